@@ -1,0 +1,130 @@
+/**
+ * @module catalogue/types — the node-definition format (spec 000 §3 "Node definition",
+ * "Input field") and the executor contract. Definitions are pure data: the editor imports them.
+ */
+import type { NodeResult } from '../actors/types.ts';
+
+export type NodeStatus = 'Enabled' | 'Restricted' | 'Disabled';
+export type NodeKind =
+  | 'dynamicNode'
+  | 'conditionNode'
+  | 'triggerNode'
+  | 'responseNode'
+  | 'forLoopNode'
+  | 'forLoopEndNode'
+  | 'agentNode'
+  | 'agentClassifierNode';
+export type Category = 'Interface' | 'App' | 'AI' | 'Data' | 'Logic' | 'Response' | 'Widget';
+
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'template'
+  | 'number'
+  | 'boolean'
+  | 'select'
+  | 'multiSelect'
+  | 'json'
+  | 'code'
+  | 'list'
+  | 'mapping'
+  | 'conditions'
+  | 'branches'
+  | 'credential'
+  | 'flow';
+
+export interface FieldOption {
+  label: string;
+  value: string;
+}
+
+/** One input field (spec 000 §3 "Input field"). */
+export interface InputField {
+  name: string;
+  label: string;
+  type: FieldType;
+  required?: boolean;
+  defaultValue?: unknown;
+  description?: string;
+  placeholder?: string;
+  minValue?: number;
+  maxValue?: number;
+  step?: number;
+  values?: FieldOption[];
+  /** shown only when the field named `actionField` holds `actionValue` */
+  actionField?: string;
+  actionValue?: unknown;
+  isPrivate?: boolean;
+  isPro?: boolean;
+  isCredential?: boolean;
+  /** the value is taken literally: `{{…}}` inside it is not resolved (code) */
+  literal?: boolean;
+}
+
+export interface OutputField {
+  name: string;
+  type: 'string' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+  description?: string;
+}
+
+export interface NodeDefinition {
+  name: string;
+  label: string;
+  type: NodeKind;
+  category: Category;
+  status: NodeStatus;
+  description: string;
+  /** an emoji or short glyph the editor shows */
+  icon: string;
+  docs: string;
+  inputs: InputField[];
+  outputs: OutputField[];
+  triggerInputs?: InputField[];
+  triggerOutputs?: OutputField[];
+  isTrigger?: boolean;
+  isIntegration?: boolean;
+  isDataSource?: boolean;
+  isWidget?: boolean;
+  integrationId?: number;
+  authTypes?: string[];
+  /** a trigger's paired response node (by name) */
+  responseNode?: string;
+  /**
+   * Output handles. Fixed handles are listed; `fromField` makes one handle a row of that
+   * field (conditions → their labels, branches → their names), the way router nodes route.
+   */
+  handles?: { fixed?: string[]; fromField?: string; extra?: string[] };
+  metadata?: { author?: string; description?: string; tags?: string[]; features?: string[] };
+}
+
+/** Runtime services an executor may use; injected by the runtime, never imported. */
+export interface NodeContext {
+  runId: string;
+  flowId: string;
+  projectId: string;
+  nodeId: string;
+  /** the actor's identity: `nodeId` or `nodeId#iteration`; stable across crash re-runs */
+  idempotencyKey: string;
+  iteration?: number;
+  /** 1 on the first attempt, then 2, 3… under node-level retries */
+  attempt: number;
+  mode: 'test' | 'production';
+  /** the trigger's input (the request body for a webhook) */
+  input: unknown;
+  /** outputs visible to this actor, by node id (templates are already resolved in values) */
+  outputs: Record<string, unknown>;
+  signal: AbortSignal;
+  /** emit a `node.progress` event */
+  progress(message: string): Promise<void>;
+  /** start another flow of the project as a child run of this one; resolves to its run id */
+  startChildRun(flowId: string, input: unknown): Promise<string>;
+}
+
+export type Values = Record<string, unknown>;
+export type Executor = (values: Values, ctx: NodeContext) => Promise<NodeResult>;
+
+/** A catalogue entry: the definition, and (server side) its executor. */
+export interface CatalogueNode {
+  definition: NodeDefinition;
+  run: Executor;
+}

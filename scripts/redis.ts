@@ -1,0 +1,75 @@
+/** @module scripts/redis — start the project's own Redis from redis.conf (start, tests, bench). */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Redis from 'ioredis';
+
+const root = resolve(import.meta.dirname, '..');
+
+export interface OwnRedis {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => ok(port));
+    });
+  });
+}
+
+/** Whether a redis-server binary is on the PATH. */
+export function hasRedisServer(): boolean {
+  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Start redis-server from redis.conf with its data in `dir` on `port` (a free one by default).
+ * Resolves once it answers PING.
+ */
+export async function startRedis(options: { dir: string; port?: number }): Promise<OwnRedis> {
+  mkdirSync(options.dir, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const child = spawn(
+    'redis-server',
+    [join(root, 'redis.conf'), '--port', String(port), '--dir', resolve(options.dir)],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  for (let i = 0; i < 100; i++) {
+    if (exited) throw new Error(`redis-server exited at start (port ${port}, dir ${options.dir})`);
+    try {
+      await probe.connect();
+      await probe.ping();
+      break;
+    } catch {
+      probe.disconnect();
+      await sleep(50);
+    }
+  }
+  probe.disconnect();
+  return {
+    url,
+    process: child,
+    async stop() {
+      if (exited) return;
+      const done = new Promise((ok) => child.once('exit', ok));
+      child.kill('SIGTERM');
+      await Promise.race([done, sleep(5000)]);
+      if (!exited) child.kill('SIGKILL');
+    },
+  };
+}

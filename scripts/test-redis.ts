@@ -1,0 +1,16 @@
+/** @module scripts/test-redis — vitest global setup: a throwaway Redis unless REDIS_URL is set. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRedis } from './redis.ts';
+
+export default async function setup() {
+  if (process.env.REDIS_URL) return;
+  const dir = mkdtempSync(join(tmpdir(), 'weft-test-redis-'));
+  const redis = await startRedis({ dir });
+  process.env.REDIS_URL = redis.url;
+  return async () => {
+    await redis.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
