@@ -1,0 +1,274 @@
+/**
+ * @module actors/engine-core — the engine's steps over Redis: begin, finish, fail, loops,
+ * child runs and handing ready actors to the activation queue. Shared by every worker.
+ */
+import type { Queue } from 'bullmq';
+import type Redis from 'ioredis';
+import type { ActivationJob } from './activation.ts';
+import type { EngineOptions, ExecuteFn } from './engine-types.ts';
+import { liveChannel, runKeys } from './keys.ts';
+import { readMeta } from './run-reader.ts';
+import type { ActorCommands } from './scripts.ts';
+import type { NodeResult, PlanNode } from './types.ts';
+
+export type ActivationStep = 'run' | 'wake' | 'resume';
+
+interface Ready {
+  actor: string;
+  node: string;
+  iteration: string;
+  delayMs: number;
+}
+
+interface LoopInfo {
+  count: number;
+  waitMs: number;
+  loopEnd: string;
+}
+
+/** A BullMQ job id for an actor's activation: its identity (so adding it twice adds it once). */
+export function jobIdOf(runId: string, actor: string, step: ActivationStep = 'run'): string {
+  return step === 'run' ? `${runId}/${actor}` : `${runId}/${actor}/${step}`;
+}
+
+export class EngineCore {
+  readonly prefix: string;
+  readonly retention: number;
+  private readonly payloadLimit: number;
+  private readonly plans = new Map<string, PlanNode>();
+
+  constructor(
+    readonly redis: Redis & ActorCommands,
+    readonly queue: Queue<ActivationJob>,
+    private readonly executeFn: ExecuteFn,
+    options: EngineOptions,
+  ) {
+    this.prefix = options.prefix ?? 'weft:';
+    this.retention = options.retentionSeconds ?? 7 * 24 * 3600;
+    this.payloadLimit = options.payloadLimit ?? 2048;
+  }
+
+  keys(runId: string) {
+    return runKeys(this.prefix, runId);
+  }
+
+  private async channel(runId: string): Promise<string> {
+    const flowId = await this.redis.hget(this.keys(runId).meta, 'flowId');
+    return liveChannel(this.prefix, flowId ?? '');
+  }
+
+  async planNode(runId: string, nodeId: string): Promise<PlanNode> {
+    const cacheKey = `${runId}\n${nodeId}`;
+    let node = this.plans.get(cacheKey);
+    if (!node) {
+      const text = await this.redis.hget(this.keys(runId).plan, nodeId);
+      if (!text) throw new Error(`Run ${runId} has no node ${nodeId}`);
+      node = JSON.parse(text) as PlanNode;
+      if (this.plans.size > 5000) this.plans.clear();
+      this.plans.set(cacheKey, node);
+    }
+    return node;
+  }
+
+  async begin(job: ActivationJob): Promise<string> {
+    return this.redis.weftBegin(this.keys(job.runId).meta, job.actor, job.node, job.iteration, Date.now(), await this.channel(job.runId));
+  }
+
+  async execute(job: ActivationJob, node: PlanNode, attempt: number, engineValues?: Record<string, unknown>): Promise<NodeResult> {
+    const meta = await readMeta(this.redis, this.keys(job.runId).meta);
+    if (!meta) throw new Error(`Run ${job.runId} not found`);
+    const iteration = job.iteration === '' ? undefined : Number(job.iteration);
+    return this.executeFn({
+      runId: job.runId,
+      meta,
+      node,
+      actor: job.actor,
+      iteration,
+      attempt,
+      engineValues,
+      signal: new AbortController().signal,
+      outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
+      progress: (message) => this.progress(job, message),
+    });
+  }
+
+  /** Outputs of nodes as an actor in `iteration` sees them: its iteration's first. */
+  async outputs(runId: string, ids: string[], iteration = ''): Promise<Record<string, unknown>> {
+    if (ids.length === 0) return {};
+    const fields = iteration === '' ? ids : ids.flatMap((id) => [`${id}#${iteration}`, id]);
+    const values = await this.redis.hmget(this.keys(runId).out, ...fields);
+    const result: Record<string, unknown> = {};
+    const step = iteration === '' ? 1 : 2;
+    ids.forEach((id, i) => {
+      const text = values[i * step] ?? (step === 2 ? values[i * step + 1] : null);
+      if (text != null) result[id] = JSON.parse(text);
+    });
+    return result;
+  }
+
+  async progress(job: ActivationJob, message: string): Promise<void> {
+    const event: Record<string, unknown> = { type: 'node.progress', runId: job.runId, ts: Date.now(), nodeId: job.node, message };
+    if (job.iteration !== '') event.iteration = Number(job.iteration);
+    const json = JSON.stringify(event);
+    const keys = this.keys(job.runId);
+    const id = await this.redis.xadd(keys.events, 'MAXLEN', '~', 50000, '*', 'e', json);
+    await this.redis.publish(await this.channel(job.runId), `${id} ${json}`);
+  }
+
+  finishWith(job: ActivationJob, node: PlanNode, result: NodeResult, startedAt: number, code: number) {
+    const output = JSON.stringify(result.output ?? null);
+    if (result.loop) {
+      const loop: LoopInfo = { count: result.loop.items.length, waitMs: result.loop.waitMs, loopEnd: node.loopEnd ?? '' };
+      return this.finishRaw(job, node, output, startedAt, code, 'loopStart', loop);
+    }
+    if (result.stopIncomplete) return this.finishRaw(job, node, output, startedAt, code, 'stop');
+    const chosen = node.role === 'router' ? JSON.stringify(result.route ?? []) : '';
+    return this.finishRaw(job, node, output, startedAt, code, 'route', {}, chosen);
+  }
+
+  async finishRaw(
+    job: ActivationJob,
+    node: PlanNode,
+    output: string,
+    startedAt: number,
+    code: number,
+    mode: 'route' | 'loopStart' | 'loopNext' | 'stop' = 'route',
+    modeData: object = {},
+    chosen = '',
+    status: 'completed' | 'skipped' = 'completed',
+  ): Promise<void> {
+    const now = Date.now();
+    const result = await this.redis.weftFinish(
+      this.keys(job.runId).meta,
+      job.actor, node.id, job.iteration, status, output, chosen, now, now - startedAt, code,
+      mode, JSON.stringify(modeData), this.retention, await this.channel(job.runId), this.payloadLimit,
+    );
+    await this.handOn(job.runId, job.actor, [result[1], result[2]]);
+  }
+
+  async fail(job: ActivationJob, message: string, detail: string, startedAt: number, code: number): Promise<void> {
+    const now = Date.now();
+    await this.redis.weftFail(
+      this.keys(job.runId).meta, job.actor, job.node, job.iteration, message, now, now - startedAt, code,
+      this.retention, await this.channel(job.runId), detail,
+    );
+    await this.onRunEnded(job.runId);
+  }
+
+  async replayNext(runId: string, actor: string): Promise<[string, string]> {
+    const keys = this.keys(runId);
+    const [status, next] = await Promise.all([this.redis.hget(keys.meta, 'status'), this.redis.hget(keys.next, actor)]);
+    return [status ?? 'missing', next ?? '[]'];
+  }
+
+  /** Enqueue what finishing made ready; when the run has ended, wake its parent. */
+  async handOn(runId: string, _actor: string, [status, readyJson]: [string, string]): Promise<void> {
+    const ready = JSON.parse(readyJson) as Ready[];
+    if (ready.length > 0) {
+      await this.queue.addBulk(
+        ready.map((r) => ({
+          name: 'activate',
+          data: { runId, actor: r.actor, node: r.node, iteration: r.iteration },
+          opts: { jobId: jobIdOf(runId, r.actor), delay: r.delayMs || undefined },
+        })),
+      );
+    }
+    if (status !== 'running') await this.onRunEnded(runId);
+  }
+
+  /** A run ended: if it is a child run, resume the parent actor waiting on it. */
+  async onRunEnded(runId: string): Promise<void> {
+    const [parentRunId, parentActor] = await this.redis.hmget(this.keys(runId).meta, 'parentRunId', 'parentActor');
+    if (!parentRunId || !parentActor) return;
+    const node = parentActor.split('#')[0];
+    const iteration = parentActor.includes('#') ? parentActor.split('#')[1] : '';
+    await this.queue.add(
+      'activate',
+      { runId: parentRunId, actor: parentActor, node, iteration, step: 'resume', child: runId },
+      { jobId: jobIdOf(parentRunId, parentActor, 'resume') },
+    );
+  }
+
+  async suspend(job: ActivationJob): Promise<void> {
+    await this.redis.hset(this.keys(job.runId).state, job.actor, 'suspended');
+  }
+
+  /** The output a finished run gives its caller: its response node's, else its last node's. */
+  async runOutput(runId: string): Promise<unknown> {
+    const keys = this.keys(runId);
+    const plan = await this.redis.hgetall(keys.plan);
+    const responses = Object.values(plan)
+      .map((text) => JSON.parse(text) as PlanNode)
+      .filter((n) => n.role === 'response')
+      .map((n) => n.id);
+    const lastNode = await this.redis.hget(keys.meta, 'lastNode');
+    const candidates = [...responses, ...(lastNode ? [lastNode] : [])];
+    if (candidates.length === 0) return null;
+    const [states, outputs] = await Promise.all([
+      this.redis.hmget(keys.state, ...candidates),
+      this.redis.hmget(keys.out, ...candidates),
+    ]);
+    const index = candidates.findIndex((_, i) => states[i] === 'completed' && outputs[i] != null);
+    return index < 0 ? null : JSON.parse(outputs[index]!);
+  }
+
+  async resumeFromChild(job: ActivationJob, node: PlanNode, startedAt: number): Promise<void> {
+    const child = job.child ?? '';
+    const meta = await readMeta(this.redis, this.keys(child).meta);
+    if (!meta || meta.status === 'failed' || meta.status === 'cancelled') {
+      const why = meta?.error ?? (meta ? `Child run ${child} was ${meta.status}` : `Child run ${child} not found`);
+      return this.fail(job, why, '', startedAt, 500);
+    }
+    const flowOutput = await this.runOutput(child);
+    return this.finishRaw(job, node, JSON.stringify({ flowOutput, runId: child }), startedAt, 200);
+  }
+
+  private async loopInfo(runId: string, loopStart: string): Promise<LoopInfo> {
+    const text = await this.redis.hget(this.keys(runId).meta, `loop:${loopStart}`);
+    if (!text) throw new Error(`Loop ${loopStart} has not started in run ${runId}`);
+    return JSON.parse(text) as LoopInfo;
+  }
+
+  /** Iteration i of a loop: the loop start's per-iteration output goes out along its routes. */
+  async iterate(job: ActivationJob, node: PlanNode): Promise<void> {
+    const index = Number(job.iteration);
+    const text = await this.redis.hget(this.keys(job.runId).out, node.id);
+    const items = (JSON.parse(text ?? '{}') as { items?: unknown[] }).items ?? [];
+    const output = JSON.stringify({ currentValue: items[index] ?? null, index });
+    return this.finishRaw(job, node, output, Date.now(), 200);
+  }
+
+  /** The loop end in iteration i: record what the iteration produced, then go on. */
+  async endIteration(job: ActivationJob, node: PlanNode): Promise<void> {
+    const keys = this.keys(job.runId);
+    const loopStart = (await this.redis.hget(keys.meta, `loopOf:${node.id}`)) ?? '';
+    const loop = await this.loopInfo(job.runId, loopStart);
+    const index = Number(job.iteration);
+    const messages = await this.redis.xrange(keys.mailbox(job.actor), '-', '+');
+    const sources = messages
+      .map(([, fields]) => JSON.parse(fields[1]) as { kind: string; from: { nodeId: string } })
+      .filter((m) => m.kind === 'data')
+      .map((m) => m.from.nodeId);
+    const seen = await this.outputs(job.runId, sources, job.iteration);
+    const output = sources.length === 1 ? seen[sources[0]] : sources.length === 0 ? null : seen;
+    const current = await this.outputs(job.runId, [loopStart], job.iteration);
+    const currentValue = (current[loopStart] as { currentValue?: unknown } | undefined)?.currentValue ?? null;
+    const next =
+      index + 1 < loop.count
+        ? { node: loopStart, iteration: String(index + 1), delayMs: loop.waitMs }
+        : { node: node.id, iteration: '', delayMs: 0 };
+    const record = JSON.stringify({ index, currentValue, output });
+    return this.finishRaw(job, node, record, Date.now(), 200, 'loopNext', next);
+  }
+
+  /** Every iteration's record, in order, for the loop end's final activation. */
+  async loopOutput(runId: string, loopEnd: PlanNode): Promise<unknown[]> {
+    const keys = this.keys(runId);
+    const loopStart = (await this.redis.hget(keys.meta, `loopOf:${loopEnd.id}`)) ?? '';
+    const loop = await this.loopInfo(runId, loopStart);
+    if (loop.count === 0) return [];
+    const fields = Array.from({ length: loop.count }, (_, i) => `${loopEnd.id}#${i}`);
+    const values = await this.redis.hmget(keys.out, ...fields);
+    return values.map((text) => (text == null ? null : JSON.parse(text)));
+  }
+}

@@ -1,0 +1,54 @@
+/** @module actors/engine-types — what the engine asks of its host and hands to it. */
+import type { NodeResult, PlanNode, RunMeta } from './types.ts';
+
+/** One activation of one actor, handed to the host's executor. */
+export interface Activation {
+  runId: string;
+  meta: RunMeta;
+  node: PlanNode;
+  /** `nodeId` or `nodeId#iteration`: stable across crash re-runs (an idempotency key) */
+  actor: string;
+  iteration?: number;
+  attempt: number;
+  /** values the engine sets itself (a loop end's `loopOutput`) */
+  engineValues?: Record<string, unknown>;
+  signal: AbortSignal;
+  /** outputs of the given nodes as this actor sees them (its own iteration first) */
+  outputs(nodeIds: string[]): Promise<Record<string, unknown>>;
+  progress(message: string): Promise<void>;
+}
+
+export type ExecuteFn = (activation: Activation) => Promise<NodeResult>;
+
+export interface EngineOptions {
+  /** Redis URL; the engine opens the connections it needs */
+  redisUrl: string;
+  /** key prefix, default 'weft:' */
+  prefix?: string;
+  /** finished runs' data expires this long after their last activity; default 7 days */
+  retentionSeconds?: number;
+  /** BullMQ lock duration: how soon a dead worker's activation is taken over; default 30 s */
+  lockDurationMs?: number;
+  /** outputs larger than this are referenced from mailboxes, not copied; default 2048 */
+  payloadLimit?: number;
+}
+
+export interface StartOptions {
+  runId?: string;
+  mode?: 'test' | 'production';
+  parent?: { runId: string; actor: string; hop: number };
+}
+
+/** The state of one node instance, as a run snapshot shows it. */
+export interface ActorSnapshot {
+  state: string;
+  output?: unknown;
+  error?: string;
+  startedAt?: number;
+  finishedAt?: number;
+  durationMs?: number;
+}
+
+export interface RunSnapshot extends RunMeta {
+  nodes: Record<string, ActorSnapshot>;
+}

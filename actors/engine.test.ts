@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from './engine.ts';
+import type { ExecuteFn } from './engine-types.ts';
+import { buildPlan } from './testing/plan-builder.ts';
+import { eventsUntilEnd, testEngine } from './testing/harness.ts';
+
+const attempts = new Map<string, number>();
+
+const execute: ExecuteFn = async (a) => {
+  const input = a.meta.input as Record<string, unknown>;
+  switch (a.node.type) {
+    case 'trigger':
+      return { output: input };
+    case 'pick':
+      return { output: { condition: input.choice }, route: [String(input.choice)] };
+    case 'fail':
+      throw new Error('boom');
+    case 'flaky': {
+      const n = (attempts.get(a.runId) ?? 0) + 1;
+      attempts.set(a.runId, n);
+      if (n < 3) throw new Error(`flaky ${n}`);
+      return { output: { attempts: n } };
+    }
+    case 'sleep':
+      return { output: { slept: true }, delayMs: 300 };
+    case 'loop':
+      return { output: { items: input.items }, loop: { items: input.items as unknown[], waitMs: 0 } };
+    case 'loopEnd':
+      return { output: { condition: 'Loop End', loopOutput: a.engineValues?.loopOutput } };
+    case 'double': {
+      const seen = await a.outputs(['loop_1']);
+      const value = (seen.loop_1 as { currentValue: number }).currentValue;
+      return { output: value * 2 };
+    }
+    case 'stop':
+      return { output: { stopped: true }, stopIncomplete: true };
+    default:
+      return { output: { node: a.node.id } };
+  }
+};
+
+let engine: Engine;
+beforeAll(() => {
+  engine = testEngine(execute);
+  engine.startWorker(8);
+});
+afterAll(() => engine.close());
+
+const trigger = { trigger_1: { type: 'trigger', role: 'trigger' as const } };
+
+describe('engine', () => {
+  it('runs a chain and stores each output under the node id', async () => {
+    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {} }, ['trigger_1->a_1', 'a_1->b_1']);
+    const runId = await engine.startRun(plan, { hello: 1 });
+    const events = await eventsUntilEnd(engine, runId);
+    expect(events.at(-1)?.type).toBe('run.completed');
+    const snap = await engine.snapshot(runId);
+    expect(snap?.nodes.trigger_1.output).toEqual({ hello: 1 });
+    expect(snap?.nodes.b_1).toMatchObject({ state: 'completed', output: { node: 'b_1' } });
+    expect(events.filter((e) => e.type === 'edge.message').map((e) => e.edgeId)).toEqual(['e1', 'e2']);
+  });
+
+  it('joins: a node fires once all incoming ports are filled, exactly once', async () => {
+    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {}, c_1: {}, join_1: {} }, [
+      'trigger_1->a_1', 'trigger_1->b_1', 'trigger_1->c_1', 'a_1->join_1', 'b_1->join_1', 'c_1->join_1',
+    ]);
+    const runId = await engine.startRun(plan, {});
+    const events = await eventsUntilEnd(engine, runId);
+    expect(events.filter((e) => e.type === 'node.started' && e.nodeId === 'join_1')).toHaveLength(1);
+    const started = events.findIndex((e) => e.type === 'node.started' && e.nodeId === 'join_1');
+    const lastIn = events.findLastIndex((e) => e.type === 'edge.message' && e.nodeId === 'join_1');
+    expect(started).toBeGreaterThan(lastIn);
+    const actors = await engine.actors(runId);
+    expect(actors?.find((a) => a.actor === 'join_1')?.mailbox.length).toBe(3);
+  });
+
+  it('routes by handle and skips transitively; a join of data and skip runs', async () => {
+    const plan = buildPlan({ ...trigger, pick_1: { type: 'pick', role: 'router' }, yes_1: {}, no_1: {}, after_no_1: {}, end_1: {} }, [
+      'trigger_1->pick_1', 'pick_1:Condition 1->yes_1', 'pick_1:Else->no_1', 'no_1->after_no_1', 'yes_1->end_1', 'after_no_1->end_1',
+    ]);
+    const runId = await engine.startRun(plan, { choice: 'Condition 1' });
+    const events = await eventsUntilEnd(engine, runId);
+    const snap = await engine.snapshot(runId);
+    expect(snap?.nodes.no_1).toMatchObject({ state: 'skipped', output: 'Skipped the node execution' });
+    expect(snap?.nodes.after_no_1.state).toBe('skipped');
+    expect(snap?.nodes.end_1.state).toBe('completed');
+    expect(events.find((e) => e.type === 'edge.message' && e.edgeId === 'e3')?.kind).toBe('skip');
+  });
+
+  it('fails the run with the node named, and retries with codes 204/509', async () => {
+    const failing = buildPlan({ ...trigger, fail_1: { retries: 2, retryDelayMs: 10 } }, ['trigger_1->fail_1']);
+    const runId = await engine.startRun(failing, {});
+    const events = await eventsUntilEnd(engine, runId);
+    const failed = events.find((e) => e.type === 'node.failed');
+    expect(failed).toMatchObject({ nodeId: 'fail_1', error: 'Max retries reached for node fail_1', code: 509, message: 'boom' });
+    expect(await engine.meta(runId)).toMatchObject({ status: 'failed', failedNode: 'fail_1' });
+
+    const flaky = buildPlan({ ...trigger, flaky_1: { retries: 5, retryDelayMs: 10 } }, ['trigger_1->flaky_1']);
+    const second = await engine.startRun(flaky, {});
+    const done = await eventsUntilEnd(engine, second);
+    expect(done.find((e) => e.type === 'node.completed' && e.nodeId === 'flaky_1')).toMatchObject({ code: 204, output: { attempts: 3 } });
+  });
+
+  it('iterates a loop body in isolation and gathers every iteration', async () => {
+    const plan = buildPlan(
+      { ...trigger, loop_1: { type: 'loop', role: 'loopStart' }, double_1: {}, loopEnd_1: { type: 'loopEnd', role: 'loopEnd' }, after_1: {} },
+      ['trigger_1->loop_1', 'loop_1->double_1', 'double_1->loopEnd_1', 'loopEnd_1->after_1'],
+    );
+    const runId = await engine.startRun(plan, { items: [1, 2, 3] });
+    const events = await eventsUntilEnd(engine, runId);
+    expect(events.at(-1)?.type).toBe('run.completed');
+    const snap = await engine.snapshot(runId);
+    expect(snap?.nodes['double_1#2'].output).toBe(6);
+    expect(snap?.nodes.loopEnd_1.output).toEqual({
+      condition: 'Loop End',
+      loopOutput: [
+        { index: 0, currentValue: 1, output: 2 },
+        { index: 1, currentValue: 2, output: 4 },
+        { index: 2, currentValue: 3, output: 6 },
+      ],
+    });
+    expect(snap?.nodes.after_1.state).toBe('completed');
+
+    const empty = await engine.startRun(plan, { items: [] });
+    await eventsUntilEnd(engine, empty);
+    expect((await engine.snapshot(empty))?.nodes.loopEnd_1.output).toEqual({ condition: 'Loop End', loopOutput: [] });
+  });
+
+  it('delays without holding a worker, and stops a run as incomplete', async () => {
+    const plan = buildPlan({ ...trigger, sleep_1: {}, stop_1: {}, never_1: {} }, ['trigger_1->sleep_1', 'sleep_1->stop_1', 'stop_1->never_1']);
+    const runId = await engine.startRun(plan, {});
+    const events = await eventsUntilEnd(engine, runId);
+    expect(events.at(-1)?.type).toBe('run.incomplete');
+    expect((await engine.snapshot(runId))?.nodes.never_1).toBeUndefined();
+  });
+
+  it('fails past the depth limit of 100', async () => {
+    const nodes: Record<string, object> = { ...trigger };
+    const edges: string[] = [];
+    let previous = 'trigger_1';
+    for (let i = 1; i <= 101; i++) {
+      nodes[`n_${i}`] = {};
+      edges.push(`${previous}->n_${i}`);
+      previous = `n_${i}`;
+    }
+    const runId = await engine.startRun(buildPlan(nodes, edges), {});
+    const events = await eventsUntilEnd(engine, runId);
+    expect(events.at(-1)).toMatchObject({ type: 'run.failed', error: 'Maximum flow execution depth exceeded (limit: 100)' });
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * @module actors/engine — the actor system's public face: start, cancel, read and follow runs,
+ * and start workers. Knows nothing about node kinds, HTTP or AI: the host's `execute` does.
+ */
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker } from 'bullmq';
+import Redis from 'ioredis';
+import { processActivation, type ActivationJob } from './activation.ts';
+import { EngineCore, jobIdOf } from './engine-core.ts';
+import type { EngineOptions, ExecuteFn, RunSnapshot, StartOptions } from './engine-types.ts';
+import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
+import { endEvents, readActors, readEvents, readMeta, readSnapshot, waitEvents, type ActorView } from './run-reader.ts';
+import { withActorCommands } from './scripts.ts';
+import type { Plan, RunEvent, RunMeta } from './types.ts';
+
+export interface RunResult {
+  status: RunMeta['status'] | 'responded' | 'timeout';
+  output?: unknown;
+  error?: string;
+}
+
+export class Engine {
+  readonly redis: Redis;
+  readonly prefix: string;
+  private readonly core: EngineCore;
+  private readonly queue: Queue<ActivationJob>;
+  private readonly workers: Worker<ActivationJob>[] = [];
+  private readonly connections = new Set<Redis>();
+
+  constructor(private readonly options: EngineOptions, execute: ExecuteFn) {
+    this.prefix = options.prefix ?? 'weft:';
+    this.redis = withActorCommands(new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
+    this.queue = new Queue<ActivationJob>(activationQueue, {
+      connection: this.redis,
+      prefix: `${this.prefix}bull`,
+      defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+    });
+    this.core = new EngineCore(withActorCommands(this.redis), this.queue, execute, options);
+  }
+
+  /** Freeze `plan` into a new run and queue its trigger. Resolves to the run id. */
+  async startRun(plan: Plan, input: unknown, options: StartOptions = {}): Promise<string> {
+    const runId = options.runId ?? `run_${randomUUID().replace(/-/g, '')}`;
+    const meta: Record<string, string> = {
+      runId,
+      flowId: plan.flowId,
+      projectId: plan.projectId,
+      version: String(plan.version),
+      mode: options.mode ?? 'test',
+      hop: String(options.parent ? options.parent.hop + 1 : 0),
+      input: JSON.stringify(input ?? null),
+    };
+    if (options.parent) {
+      meta.parentRunId = options.parent.runId;
+      meta.parentActor = options.parent.actor;
+    }
+    const nodes = Object.fromEntries(Object.entries(plan.nodes).map(([id, node]) => [id, JSON.stringify(node)]));
+    const now = Date.now();
+    const keys = runKeys(this.prefix, runId);
+    const started = await this.core.redis.weftStart(
+      keys.meta, JSON.stringify(meta), JSON.stringify(nodes), plan.trigger, now, this.core.retention,
+      liveChannel(this.prefix, plan.flowId),
+    );
+    if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
+    const history = flowRunsKey(this.prefix, plan.flowId);
+    await this.redis
+      .multi()
+      .zadd(history, now, runId)
+      .zremrangebyscore(history, 0, now - this.core.retention * 1000)
+      .exec();
+    await this.queue.add(
+      'activate',
+      { runId, actor: plan.trigger, node: plan.trigger, iteration: '' },
+      { jobId: jobIdOf(runId, plan.trigger) },
+    );
+    return runId;
+  }
+
+  /** Cancel a run; resolves to its status afterwards ('missing' when there is no such run). */
+  async cancelRun(runId: string): Promise<string> {
+    const status = await this.core.redis.weftCancel(
+      runKeys(this.prefix, runId).meta, Date.now(), this.core.retention,
+      liveChannel(this.prefix, (await this.redis.hget(runKeys(this.prefix, runId).meta, 'flowId')) ?? ''),
+    );
+    if (status === 'cancelled') await this.core.onRunEnded(runId);
+    return status;
+  }
+
+  meta(runId: string): Promise<RunMeta | null> {
+    return readMeta(this.redis, runKeys(this.prefix, runId).meta);
+  }
+
+  snapshot(runId: string): Promise<RunSnapshot | null> {
+    return readSnapshot(this.redis, this.prefix, runId);
+  }
+
+  actors(runId: string): Promise<ActorView[] | null> {
+    return readActors(this.redis, this.prefix, runId);
+  }
+
+  events(runId: string, after = '0'): Promise<RunEvent[]> {
+    return readEvents(this.redis, this.prefix, runId, after);
+  }
+
+  /** Run ids of a flow, newest first. */
+  async history(flowId: string, limit = 50): Promise<string[]> {
+    return this.redis.zrevrange(flowRunsKey(this.prefix, flowId), 0, limit - 1);
+  }
+
+  runOutput(runId: string): Promise<unknown> {
+    return this.core.runOutput(runId);
+  }
+
+  /** A connection that may block (XREAD BLOCK, SUBSCRIBE); closed with the engine. */
+  blockingConnection(): Redis {
+    const connection = this.redis.duplicate();
+    this.connections.add(connection);
+    connection.once('end', () => this.connections.delete(connection));
+    return connection;
+  }
+
+  /**
+   * Follow a run's events from `after` until it ends or `signal` aborts: replayed from the
+   * events stream, then live.
+   */
+  async follow(runId: string, after: string, onEvent: (event: RunEvent) => void, signal: AbortSignal): Promise<void> {
+    let cursor = after;
+    for (const event of await this.events(runId, cursor)) {
+      onEvent(event);
+      cursor = event.id!;
+      if (endEvents.has(event.type)) return;
+    }
+    if (cursor === '0' && !(await this.meta(runId))) return;
+    const blocking = this.blockingConnection();
+    const stop = () => blocking.disconnect();
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      while (!signal.aborted) {
+        const events = await waitEvents(blocking, this.prefix, runId, cursor === '0' ? '0-0' : cursor, 5000).catch(() => []);
+        for (const event of events) {
+          onEvent(event);
+          cursor = event.id!;
+          if (endEvents.has(event.type)) return;
+        }
+      }
+    } finally {
+      signal.removeEventListener('abort', stop);
+      blocking.disconnect();
+    }
+  }
+
+  /**
+   * Wait for what a realtime caller gets: the first response node's output the moment it
+   * exists, else the run's end.
+   */
+  async awaitResult(runId: string, responseNodes: string[], timeoutMs: number): Promise<RunResult> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let result: RunResult = { status: 'timeout' };
+    const responses = new Set(responseNodes);
+    try {
+      await this.follow(
+        runId,
+        '0',
+        (event) => {
+          if (result.status !== 'timeout') return;
+          if (event.type === 'node.completed' && event.nodeId && responses.has(event.nodeId) && event.iteration == null) {
+            result = { status: 'responded', output: event.output };
+            controller.abort();
+          } else if (endEvents.has(event.type)) {
+            result = { status: event.type.slice(4) as RunMeta['status'], error: event.error };
+          }
+        },
+        controller.signal,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+    if (result.status === 'completed' || result.status === 'incomplete') result.output = await this.runOutput(runId);
+    return result;
+  }
+
+  /** Start a worker that runs activations; several may run, in this or other processes. */
+  startWorker(concurrency = 16): Worker<ActivationJob> {
+    const worker = new Worker<ActivationJob>(activationQueue, (job, token) => processActivation(this.core, job, token), {
+      connection: this.redis.duplicate(),
+      prefix: `${this.prefix}bull`,
+      concurrency,
+      lockDuration: this.options.lockDurationMs ?? 30_000,
+      stalledInterval: Math.min(this.options.lockDurationMs ?? 30_000, 30_000),
+      maxStalledCount: 10,
+    });
+    worker.on('error', (error) => console.error('[weft worker]', error.message));
+    this.workers.push(worker);
+    return worker;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await this.queue.close();
+    for (const connection of this.connections) connection.disconnect();
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,32 @@
+--[[
+  Cancel a running run: no further activation starts, every unfinished actor says 'cancelled'.
+
+  KEYS[1] the run's meta hash
+  ARGV[1] now (ms), ARGV[2] retention (s), ARGV[3] the flow's live channel
+
+  Returns the run's status afterwards.
+]]
+--@include run-keys
+--@include emit
+
+local now = tonumber(ARGV[1])
+retentionSeconds = tonumber(ARGV[2])
+liveChannel = ARGV[3]
+local runStatus = redis.call('HGET', metaKey, 'status')
+if runStatus ~= 'running' then return runStatus or 'missing' end
+local runId = redis.call('HGET', metaKey, 'runId')
+redis.call('HSET', metaKey, 'status', 'cancelled', 'finishedAt', now)
+local states = redis.call('HGETALL', stateKey)
+for i = 1, #states, 2 do
+  if not isTerminal(states[i + 1]) then
+    redis.call('HSET', stateKey, states[i], 'cancelled')
+    local nodeId = string.match(states[i], '^[^#]+')
+    local event = { type = 'node.failed', runId = runId, ts = now, nodeId = nodeId, status = 'cancelled', error = 'cancelled' }
+    local iteration = string.match(states[i], '#(%d+)$')
+    if iteration then event.iteration = tonumber(iteration) end
+    emit(event)
+  end
+end
+emit({ type = 'run.cancelled', runId = runId, ts = now })
+for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
+return 'cancelled'

@@ -1,0 +1,36 @@
+--[[
+  Fail an actor and with it the run (a failure in one run never touches another).
+
+  KEYS[1] the run's meta hash
+  ARGV[1] actor key, ARGV[2] node id, ARGV[3] iteration, ARGV[4] error text, ARGV[5] now (ms),
+  ARGV[6] duration (ms), ARGV[7] status code (500, or 509 after a retry), ARGV[8] retention (s),
+  ARGV[9] the flow's live channel, ARGV[10] detail (the underlying error, may be '')
+
+  Returns the run's status afterwards.
+]]
+--@include run-keys
+--@include emit
+
+local actor, nodeId, iteration, message = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local now = tonumber(ARGV[5])
+retentionSeconds = tonumber(ARGV[8])
+liveChannel = ARGV[9]
+if isTerminal(redis.call('HGET', stateKey, actor)) then return redis.call('HGET', metaKey, 'status') end
+local runStatus = redis.call('HGET', metaKey, 'status')
+if runStatus ~= 'running' then
+  redis.call('HSET', stateKey, actor, 'cancelled')
+  return runStatus
+end
+local runId = redis.call('HGET', metaKey, 'runId')
+redis.call('HSET', stateKey, actor, 'failed')
+redis.call('HSET', outKey, actor .. ':error', message)
+redis.call('HSET', timesKey, actor .. ':end', now)
+redis.call('HSET', metaKey, 'status', 'failed', 'error', message, 'failedNode', nodeId, 'finishedAt', now)
+local event = { type = 'node.failed', runId = runId, ts = now, nodeId = nodeId, error = message,
+  durationMs = tonumber(ARGV[6]), code = tonumber(ARGV[7]) }
+if ARGV[10] ~= '' then event.message = ARGV[10] end
+if iteration ~= '' then event.iteration = tonumber(iteration) end
+emit(event)
+emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = message })
+for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
+return 'failed'

@@ -1,0 +1,99 @@
+--[[
+  Finish an actor: store its output, route one message along every outgoing route (data on the
+  chosen ones, skip on the others), run the join of every target, queue the targets that became
+  ready, skip (inline, transitively) the ones whose messages were all skips, update the run's
+  active count and complete the run when nothing is left. All in one step, so a crash between
+  "output stored" and "messages routed" cannot happen; a second call for the same actor
+  changes nothing and answers what the first one queued.
+
+  KEYS[1] the run's meta hash (the other run keys are derived from its prefix)
+  ARGV[1] actor key ("node" or "node#iteration")
+  ARGV[2] node id
+  ARGV[3] iteration ('' outside loops)
+  ARGV[4] 'completed' | 'skipped'
+  ARGV[5] output, JSON text
+  ARGV[6] chosen handles, JSON array, or '' for all (router nodes choose)
+  ARGV[7] now (ms)
+  ARGV[8] duration (ms)
+  ARGV[9] status code (200, or 204 after a retry)
+  ARGV[10] mode: 'route' | 'loopStart' | 'loopNext' | 'stop'
+  ARGV[11] mode data, JSON: loopStart {count, waitMs, loopEnd}; loopNext {next, iteration, delayMs}
+  ARGV[12] retention (s)
+  ARGV[13] the flow's live channel
+  ARGV[14] envelope payload limit (bytes): larger outputs are referenced, not copied
+
+  Returns { 'ok' | 'dup' | 'stopped', run status, ready JSON: [{actor, node, iteration, delayMs}] }
+]]
+--@include run-keys
+--@include emit
+--@include route
+
+local actor, nodeId, iteration = ARGV[1], ARGV[2], ARGV[3]
+local status, output, chosenJson = ARGV[4], ARGV[5], ARGV[6]
+local now, mode = tonumber(ARGV[7]), ARGV[10]
+retentionSeconds = tonumber(ARGV[12])
+liveChannel = ARGV[13]
+payloadLimit = tonumber(ARGV[14])
+runId = redis.call('HGET', metaKey, 'runId')
+
+local runStatus = redis.call('HGET', metaKey, 'status')
+local current = redis.call('HGET', stateKey, actor)
+if isTerminal(current) then
+  return { 'dup', runStatus, redis.call('HGET', nextKey, actor) or '[]' }
+end
+if runStatus ~= 'running' then
+  redis.call('HSET', stateKey, actor, 'cancelled')
+  return { 'stopped', runStatus, '[]' }
+end
+
+redis.call('HSET', outKey, actor, output)
+redis.call('HSET', stateKey, actor, status)
+redis.call('HSET', timesKey, actor .. ':end', now)
+redis.call('HSET', metaKey, 'lastNode', actor)
+local event = { type = 'node.' .. status, runId = runId, ts = now, nodeId = nodeId,
+  durationMs = tonumber(ARGV[8]), code = tonumber(ARGV[9]) }
+if iteration ~= '' then event.iteration = tonumber(iteration) end
+emit(event, output)
+
+local ready = {}
+local modeData = cjson.decode(ARGV[11])
+if mode == 'route' then
+  local chosen = false
+  if chosenJson ~= '' then
+    chosen = {}
+    for _, handle in ipairs(cjson.decode(chosenJson)) do chosen[handle] = true end
+  end
+  local hop = tonumber(redis.call('HGET', base .. 'join:' .. actor, '_hop')
+    or redis.call('HGET', base .. 'join:' .. nodeId, '_hop') or redis.call('HGET', metaKey, 'hop'))
+  local failure = routeFrom(nodeId, iteration, actor, status == 'skipped', chosen, output, hop, now, ready)
+  if failure then
+    redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'failedNode', nodeId, 'finishedAt', now)
+    emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = failure })
+    return { 'ok', 'failed', '[]' }
+  end
+elseif mode == 'loopStart' then
+  redis.call('HSET', metaKey, 'loop:' .. nodeId, ARGV[11], 'loopOf:' .. modeData.loopEnd, nodeId)
+  if modeData.count > 0 then
+    queueActor(nodeId, '0', 0, now, ready)
+  else
+    queueActor(modeData.loopEnd, '', 0, now, ready)
+  end
+elseif mode == 'loopNext' then
+  queueActor(modeData.node, modeData.iteration, modeData.delayMs, now, ready)
+elseif mode == 'stop' then
+  redis.call('HSET', metaKey, 'status', 'incomplete', 'finishedAt', now)
+  emit({ type = 'run.incomplete', runId = runId, ts = now, nodeId = nodeId })
+  runStatus = 'incomplete'
+end
+
+local active = redis.call('HINCRBY', metaKey, 'active', #ready - 1)
+if active <= 0 and runStatus == 'running' then
+  runStatus = 'completed'
+  redis.call('HSET', metaKey, 'status', 'completed', 'finishedAt', now)
+  emit({ type = 'run.completed', runId = runId, ts = now })
+end
+local readyJson = cjson.encode(ready)
+if #ready == 0 then readyJson = '[]' end
+redis.call('HSET', nextKey, actor, readyJson)
+for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
+return { 'ok', runStatus, readyJson }

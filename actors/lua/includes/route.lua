@@ -1,0 +1,107 @@
+-- Routing, join and transitive skip. Needs run-keys and emit.
+local maxHop = 100
+local depthError = 'Maximum flow execution depth exceeded (limit: 100)'
+local runId = false
+local payloadLimit = 2048
+
+local planCache = {}
+local function planNode(id)
+  local node = planCache[id]
+  if not node then
+    node = cjson.decode(redis.call('HGET', planKey, id))
+    planCache[id] = node
+  end
+  return node
+end
+
+-- Mark an actor ready: queued, counted as active, announced, handed back to be enqueued.
+local function queueActor(nodeId, iteration, delayMs, now, ready)
+  local actor = actorKey(nodeId, iteration)
+  redis.call('HSET', stateKey, actor, 'queued')
+  local event = { type = 'node.queued', runId = runId, ts = now, nodeId = nodeId }
+  if iteration ~= '' then event.iteration = tonumber(iteration) end
+  emit(event)
+  ready[#ready + 1] = { actor = actor, node = nodeId, iteration = iteration, delayMs = delayMs }
+end
+
+local skipped = '"Skipped the node execution"'
+
+-- Mark an actor skipped without running it; returns true when it was not finished before.
+local function skipActor(nodeId, iteration, now)
+  local actor = actorKey(nodeId, iteration)
+  if isTerminal(redis.call('HGET', stateKey, actor)) then return false end
+  redis.call('HSET', stateKey, actor, 'skipped')
+  redis.call('HSET', outKey, actor, skipped)
+  local event = { type = 'node.skipped', runId = runId, ts = now, nodeId = nodeId, message = 'Skipped the node execution' }
+  if iteration ~= '' then event.iteration = tonumber(iteration) end
+  emit(event)
+  return true
+end
+
+-- Deliver one message: mailbox append + join bookkeeping + duplicate suppression.
+-- Returns nil (duplicate or not yet ready) or 'data' / 'skip' when the target became ready.
+local function deliver(route, fromActor, iteration, kind, payload, hop, now)
+  local target = actorKey(route.target, iteration)
+  local joinKey = base .. 'join:' .. target
+  if redis.call('HSETNX', joinKey, route.edgeId, kind) == 0 then return nil, target end
+  local msgHop = hop + 1
+  local oldHop = tonumber(redis.call('HGET', joinKey, '_hop') or '-1')
+  if msgHop > oldHop then redis.call('HSET', joinKey, '_hop', msgHop) end
+  local data = redis.call('HINCRBY', joinKey, '_data', kind == 'data' and 1 or 0)
+  local envelope = cjson.encode({ msgId = fromActor .. '>' .. route.edgeId, runId = runId,
+    from = { nodeId = route.source, port = route.sourceHandle },
+    to = { nodeId = route.target, port = route.targetHandle },
+    kind = kind, hop = msgHop, edgeId = route.edgeId, iteration = tonumber(iteration) })
+  if kind == 'data' then
+    if #payload <= payloadLimit then
+      envelope = string.sub(envelope, 1, -2) .. ',"payload":' .. payload .. '}'
+    else
+      envelope = string.sub(envelope, 1, -2) .. ',"payload":{"ref":' .. cjson.encode(fromActor) .. ',"bytes":' .. #payload .. '}}'
+    end
+  end
+  local mailbox = base .. 'mbx:' .. target
+  redis.call('XADD', mailbox, '*', 'm', envelope)
+  touch(mailbox)
+  touch(joinKey)
+  local event = { type = 'edge.message', runId = runId, ts = now, edgeId = route.edgeId, kind = kind,
+    nodeId = route.target }
+  if iteration ~= '' then event.iteration = tonumber(iteration) end
+  emit(event)
+  local received = redis.call('HLEN', joinKey) - 2
+  if received < #planNode(route.target).inbound then return nil, target end
+  if data > 0 then return 'data', target end
+  return 'skip', target
+end
+
+-- Route from a finished actor, breadth first, skipping transitively. Returns an error text
+-- when the depth limit is passed, else nil.
+local function routeFrom(nodeId, iteration, actor, allSkip, chosen, output, hop, now, ready)
+  local work = { { nodeId, iteration, actor, allSkip, chosen, output, hop } }
+  local at = 1
+  while at <= #work do
+    local item = work[at]
+    at = at + 1
+    local source = planNode(item[1])
+    for _, route in ipairs(source.outbound) do
+      local kind = 'data'
+      if item[4] or (item[5] and not item[5][route.sourceHandle]) then kind = 'skip' end
+      local became, target = deliver(route, item[3], item[2], kind, item[6], item[7], now)
+      if became then
+        local targetNode = planNode(route.target)
+        if item[7] + 1 > maxHop and became == 'data' then return depthError end
+        if became == 'data' or (targetNode.role == 'loopEnd' and item[2] ~= '') then
+          queueActor(route.target, item[2], 0, now, ready)
+        elseif skipActor(route.target, item[2], now) then
+          if targetNode.role == 'loopStart' then
+            -- a skipped loop never iterates: its loop end is skipped with it
+            skipActor(targetNode.loopEnd, '', now)
+            work[#work + 1] = { targetNode.loopEnd, '', targetNode.loopEnd, true, false, skipped, item[7] + 1 }
+          else
+            work[#work + 1] = { route.target, item[2], target, true, false, skipped, item[7] + 1 }
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
