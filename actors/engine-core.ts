@@ -5,11 +5,11 @@
 import type { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import type { ActivationJob } from './activation.ts';
-import type { EngineOptions, ExecuteFn } from './engine-types.ts';
+import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import { liveChannel, runKeys } from './keys.ts';
 import { readMeta } from './run-reader.ts';
 import type { ActorCommands } from './scripts.ts';
-import type { NodeResult, PlanNode } from './types.ts';
+import type { NodeResult, Plan, PlanNode } from './types.ts';
 
 export type ActivationStep = 'run' | 'wake' | 'resume';
 
@@ -36,6 +36,10 @@ export class EngineCore {
   readonly retention: number;
   private readonly payloadLimit: number;
   private readonly plans = new Map<string, PlanNode>();
+  /** set by the Engine: starts a run (child runs need it) */
+  startRun: (plan: Plan, input: unknown, options: StartOptions) => Promise<string> = async () => {
+    throw new Error('EngineCore.startRun is not wired');
+  };
 
   constructor(
     readonly redis: Redis & ActorCommands,
@@ -89,6 +93,8 @@ export class EngineCore {
       signal: new AbortController().signal,
       outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
       progress: (message) => this.progress(job, message),
+      startChild: (plan, input) =>
+        this.startRun(plan, input, { mode: meta.mode, parent: { runId: job.runId, actor: job.actor, hop: meta.hop } }),
     });
   }
 

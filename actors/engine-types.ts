@@ -1,5 +1,5 @@
 /** @module actors/engine-types — what the engine asks of its host and hands to it. */
-import type { NodeResult, PlanNode, RunMeta } from './types.ts';
+import type { NodeResult, Plan, PlanNode, RunMeta } from './types.ts';
 
 /** One activation of one actor, handed to the host's executor. */
 export interface Activation {
@@ -16,6 +16,8 @@ export interface Activation {
   /** outputs of the given nodes as this actor sees them (its own iteration first) */
   outputs(nodeIds: string[]): Promise<Record<string, unknown>>;
   progress(message: string): Promise<void>;
+  /** start `plan` as a child run of this actor; finish with `{ awaitRun }` to wait for it */
+  startChild(plan: Plan, input: unknown): Promise<string>;
 }
 
 export type ExecuteFn = (activation: Activation) => Promise<NodeResult>;

@@ -1,43 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
-import type { ExecuteFn } from './engine-types.ts';
+import { testExecute as execute } from './testing/test-executor.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
-
-const attempts = new Map<string, number>();
-
-const execute: ExecuteFn = async (a) => {
-  const input = a.meta.input as Record<string, unknown>;
-  switch (a.node.type) {
-    case 'trigger':
-      return { output: input };
-    case 'pick':
-      return { output: { condition: input.choice }, route: [String(input.choice)] };
-    case 'fail':
-      throw new Error('boom');
-    case 'flaky': {
-      const n = (attempts.get(a.runId) ?? 0) + 1;
-      attempts.set(a.runId, n);
-      if (n < 3) throw new Error(`flaky ${n}`);
-      return { output: { attempts: n } };
-    }
-    case 'sleep':
-      return { output: { slept: true }, delayMs: 300 };
-    case 'loop':
-      return { output: { items: input.items }, loop: { items: input.items as unknown[], waitMs: 0 } };
-    case 'loopEnd':
-      return { output: { condition: 'Loop End', loopOutput: a.engineValues?.loopOutput } };
-    case 'double': {
-      const seen = await a.outputs(['loop_1']);
-      const value = (seen.loop_1 as { currentValue: number }).currentValue;
-      return { output: value * 2 };
-    }
-    case 'stop':
-      return { output: { stopped: true }, stopIncomplete: true };
-    default:
-      return { output: { node: a.node.id } };
-  }
-};
 
 let engine: Engine;
 beforeAll(() => {

@@ -36,6 +36,7 @@ export class Engine {
       defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
     });
     this.core = new EngineCore(withActorCommands(this.redis), this.queue, execute, options);
+    this.core.startRun = (plan, input, start) => this.startRun(plan, input, start);
   }
 
   /** Freeze `plan` into a new run and queue its trigger. Resolves to the run id. */

@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Engine } from './engine.ts';
+import { eventsUntilEnd, testEngine } from './testing/harness.ts';
+import { buildPlan } from './testing/plan-builder.ts';
+import { testExecute } from './testing/test-executor.ts';
+
+const trigger = { trigger_1: { type: 'trigger', role: 'trigger' as const } };
+const engines: Engine[] = [];
+afterAll(() => Promise.all(engines.map((e) => e.close())));
+
+function started(options = {}) {
+  const engine = testEngine(testExecute, options);
+  engines.push(engine);
+  return engine;
+}
+
+describe('run lifecycle', () => {
+  it('runs parallel branches at the same time: two 2 s waits then a join take about 2 s', async () => {
+    const engine = started();
+    engine.startWorker(4);
+    const plan = buildPlan({ ...trigger, wait2s_1: {}, wait2s_2: {}, join_1: {} }, [
+      'trigger_1->wait2s_1', 'trigger_1->wait2s_2', 'wait2s_1->join_1', 'wait2s_2->join_1',
+    ]);
+    const runId = await engine.startRun(plan, {});
+    await eventsUntilEnd(engine, runId);
+    const meta = await engine.meta(runId);
+    expect(meta?.status).toBe('completed');
+    expect(meta!.finishedAt! - meta!.startedAt).toBeLessThan(3500);
+  });
+
+  it('waits do not hold a worker slot: two waits finish together on concurrency 1', async () => {
+    const engine = started();
+    engine.startWorker(1);
+    const plan = buildPlan({ ...trigger, wait2s_1: {}, wait2s_2: {} }, ['trigger_1->wait2s_1', 'trigger_1->wait2s_2']);
+    const runId = await engine.startRun(plan, {});
+    await eventsUntilEnd(engine, runId);
+    const meta = await engine.meta(runId);
+    expect(meta!.finishedAt! - meta!.startedAt).toBeLessThan(3500);
+  });
+
+  it('runs a child run and returns its output; the child is linked to its parent', async () => {
+    const engine = started();
+    engine.startWorker(2);
+    const childPlan = buildPlan({ ...trigger, a_1: {} }, ['trigger_1->a_1'], 'flow_child');
+    const plan = buildPlan({ ...trigger, child_1: {}, after_1: {} }, ['trigger_1->child_1', 'child_1->after_1']);
+    const runId = await engine.startRun(plan, { childPlan });
+    await eventsUntilEnd(engine, runId);
+    const snap = await engine.snapshot(runId);
+    const output = snap?.nodes.child_1.output as { flowOutput: unknown; runId: string };
+    expect(output.flowOutput).toEqual({ node: 'a_1' });
+    expect(await engine.meta(output.runId)).toMatchObject({ parentRunId: runId, parentActor: 'child_1', flowId: 'flow_child' });
+    expect(snap?.nodes.after_1.state).toBe('completed');
+  });
+
+  it('cancels a run: no further activation, unfinished actors say cancelled', async () => {
+    const engine = started();
+    engine.startWorker(2);
+    const plan = buildPlan({ ...trigger, slow_1: {}, after_1: {} }, ['trigger_1->slow_1', 'slow_1->after_1']);
+    const runId = await engine.startRun(plan, { slowMs: 500 });
+    while ((await engine.snapshot(runId))?.nodes.slow_1?.state !== 'running') await sleep(20);
+    expect(await engine.cancelRun(runId)).toBe('cancelled');
+    const events = await eventsUntilEnd(engine, runId);
+    expect(events.at(-1)?.type).toBe('run.cancelled');
+    await sleep(800);
+    const snap = await engine.snapshot(runId);
+    expect(snap?.nodes.slow_1.state).toBe('cancelled');
+    expect(snap?.nodes.after_1).toBeUndefined();
+    expect(await engine.cancelRun(runId)).toBe('cancelled');
+  });
+
+  it('survives a worker process killed with SIGKILL mid-run: every message and output exactly once', async () => {
+    const engine = started({ lockDurationMs: 2000 });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing/crash-worker.ts')], {
+      env: { ...process.env, WEFT_PREFIX: engine.prefix },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((ok) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ok()));
+    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {}, slow_1: {}, join_1: {}, after_1: {} }, [
+      'trigger_1->a_1', 'trigger_1->b_1', 'a_1->slow_1', 'slow_1->join_1', 'b_1->join_1', 'join_1->after_1',
+    ]);
+    const runId = await engine.startRun(plan, { slowMs: 1500 });
+    while ((await engine.snapshot(runId))?.nodes.slow_1?.state !== 'running') await sleep(20);
+    child.kill('SIGKILL');
+    await new Promise((ok) => child.once('exit', ok));
+    engine.startWorker(4);
+    const events = await eventsUntilEnd(engine, runId, 30_000);
+    expect(events.at(-1)?.type).toBe('run.completed');
+    const snap = await engine.snapshot(runId);
+    expect((snap?.nodes.slow_1.output as { pid: number }).pid).toBe(process.pid);
+    for (const node of ['trigger_1', 'a_1', 'b_1', 'slow_1', 'join_1', 'after_1']) {
+      expect(events.filter((e) => e.type === 'node.completed' && e.nodeId === node)).toHaveLength(1);
+    }
+    const actors = await engine.actors(runId);
+    const mailboxes = Object.fromEntries(actors!.map((a) => [a.actor, a.mailbox.length]));
+    expect(mailboxes).toMatchObject({ a_1: 1, b_1: 1, slow_1: 1, join_1: 2, after_1: 1 });
+  });
+});

@@ -1,0 +1,51 @@
+/** @module actors/testing/test-executor — node behaviours for engine tests (shared by the crash worker). */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ExecuteFn } from '../engine-types.ts';
+import type { Plan } from '../types.ts';
+
+const attempts = new Map<string, number>();
+
+/** Node types for engine tests, by plan node type. */
+export const testExecute: ExecuteFn = async (a) => {
+  const input = a.meta.input as Record<string, unknown>;
+  switch (a.node.type) {
+    case 'trigger':
+      return { output: input };
+    case 'pick':
+      return { output: { condition: input.choice }, route: [String(input.choice)] };
+    case 'fail':
+      throw new Error('boom');
+    case 'flaky': {
+      const n = (attempts.get(a.runId) ?? 0) + 1;
+      attempts.set(a.runId, n);
+      if (n < 3) throw new Error(`flaky ${n}`);
+      return { output: { attempts: n } };
+    }
+    case 'sleep':
+      return { output: { slept: true }, delayMs: 300 };
+    case 'loop':
+      return { output: { items: input.items }, loop: { items: input.items as unknown[], waitMs: 0 } };
+    case 'loopEnd':
+      return { output: { condition: 'Loop End', loopOutput: a.engineValues?.loopOutput } };
+    case 'double': {
+      const seen = await a.outputs(['loop_1']);
+      const value = (seen.loop_1 as { currentValue: number }).currentValue;
+      return { output: value * 2 };
+    }
+    case 'slow':
+      await sleep(Number(input.slowMs ?? 3000));
+      return { output: { slow: a.node.id, pid: process.pid } };
+    case 'wait2s':
+      return { output: { waited: a.node.id }, delayMs: 2000 };
+    case 'child': {
+      const flow = input.childPlan as Plan;
+      const child = await a.startChild(flow, { from: a.runId });
+      return { output: null, awaitRun: child };
+    }
+    case 'stop':
+      return { output: { stopped: true }, stopIncomplete: true };
+    default:
+      return { output: { node: a.node.id } };
+  }
+};
+
