@@ -49,6 +49,7 @@ export class Engine {
       version: String(plan.version),
       mode: options.mode ?? 'test',
       hop: String(options.parent ? options.parent.hop + 1 : 0),
+      trigger: plan.trigger,
       input: JSON.stringify(input ?? null),
     };
     if (options.parent) {

@@ -24,6 +24,8 @@ export interface PlanNode {
   id: string;
   type: string;
   role: NodeRole;
+  /** the node's configured values, frozen with the plan (templates unresolved) */
+  values?: Record<string, unknown>;
   /** node-level retries (0–5) and delay between them in ms (0–30 000) */
   retries: number;
   retryDelayMs: number;
@@ -137,5 +139,7 @@ export interface RunMeta {
   parentRunId?: string;
   parentActor?: string;
   hop: number;
+  /** the trigger node's id */
+  trigger: string;
   input?: unknown;
 }
