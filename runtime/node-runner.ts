@@ -1,0 +1,48 @@
+/**
+ * @module runtime/node-runner — the engine's executor: finds a node's catalogue entry,
+ * resolves the templates in its frozen values against the outputs it can see, builds the
+ * node context and runs the node.
+ */
+import type { ExecuteFn } from '../actors/engine-types.ts';
+import type { Plan } from '../actors/types.ts';
+import { resolveValues, templateRefs } from '../catalogue/template.ts';
+import type { CatalogueNode, NodeContext } from '../catalogue/types.ts';
+
+export interface NodeRunnerDeps {
+  nodes: (type: string) => CatalogueNode | undefined;
+  /** the plan of a flow of the project, for Execute Flow; throws 'Workflow not found' */
+  planOf(projectId: string, flowId: string): Promise<Plan>;
+}
+
+export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
+  return async function runNode(activation) {
+    const { node, meta } = activation;
+    const entry = deps.nodes(node.type);
+    if (!entry) throw new Error(`Unknown node type: ${node.type}`);
+    const raw = { ...(node.values ?? {}), ...(activation.engineValues ?? {}) };
+    const refs = new Set(templateRefs(raw));
+    refs.add(meta.trigger);
+    if (refs.has('trigger')) refs.delete('trigger');
+    const outputs = await activation.outputs([...refs]);
+    const values = resolveValues(entry.definition, raw, { outputs, triggerId: meta.trigger });
+    const context: NodeContext = {
+      runId: activation.runId,
+      flowId: meta.flowId,
+      projectId: meta.projectId,
+      nodeId: node.id,
+      idempotencyKey: `${activation.runId}/${activation.actor}`,
+      iteration: activation.iteration,
+      attempt: activation.attempt,
+      mode: meta.mode,
+      input: meta.input,
+      outputs,
+      signal: activation.signal,
+      progress: activation.progress,
+      async startChildRun(flowId, input) {
+        const plan = await deps.planOf(meta.projectId, flowId);
+        return activation.startChild(plan, input);
+      },
+    };
+    return entry.run(values, context);
+  };
+}

@@ -1,0 +1,62 @@
+/** @module runtime/run-services — what the run and webhook routes need: flows, plans, the engine. */
+import type { Engine } from '../actors/engine.ts';
+import type { Plan } from '../actors/types.ts';
+import { HttpError } from './http/errors.ts';
+
+/** The parts of a stored flow document the run routes read. */
+export interface FlowRef {
+  id: string;
+  projectId: string;
+  status: string;
+  version: number;
+}
+
+export interface RunServices {
+  engine: Engine;
+  /** the flow, or 404 'Workflow not found' */
+  flow(flowId: string): Promise<FlowRef>;
+  /** the flow when it is active (production triggers), or 404 'Workflow not found' */
+  activeFlow(flowId: string): Promise<FlowRef>;
+  /** the flow compiled for a run; 400 naming the problems when it cannot run */
+  planFor(flow: FlowRef): Plan;
+}
+
+export interface RunServiceDeps<F extends FlowRef> {
+  engine: Engine;
+  getFlow(flowId: string): Promise<F | null>;
+  /** compile for running: throws an HttpError 400 naming every problem */
+  compile(flow: F): Plan;
+}
+
+const workflowNotFound = () => new HttpError(404, 'not_found', 'Workflow not found');
+
+/** Plans are cached by flow id and version: saving bumps the version, so a stale plan is never used. */
+export function createRunServices<F extends FlowRef>(deps: RunServiceDeps<F>): RunServices {
+  const plans = new Map<string, Plan>();
+  const flows = new WeakMap<FlowRef, F>();
+  const flow = async (flowId: string) => {
+    const found = await deps.getFlow(flowId);
+    if (!found) throw workflowNotFound();
+    flows.set(found, found);
+    return found;
+  };
+  return {
+    engine: deps.engine,
+    flow,
+    async activeFlow(flowId) {
+      const found = await flow(flowId);
+      if (found.status !== 'active') throw workflowNotFound();
+      return found;
+    },
+    planFor(ref) {
+      const key = `${ref.id}@${ref.version}`;
+      let plan = plans.get(key);
+      if (!plan) {
+        plan = deps.compile(flows.get(ref) ?? (ref as F));
+        if (plans.size > 1000) plans.clear();
+        plans.set(key, plan);
+      }
+      return plan;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** @module scripts/build-editor — build the editor with Vite when dist/editor is missing or older than its sources. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+export const editorDist = join(root, 'dist', 'editor');
+
+function newest(dir: string): number {
+  let time = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.endsWith('.test.ts')) continue;
+    const path = join(dir, entry.name);
+    time = Math.max(time, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return time;
+}
+
+export async function buildEditorIfStale(): Promise<void> {
+  const config = join(root, 'editor', 'vite.config.ts');
+  if (!existsSync(config)) return;
+  const index = join(editorDist, 'index.html');
+  const sources = Math.max(newest(join(root, 'editor')), newest(join(root, 'catalogue')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log('building the editor…');
+  const { build } = await import('vite');
+  await build({ configFile: config, logLevel: 'warn' });
+}

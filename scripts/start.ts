@@ -1,0 +1,71 @@
+/**
+ * @module scripts/start — `npm start`: Redis (unless REDIS_URL), the editor build when stale,
+ * the server and workers, the demo project; prints the URL; Ctrl-C stops what it started.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../runtime/config.ts';
+import { startWeft } from '../runtime/server.ts';
+import { buildEditorIfStale } from './build-editor.ts';
+import { seedDemo } from './demo/seed.ts';
+import { hasRedisServer, startRedis, type OwnRedis } from './redis.ts';
+
+function ensureRedisServer(): void {
+  if (hasRedisServer()) return;
+  const root = process.getuid?.() === 0;
+  const apt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (root && apt) {
+    console.log('redis-server is missing: installing it with apt-get (Debian package redis-server)…');
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    const install = spawnSync('apt-get', ['install', '-y', '-qq', 'redis-server'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (update.status === 0 && install.status === 0 && hasRedisServer()) return;
+  }
+  console.error(
+    'weft needs Redis 7 or later. Either install redis-server (Debian/Ubuntu: `sudo apt-get install redis-server`,\n' +
+      'macOS: `brew install redis`) and run `npm start` again, or point REDIS_URL at a running Redis.',
+  );
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const dataDir = resolve(config.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  let redis: OwnRedis | undefined;
+  let redisUrl = config.redisUrl;
+  if (!redisUrl) {
+    ensureRedisServer();
+    redis = await startRedis({ dir: join(dataDir, 'redis') });
+    redisUrl = redis.url;
+    console.log(`Redis started from redis.conf, data in ${join(dataDir, 'redis')} (AOF on)`);
+  }
+  writeFileSync(join(dataDir, 'redis.url'), `${redisUrl}\n`);
+  if (config.role !== 'worker') await buildEditorIfStale();
+  const weft = await startWeft({ ...config, redisUrl });
+  if (config.role !== 'worker') {
+    const demo = await seedDemo(weft.url);
+    if (demo) console.log(`Demo project ready: ${demo.flows} example flows`);
+  }
+  console.log(`\n  weft is running (${config.role}): ${weft.url}\n`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nstopping…');
+    await weft.close();
+    await redis?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
