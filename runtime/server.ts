@@ -1,0 +1,92 @@
+/**
+ * @module runtime/server — one weft process: the HTTP server and/or the workers (by role),
+ * against one Redis. `npm start`, the tests and the benchmarks all start weft through here.
+ */
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import Redis from 'ioredis';
+import { Engine } from '../actors/engine.ts';
+import { catalogue } from '../catalogue/executors.ts';
+import { createRegistry } from '../catalogue/registry.ts';
+import { editorDist } from '../scripts/build-editor.ts';
+import { createApp } from './http/app.ts';
+import { hooksRouter } from './http/routes/hooks.ts';
+import { runsRouter } from './http/routes/runs.ts';
+import { staticFiles } from './http/static-files.ts';
+import { compileForRun } from './flows/compile-for-run.ts';
+import { createNodeRunner } from './node-runner.ts';
+import { createRunServices } from './run-services.ts';
+import { FlowStore } from './stores/flows.ts';
+
+export interface WeftOptions {
+  redisUrl: string;
+  port?: number;
+  host?: string;
+  prefix?: string;
+  role?: 'all' | 'server' | 'worker';
+  concurrency?: number;
+  retentionSeconds?: number;
+  /** where the built editor is; default dist/editor */
+  editorDir?: string;
+}
+
+export interface Weft {
+  /** the server's base URL ('' for a worker-only process) */
+  url: string;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export async function startWeft(options: WeftOptions): Promise<Weft> {
+  const prefix = options.prefix ?? 'weft:';
+  const role = options.role ?? 'all';
+  const registry = createRegistry(catalogue);
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
+  const flows = new FlowStore(redis, prefix);
+  const compile = compileForRun(registry);
+  const engine = new Engine(
+    { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
+    createNodeRunner({
+      nodes: (type) => registry.node(type),
+      async planOf(projectId, flowId) {
+        const flow = await flows.get(flowId);
+        if (!flow || flow.projectId !== projectId) throw new Error('Workflow not found');
+        return compile(flow);
+      },
+    }),
+  );
+  if (role !== 'server') engine.startWorker(options.concurrency ?? 16);
+
+  let url = '';
+  let close = async () => {};
+  if (role !== 'worker') {
+    const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile });
+    const app = createApp({
+      redis,
+      prefix,
+      catalogue: registry,
+      routers: [runsRouter(runServices), hooksRouter(runServices)],
+    });
+    app.use(staticFiles(options.editorDir ?? editorDist));
+    const server = createServer(app.callback());
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((ok) => server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', ok));
+    const address = server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    url = `http://${host}:${address.port}`;
+    close = () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      });
+  }
+  return {
+    url,
+    engine,
+    async close() {
+      await close();
+      await engine.close();
+      redis.disconnect();
+    },
+  };
+}
