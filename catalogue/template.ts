@@ -1,0 +1,126 @@
+/**
+ * @module catalogue/template — resolving `{{nodeId.output.path}}` placeholders in node values,
+ * without eval. A string that is exactly one placeholder becomes the raw value it points at;
+ * placeholders inside other text are interpolated. `trigger` names the run's trigger node.
+ * Paths through `__proto__`, `constructor` or `prototype`, and placeholders with parentheses,
+ * resolve to nothing (spec 000 §5: such output-mapping placeholders are blanked).
+ */
+import { isPlainObject } from './coerce.ts';
+import { PLACEHOLDER, parsePlaceholder, readPath } from './template-path.ts';
+import type { NodeDefinition, Values } from './types.ts';
+import { applyDefaults } from './values.ts';
+
+export interface TemplateScope {
+  /** outputs visible to the node, by node id */
+  outputs: Record<string, unknown>;
+  /** the trigger's node id: `{{trigger.output…}}` reads this node's output */
+  triggerId?: string;
+}
+
+/** The alias templates use for the run's trigger, whatever its node id. */
+export const TRIGGER_ALIAS = 'trigger';
+
+const WHOLE = /^\s*\{\{([^{}]*)\}\}\s*$/;
+
+/** Resolve every placeholder in a string, array or plain object (returns a new value). */
+export function resolveTemplates(value: unknown, scope: TemplateScope): unknown {
+  return mapStrings(value, (text) => resolveString(text, scope));
+}
+
+function resolveString(text: string, scope: TemplateScope): unknown {
+  const whole = WHOLE.exec(text);
+  if (whole) {
+    const placeholder = parsePlaceholder(whole[1]);
+    if (placeholder.kind === 'blocked') return undefined;
+    if (placeholder.kind === 'ref') return lookup(placeholder.nodeId, placeholder.path, scope);
+    return text;
+  }
+  return text.replace(PLACEHOLDER, (match, expression: string) => {
+    const placeholder = parsePlaceholder(expression);
+    if (placeholder.kind === 'blocked') return '';
+    if (placeholder.kind === 'text') return match;
+    return asText(lookup(placeholder.nodeId, placeholder.path, scope));
+  });
+}
+
+function lookup(nodeId: string, path: string[], scope: TemplateScope): unknown {
+  const id = nodeId === TRIGGER_ALIAS && scope.triggerId ? scope.triggerId : nodeId;
+  const root = readPath(scope.outputs, [id]);
+  return readPath(root, path);
+}
+
+/** How a value reads inside text: data as JSON, nothing (undefined or null) as ''. */
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Node ids a value refers to through placeholders (`trigger` included as written), unique. */
+export function templateRefs(value: unknown): string[] {
+  const refs = new Set<string>();
+  mapStrings(value, (text) => {
+    for (const [, expression] of text.matchAll(PLACEHOLDER)) {
+      const placeholder = parsePlaceholder(expression);
+      if (placeholder.kind === 'ref') refs.add(placeholder.nodeId);
+    }
+    return text;
+  });
+  return [...refs];
+}
+
+/** Point every placeholder that refers to `oldId` at `newId` instead; all else is kept as written. */
+export function renameRefs(value: unknown, oldId: string, newId: string): unknown {
+  return mapStrings(value, (text) =>
+    text.replace(PLACEHOLDER, (match, expression: string) => {
+      const placeholder = parsePlaceholder(expression);
+      if (placeholder.kind !== 'ref' || placeholder.nodeId !== oldId) return match;
+      const lead = /^\s*/.exec(expression)![0];
+      return `{{${lead}${newId}${expression.slice(lead.length + oldId.length)}}}`;
+    }),
+  );
+}
+
+/**
+ * A node's values ready for its executor: defaults applied, then every declared field's
+ * placeholders resolved — except `literal` fields (code), which are taken as written. JSON
+ * fields holding JSON text are parsed first, then resolved as data. Keys the
+ * definition does not declare (values the engine sets, like a loop end's `loopOutput`) pass
+ * through untouched, so data gathered at run time is never re-read as templates.
+ */
+export function resolveValues(definition: NodeDefinition, values: Values, scope: TemplateScope): Values {
+  const withDefaults = applyDefaults(definition, values);
+  const fields = new Map(definition.inputs.map((f) => [f.name, f]));
+  return Object.fromEntries(
+    Object.entries(withDefaults).map(([key, value]) => {
+      const field = fields.get(key);
+      if (!field || field.literal) return [key, value];
+      return [key, resolveTemplates(field.type === 'json' ? parsedJson(value) : value, scope)];
+    }),
+  );
+}
+
+/**
+ * JSON text of an object or array, parsed so placeholders resolve inside the data: a value
+ * holding quotes can then never break the JSON. Other text is resolved as text.
+ */
+function parsedJson(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Rebuild arrays and plain objects, transforming every string; other values are kept. */
+function mapStrings(value: unknown, fn: (text: string) => unknown): unknown {
+  if (typeof value === 'string') return fn(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, fn));
+  if (isPlainObject(value)) {
+    // Object.fromEntries defines own properties, so a `__proto__` key stays plain data.
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)]));
+  }
+  return value;
+}
