@@ -1,0 +1,46 @@
+/** @module catalogue/app/api-node/definition — an outbound HTTP request. */
+import type { NodeDefinition } from '../../types.ts';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
+export const API_MAX_RETRIES = 10;
+export const API_MAX_RETRY_DELAY_SECONDS = 10;
+
+export const definition = {
+  name: 'apiNode',
+  label: 'API Request',
+  type: 'dynamicNode',
+  category: 'App',
+  status: 'Enabled',
+  icon: '🌐',
+  docs: '/docs/nodes/apiNode',
+  description:
+    'Calls an HTTP endpoint. Headers and body are JSON and may hold templates; GET and HEAD send no body. A JSON ' +
+    'answer becomes the output, any other answer { message: text }. A non-2xx answer or a network error is ' +
+    'retried up to "retries" times, waiting retry_deplay seconds between attempts, then fails the node.',
+  inputs: [
+    { name: 'url', label: 'URL', type: 'template', required: true, placeholder: 'https://api.example.com/items' },
+    {
+      name: 'method',
+      label: 'Method',
+      type: 'select',
+      defaultValue: 'POST',
+      values: HTTP_METHODS.map((m) => ({ label: m, value: m })),
+    },
+    { name: 'headers', label: 'Headers', type: 'json', defaultValue: '{}', description: 'A JSON object of header names to values.' },
+    { name: 'body', label: 'Body', type: 'json', description: 'Sent as JSON; ignored for GET and HEAD.' },
+    { name: 'retries', label: 'Retries', type: 'number', defaultValue: 0, minValue: 0, maxValue: API_MAX_RETRIES, step: 1 },
+    {
+      // The catalogue's wire name is spelled retry_deplay (spec 000 §3); flows store it so.
+      name: 'retry_deplay',
+      label: 'Retry delay',
+      type: 'number',
+      defaultValue: 0,
+      minValue: 0,
+      maxValue: API_MAX_RETRY_DELAY_SECONDS,
+      description: 'Seconds between retries.',
+    },
+  ],
+  // A JSON answer is the output itself; only the text fallback has a fixed name.
+  outputs: [{ name: 'message', type: 'string', description: 'the answer text, when it is not JSON' }],
+  metadata: { author: 'weft', tags: ['http', 'api', 'rest'] },
+} satisfies NodeDefinition;

@@ -1,0 +1,55 @@
+/**
+ * @module catalogue/app/api-node/run — the request with retries (spec 000 §7 "Outbound HTTP
+ * for API nodes"): a JSON answer is the output, other text `{ message }`; failures retry,
+ * then fail with 'ERROR in running API Node: <reason>'.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { toNumber } from '../../coerce.ts';
+import { operationalError, userError } from '../../errors.ts';
+import type { Executor } from '../../types.ts';
+import { API_MAX_RETRIES, API_MAX_RETRY_DELAY_SECONDS } from './definition.ts';
+import { API_ERROR, type ApiRequest, buildRequest } from './request.ts';
+
+export const run: Executor = async (values, ctx) => {
+  const request = buildRequest(values);
+  const retries = toNumber(values.retries ?? 0);
+  if (retries === undefined || retries < 0 || retries > API_MAX_RETRIES) throw userError('Retries must be between 0 and 10');
+  const delay = toNumber(values.retry_deplay ?? 0);
+  if (delay === undefined || delay < 0 || delay > API_MAX_RETRY_DELAY_SECONDS) {
+    throw userError('Retry delay must be between 0 and 10');
+  }
+  let reason = '';
+  for (let attempt = 0; attempt <= Math.floor(retries); attempt++) {
+    if (attempt > 0 && delay > 0) await sleep(delay * 1000, undefined, { signal: ctx.signal });
+    const outcome = await attemptRequest(request, ctx.signal);
+    if (outcome.ok) return { output: outcome.output };
+    reason = outcome.reason;
+  }
+  throw operationalError(`${API_ERROR}: ${reason}`);
+};
+
+type Outcome = { ok: true; output: unknown } | { ok: false; reason: string };
+
+async function attemptRequest(request: ApiRequest, signal: AbortSignal): Promise<Outcome> {
+  let response: Response;
+  try {
+    response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal });
+  } catch (error) {
+    // A cancelled run is not a failed request: stop at once instead of retrying.
+    if (signal.aborted) throw error;
+    return { ok: false, reason: networkReason(error) };
+  }
+  const text = await response.text();
+  if (!response.ok) return { ok: false, reason: `${response.status} ${response.statusText}`.trim() };
+  try {
+    return { ok: true, output: JSON.parse(text) };
+  } catch {
+    return { ok: true, output: { message: text } };
+  }
+}
+
+function networkReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  return cause?.message ? `${message}: ${cause.message}` : message;
+}

@@ -1,0 +1,79 @@
+/**
+ * @module catalogue/definition-checks — everything that can be wrong with a set of node
+ * definitions, found at start so a bad catalogue never reaches a run or a form. Browser-safe.
+ */
+import { isEmptyValue } from './coerce.ts';
+import { NODE_KINDS } from './roles.ts';
+import type { Category, FieldType, InputField, NodeDefinition, NodeStatus } from './types.ts';
+import { validateValues } from './values.ts';
+
+// Records keyed by the unions, so adding a member to a union without listing it here fails tsc.
+const FIELD_TYPES: Record<FieldType, true> = {
+  text: true, textarea: true, template: true, number: true, boolean: true, select: true,
+  multiSelect: true, json: true, code: true, list: true, mapping: true, conditions: true,
+  branches: true, credential: true, flow: true,
+};
+const CATEGORIES: Record<Category, true> = {
+  Interface: true, App: true, AI: true, Data: true, Logic: true, Response: true, Widget: true,
+};
+const STATUSES: Record<NodeStatus, true> = { Enabled: true, Restricted: true, Disabled: true };
+
+/** One line per problem, each naming the node and field; empty when the set is sound. */
+export function definitionProblems(definitions: NodeDefinition[]): string[] {
+  const problems: string[] = [];
+  const byName = new Map<string, NodeDefinition>();
+  for (const d of definitions) {
+    if (!d.name) problems.push('A node definition has no name');
+    else if (byName.has(d.name)) problems.push(`Duplicate node name: ${d.name}`);
+    else byName.set(d.name, d);
+  }
+  for (const d of definitions) {
+    const at = `node "${d.name}"`;
+    if (!NODE_KINDS.includes(d.type)) problems.push(`${at}: unknown node type "${d.type}"`);
+    if (!(d.category in CATEGORIES)) problems.push(`${at}: unknown category "${d.category}"`);
+    if (!(d.status in STATUSES)) problems.push(`${at}: unknown status "${d.status}"`);
+    if (!d.label) problems.push(`${at}: no label`);
+    if (!d.docs) problems.push(`${at}: no docs link`);
+    if ((d.type === 'triggerNode') !== Boolean(d.isTrigger)) problems.push(`${at}: isTrigger must be set exactly on triggerNode types`);
+    if (d.responseNode !== undefined) {
+      const pair = byName.get(d.responseNode);
+      if (!pair) problems.push(`${at}: responseNode "${d.responseNode}" is not a node of the catalogue`);
+      else if (pair.type !== 'responseNode') problems.push(`${at}: responseNode "${d.responseNode}" is not a responseNode`);
+    }
+    problems.push(...fieldProblems(d).map((p) => `${at}: ${p}`));
+  }
+  return problems;
+}
+
+function fieldProblems(d: NodeDefinition): string[] {
+  const problems: string[] = [];
+  const fields = new Map<string, InputField>();
+  for (const f of d.inputs) {
+    if (fields.has(f.name)) problems.push(`duplicate field "${f.name}"`);
+    fields.set(f.name, f);
+  }
+  for (const f of d.inputs) {
+    const at = `field "${f.name}"`;
+    if (!(f.type in FIELD_TYPES)) problems.push(`${at}: unknown field type "${f.type}"`);
+    if (f.actionField !== undefined) {
+      if (f.actionField === f.name) problems.push(`${at}: actionField names the field itself`);
+      else if (!fields.has(f.actionField)) problems.push(`${at}: actionField "${f.actionField}" is not a field of this node`);
+    }
+    if ((f.type === 'select' || f.type === 'multiSelect') && !f.values?.length) problems.push(`${at}: a ${f.type} needs values`);
+    if (f.minValue !== undefined && f.maxValue !== undefined && f.minValue > f.maxValue) {
+      problems.push(`${at}: minValue ${f.minValue} is above maxValue ${f.maxValue}`);
+    }
+    if (f.defaultValue !== undefined && !isEmptyValue(f.defaultValue)) {
+      // A default must itself be a valid value: check it alone, visibility aside.
+      const alone: NodeDefinition = { ...d, inputs: [{ ...f, actionField: undefined }] };
+      for (const p of validateValues(alone, {})) problems.push(`${at}: default is invalid: ${p.message}`);
+    }
+  }
+  const from = d.handles?.fromField;
+  if (from !== undefined) {
+    const f = fields.get(from);
+    if (!f) problems.push(`handles.fromField "${from}" is not a field of this node`);
+    else if (f.type !== 'conditions' && f.type !== 'branches') problems.push(`handles.fromField "${from}" must be a conditions or branches field`);
+  }
+  return problems;
+}

@@ -1,0 +1,30 @@
+/**
+ * @module catalogue/definitions — every node definition, as pure data. The editor imports
+ * this, so it may import definition files only (never an executor).
+ */
+import { definition as apiNode } from './app/api-node/definition.ts';
+import { definition as webhookTriggerNode } from './interface/webhook-trigger-node/definition.ts';
+import { definition as branchNode } from './logic/branch-node/definition.ts';
+import { definition as codeNode } from './logic/code-node/definition.ts';
+import { definition as conditionNode } from './logic/condition-node/definition.ts';
+import { definition as executeFlowNode } from './logic/execute-flow-node/definition.ts';
+import { definition as forLoopEndNode } from './logic/for-loop-end-node/definition.ts';
+import { definition as forLoopNode } from './logic/for-loop-node/definition.ts';
+import { definition as variablesNode } from './logic/variables-node/definition.ts';
+import { definition as waitNode } from './logic/wait-node/definition.ts';
+import { definition as apiResponseNode } from './response/api-response-node/definition.ts';
+import type { NodeDefinition } from './types.ts';
+
+export const definitions: NodeDefinition[] = [
+  webhookTriggerNode,
+  conditionNode,
+  branchNode,
+  variablesNode,
+  codeNode,
+  apiNode,
+  waitNode,
+  forLoopNode,
+  forLoopEndNode,
+  executeFlowNode,
+  apiResponseNode,
+];

@@ -1,0 +1,42 @@
+/**
+ * @module catalogue/executors — server side: every node with its executor, in the order of
+ * `definitions`. The runtime builds its registry from `catalogue`.
+ */
+import { run as apiNode } from './app/api-node/run.ts';
+import { definitions } from './definitions.ts';
+import { run as webhookTriggerNode } from './interface/webhook-trigger-node/run.ts';
+import { run as branchNode } from './logic/branch-node/run.ts';
+import { run as codeNode } from './logic/code-node/run.ts';
+import { run as conditionNode } from './logic/condition-node/run.ts';
+import { run as executeFlowNode } from './logic/execute-flow-node/run.ts';
+import { run as forLoopEndNode } from './logic/for-loop-end-node/run.ts';
+import { run as forLoopNode } from './logic/for-loop-node/run.ts';
+import { run as variablesNode } from './logic/variables-node/run.ts';
+import { run as waitNode } from './logic/wait-node/run.ts';
+import { run as apiResponseNode } from './response/api-response-node/run.ts';
+import { createRegistry } from './registry.ts';
+import type { CatalogueNode, Executor } from './types.ts';
+
+/** Executors by node name. */
+export const executors: Record<string, Executor> = {
+  webhookTriggerNode,
+  conditionNode,
+  branchNode,
+  variablesNode,
+  codeNode,
+  apiNode,
+  waitNode,
+  forLoopNode,
+  forLoopEndNode,
+  executeFlowNode,
+  apiResponseNode,
+};
+
+export const catalogue: CatalogueNode[] = definitions.map((definition) => {
+  const run = executors[definition.name];
+  if (!run) throw new Error(`No executor for node ${definition.name}`);
+  return { definition, run };
+});
+
+/** The checked catalogue (creating it throws if any definition is unsound). */
+export const registry = createRegistry(catalogue);

@@ -1,0 +1,29 @@
+/** @module catalogue/interface/webhook-trigger-node/definition — a flow started by an HTTP POST. */
+import type { NodeDefinition } from '../../types.ts';
+
+export const definition = {
+  name: 'webhookTriggerNode',
+  label: 'Webhook',
+  type: 'triggerNode',
+  category: 'Interface',
+  status: 'Enabled',
+  icon: '🪝',
+  docs: '/docs/nodes/webhookTriggerNode',
+  description:
+    'Starts the flow when its webhook URL (POST /hook/{flowId}) is called. The output is the request body: ' +
+    'read it as {{trigger.output.field}}. Paired with an API Response node, the caller receives that node’s output.',
+  isTrigger: true,
+  responseNode: 'apiResponseNode',
+  inputs: [
+    { name: 'nodeName', label: 'Node name', type: 'text', defaultValue: 'Webhook' },
+    {
+      name: 'webhookId',
+      label: 'Webhook id',
+      type: 'text',
+      description: 'An identifier for this webhook, shown to callers; the URL itself is /hook/{flowId}.',
+    },
+  ],
+  // The output is the request body itself, whose properties only the caller knows.
+  outputs: [],
+  metadata: { author: 'weft', tags: ['trigger', 'webhook', 'http'] },
+} satisfies NodeDefinition;

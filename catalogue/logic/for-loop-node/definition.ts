@@ -1,0 +1,58 @@
+/** @module catalogue/logic/for-loop-node/definition — run the loop body once per item. */
+import type { NodeDefinition } from '../../types.ts';
+
+export const MAX_LOOP_ITEMS = 100;
+export const LOOP_WAIT_MAX_SECONDS = 30;
+
+export const definition = {
+  name: 'forLoopNode',
+  label: 'For Loop',
+  type: 'forLoopNode',
+  category: 'Logic',
+  status: 'Enabled',
+  icon: '🔁',
+  docs: '/docs/nodes/forLoopNode',
+  description:
+    'Runs the nodes between it and its Loop End once per item, each iteration in isolation; the Loop End gathers ' +
+    'the results. Range: initial, initial + increment, … while below the end value (above it when the increment ' +
+    'is negative), so 0, 1, 10 gives 0 to 9. List: the items of a list (or JSON text of one). At most 100 items; ' +
+    'an optional wait of 0 to 30 seconds between iterations (not after the last). Loops cannot be nested.',
+  inputs: [
+    {
+      name: 'iterateOver',
+      label: 'Iterate over',
+      type: 'select',
+      defaultValue: 'range',
+      values: [
+        { label: 'Range', value: 'range' },
+        { label: 'List', value: 'list' },
+      ],
+    },
+    { name: 'initialValue', label: 'Initial value', type: 'number', defaultValue: 0, actionField: 'iterateOver', actionValue: 'range' },
+    { name: 'increment', label: 'Increment', type: 'number', defaultValue: 1, actionField: 'iterateOver', actionValue: 'range' },
+    { name: 'endValue', label: 'End value', type: 'number', defaultValue: 10, actionField: 'iterateOver', actionValue: 'range' },
+    {
+      name: 'iteratorValue',
+      label: 'Iterator value',
+      type: 'template',
+      required: true,
+      actionField: 'iterateOver',
+      actionValue: 'list',
+      description: 'The list to iterate over, e.g. {{apiNode_1.output.items}}.',
+    },
+    {
+      name: 'wait',
+      label: 'Wait',
+      type: 'number',
+      defaultValue: 0,
+      minValue: 0,
+      maxValue: LOOP_WAIT_MAX_SECONDS,
+      description: 'Seconds between iterations.',
+    },
+  ],
+  outputs: [
+    { name: 'currentValue', type: 'any', description: 'inside the loop: this iteration’s item' },
+    { name: 'index', type: 'number', description: 'inside the loop: this iteration’s position, from 0' },
+  ],
+  metadata: { author: 'weft', tags: ['logic', 'loop'] },
+} satisfies NodeDefinition;

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { definitions } from './definitions.ts';
+import { catalogue, registry } from './executors.ts';
+import { CatalogueError, createRegistry, handlesOf } from './registry.ts';
+import type { CatalogueNode, NodeDefinition } from './types.ts';
+
+const run: CatalogueNode['run'] = async () => ({ output: null });
+const node = (overrides: Partial<NodeDefinition>): CatalogueNode => ({
+  definition: {
+    name: 'sample', label: 'Sample', type: 'dynamicNode', category: 'Logic', status: 'Enabled', description: '', icon: '',
+    docs: '/docs/nodes/sample', inputs: [], outputs: [], ...overrides,
+  },
+  run,
+});
+
+function problemsOf(nodes: CatalogueNode[]): string[] {
+  try {
+    createRegistry(nodes);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(CatalogueError);
+    return (error as CatalogueError).problems;
+  }
+}
+
+describe('createRegistry', () => {
+  it('accepts the shipped catalogue', () => {
+    expect(registry.list().map((d) => d.name)).toEqual(definitions.map((d) => d.name));
+    expect(registry.get('apiNode')?.definition.label).toBe('API Request');
+    expect(catalogue).toHaveLength(definitions.length);
+  });
+
+  it('refuses duplicate node names', () => {
+    expect(problemsOf([node({}), node({})])).toEqual(['Duplicate node name: sample']);
+  });
+
+  it('refuses an actionField naming a missing field', () => {
+    const inputs = [{ name: 'a', label: 'A', type: 'text' as const, actionField: 'mode', actionValue: 'x' }];
+    expect(problemsOf([node({ inputs })])).toEqual(['node "sample": field "a": actionField "mode" is not a field of this node']);
+  });
+
+  it('refuses a select default that is not among its values', () => {
+    const inputs = [{ name: 'm', label: 'Method', type: 'select' as const, defaultValue: 'GOT', values: [{ label: 'GET', value: 'GET' }] }];
+    expect(problemsOf([node({ inputs })])).toEqual(['node "sample": field "m": default is invalid: Method must be one of: GET']);
+  });
+
+  it('refuses a number default outside its bounds and inverted bounds', () => {
+    const inputs = [
+      { name: 'n', label: 'N', type: 'number' as const, defaultValue: 50, minValue: 1, maxValue: 10 },
+      { name: 'm', label: 'M', type: 'number' as const, minValue: 5, maxValue: 1 },
+    ];
+    expect(problemsOf([node({ inputs })])).toEqual([
+      'node "sample": field "n": default is invalid: N must be between 1 and 10',
+      'node "sample": field "m": minValue 5 is above maxValue 1',
+    ]);
+  });
+
+  it('refuses a responseNode pairing to a missing or non-response node', () => {
+    const trigger = node({ name: 'hook', type: 'triggerNode', isTrigger: true, responseNode: 'nowhere' });
+    expect(problemsOf([trigger])).toEqual(['node "hook": responseNode "nowhere" is not a node of the catalogue']);
+    const paired = node({ name: 'hook', type: 'triggerNode', isTrigger: true, responseNode: 'sample' });
+    expect(problemsOf([paired, node({})])).toEqual(['node "hook": responseNode "sample" is not a responseNode']);
+  });
+
+  it('refuses unknown kinds, categories, field types and a bad handles field', () => {
+    const bad = node({
+      type: 'magicNode' as NodeDefinition['type'],
+      category: 'Misc' as NodeDefinition['category'],
+      inputs: [{ name: 'x', label: 'X', type: 'color' as 'text' }, { name: 'x', label: 'X', type: 'text' }],
+      handles: { fromField: 'x' },
+    });
+    expect(problemsOf([bad])).toEqual([
+      'node "sample": unknown node type "magicNode"',
+      'node "sample": unknown category "Misc"',
+      'node "sample": duplicate field "x"',
+      'node "sample": field "x": unknown field type "color"',
+      'node "sample": handles.fromField "x" must be a conditions or branches field',
+    ]);
+  });
+
+  it('names the problem in the thrown message', () => {
+    expect(() => createRegistry([node({}), node({})])).toThrow(/Invalid node catalogue:\n- Duplicate node name: sample/);
+  });
+
+  it('lists Enabled and Restricted nodes and leaves Disabled ones out', () => {
+    const r = createRegistry([node({ name: 'a' }), node({ name: 'b', status: 'Restricted' }), node({ name: 'c', status: 'Disabled' })]);
+    expect(r.list().map((d) => d.name)).toEqual(['a', 'b']);
+    expect(r.get('c')).toBeDefined();
+    expect(registry.list().find((d) => d.name === 'forLoopEndNode')?.status).toBe('Restricted');
+  });
+
+  it('maps node types to engine roles', () => {
+    expect(Object.fromEntries(definitions.map((d) => [d.name, registry.roleOf(d.name)]))).toEqual({
+      webhookTriggerNode: 'trigger',
+      conditionNode: 'router',
+      branchNode: 'router',
+      variablesNode: 'normal',
+      codeNode: 'normal',
+      apiNode: 'normal',
+      waitNode: 'normal',
+      forLoopNode: 'loopStart',
+      forLoopEndNode: 'loopEnd',
+      executeFlowNode: 'normal',
+      apiResponseNode: 'response',
+    });
+    const r = createRegistry([node({ name: 'classify', type: 'agentClassifierNode' })]);
+    expect(r.roleOf('classify')).toBe('router');
+    expect(() => registry.roleOf('nope')).toThrow('Unknown node type: nope');
+  });
+});
+
+describe('handlesOf', () => {
+  const byName = (name: string) => definitions.find((d) => d.name === name)!;
+
+  it('gives a single out handle by default', () => {
+    expect(handlesOf(byName('apiNode'), {})).toEqual(['out']);
+  });
+
+  it('gives a condition node its labels, then Else', () => {
+    expect(handlesOf(byName('conditionNode'), {})).toEqual(['Condition 1', 'Else']);
+    const conditions = [{ label: 'Condition 1' }, { label: 'Condition 2' }, { label: 'Else' }];
+    expect(handlesOf(byName('conditionNode'), { conditions })).toEqual(['Condition 1', 'Condition 2', 'Else']);
+    expect(handlesOf(byName('conditionNode'), { conditions: [{ label: 'Condition 1' }] })).toEqual(['Condition 1', 'Else']);
+  });
+
+  it('gives a branch node its branch names', () => {
+    expect(handlesOf(byName('branchNode'), {})).toEqual(['Branch 1', 'Branch 2']);
+    expect(handlesOf(byName('branchNode'), { branches: ['red', 'green'] })).toEqual(['red', 'green']);
+  });
+});
+
+describe('the shipped definitions', () => {
+  it('link their docs and carry the spec defaults', () => {
+    for (const d of definitions) expect(d.docs).toBe(`/docs/nodes/${d.name}`);
+    const field = (node: string, name: string) => definitions.find((d) => d.name === node)!.inputs.find((f) => f.name === name)!;
+    expect(field('apiNode', 'method').defaultValue).toBe('POST');
+    expect(field('apiNode', 'retry_deplay')).toMatchObject({ defaultValue: 0, minValue: 0, maxValue: 10 });
+    expect(field('apiNode', 'retries')).toMatchObject({ defaultValue: 0, minValue: 0, maxValue: 10 });
+    expect(field('waitNode', 'seconds')).toMatchObject({ defaultValue: 30, minValue: 1, maxValue: 90 });
+    expect(field('forLoopNode', 'wait')).toMatchObject({ defaultValue: 0, minValue: 0, maxValue: 30 });
+    expect(field('branchNode', 'nodeName').defaultValue).toBe('Branching');
+    expect(field('codeNode', 'code').literal).toBe(true);
+    expect(definitions.find((d) => d.name === 'webhookTriggerNode')?.responseNode).toBe('apiResponseNode');
+  });
+});

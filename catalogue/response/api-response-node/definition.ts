@@ -1,0 +1,30 @@
+/** @module catalogue/response/api-response-node/definition — what a webhook caller receives. */
+import type { NodeDefinition } from '../../types.ts';
+
+export const definition = {
+  name: 'apiResponseNode',
+  label: 'API Response',
+  type: 'responseNode',
+  category: 'Response',
+  status: 'Enabled',
+  icon: '📤',
+  docs: '/docs/nodes/apiResponseNode',
+  description:
+    'Builds the answer of the flow from an output mapping: each row’s key gets its value, usually a template such ' +
+    'as {{apiNode_1.output.data}}. A realtime webhook caller receives this object. Keys are kept flat (a key ' +
+    '"a.b" stays one key). A value that resolves to nothing becomes null. Placeholders using parentheses or ' +
+    '__proto__/constructor/prototype are blanked.',
+  inputs: [
+    {
+      name: 'outputMapping',
+      label: 'Output mapping',
+      type: 'mapping',
+      required: true,
+      defaultValue: [{ key: 'result', value: '' }],
+      description: 'Rows of { key, value }; values are templates resolved against earlier outputs.',
+    },
+  ],
+  // One property per mapping key: the builder names them.
+  outputs: [],
+  metadata: { author: 'weft', tags: ['response', 'webhook'] },
+} satisfies NodeDefinition;

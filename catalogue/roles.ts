@@ -1,0 +1,23 @@
+/**
+ * @module catalogue/roles — how the engine treats each node kind. The engine knows roles
+ * (actors/types.ts NodeRole), never node kinds; this is the one place that maps them.
+ */
+import type { NodeRole } from '../actors/types.ts';
+import type { NodeKind } from './types.ts';
+
+const ROLES: Record<NodeKind, NodeRole> = {
+  triggerNode: 'trigger',
+  conditionNode: 'router',
+  agentClassifierNode: 'router',
+  responseNode: 'response',
+  forLoopNode: 'loopStart',
+  forLoopEndNode: 'loopEnd',
+  dynamicNode: 'normal',
+  agentNode: 'normal',
+};
+
+export const NODE_KINDS = Object.keys(ROLES) as NodeKind[];
+
+export function roleOfKind(kind: NodeKind): NodeRole {
+  return ROLES[kind];
+}

@@ -1,0 +1,47 @@
+/**
+ * @module catalogue/testing/node-harness — run one catalogue node the way the runtime does
+ * (defaults, then template resolution, then the executor) with a context a test controls.
+ */
+import type { NodeResult } from '../../actors/types.ts';
+import { resolveValues } from '../template.ts';
+import type { CatalogueNode, NodeContext, Values } from '../types.ts';
+
+export interface TestContext extends NodeContext {
+  /** progress messages the node emitted */
+  progressed: string[];
+  /** child runs the node started */
+  children: Array<{ flowId: string; input: unknown }>;
+}
+
+export function testContext(overrides: Partial<NodeContext> = {}): TestContext {
+  const progressed: string[] = [];
+  const children: Array<{ flowId: string; input: unknown }> = [];
+  return {
+    runId: 'run_test',
+    flowId: 'flow_test',
+    projectId: 'project_test',
+    nodeId: 'node_1',
+    idempotencyKey: 'run_test/node_1',
+    attempt: 1,
+    mode: 'test',
+    input: {},
+    outputs: {},
+    signal: new AbortController().signal,
+    async progress(message) {
+      progressed.push(message);
+    },
+    async startChildRun(flowId, input) {
+      children.push({ flowId, input });
+      return `child_run_${children.length}`;
+    },
+    ...overrides,
+    progressed,
+    children,
+  };
+}
+
+/** Resolve `values` against `ctx.outputs` (trigger id `trigger_1`) and run the node. */
+export async function runNode(node: CatalogueNode, values: Values, ctx: NodeContext = testContext()): Promise<NodeResult> {
+  const resolved = resolveValues(node.definition, values, { outputs: ctx.outputs, triggerId: 'trigger_1' });
+  return node.run(resolved, ctx);
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { NodeDefinition } from './types.ts';
+import { applyDefaults, validateValues } from './values.ts';
+
+const definition: NodeDefinition = {
+  name: 'sample', label: 'Sample', type: 'dynamicNode', category: 'Logic', status: 'Enabled', description: '', icon: '', docs: '/docs/nodes/sample',
+  inputs: [
+    { name: 'url', label: 'URL', type: 'template', required: true },
+    { name: 'retries', label: 'Retries', type: 'number', defaultValue: 0, minValue: 0, maxValue: 10 },
+    { name: 'low', label: 'Low', type: 'number', minValue: 1 },
+    { name: 'high', label: 'High', type: 'number', maxValue: 5 },
+    { name: 'mode', label: 'Mode', type: 'select', defaultValue: 'range', values: [{ label: 'Range', value: 'range' }, { label: 'List', value: 'list' }] },
+    { name: 'list', label: 'List value', type: 'template', required: true, actionField: 'mode', actionValue: 'list' },
+    { name: 'tags', label: 'Tags', type: 'multiSelect', values: [{ label: 'A', value: 'a' }] },
+    { name: 'body', label: 'Body', type: 'json' },
+    { name: 'flag', label: 'Flag', type: 'boolean' },
+    { name: 'items', label: 'Items', type: 'list' },
+    { name: 'conditions', label: 'Conditions', type: 'conditions' },
+    { name: 'branches', label: 'Branches', type: 'branches' },
+    { name: 'mapping', label: 'Mapping', type: 'mapping', values: [{ label: 'string', value: 'string' }] },
+  ],
+  outputs: [],
+};
+
+const messages = (values: Record<string, unknown>) => validateValues(definition, values).map((p) => `${p.field}: ${p.message}`);
+
+describe('applyDefaults', () => {
+  it('fills missing fields with a copy of the default and keeps given ones', () => {
+    const filled = applyDefaults(definition, { retries: 3, extra: 'kept' });
+    expect(filled).toEqual({ retries: 3, extra: 'kept', mode: 'range' });
+    const withList: NodeDefinition = { ...definition, inputs: [{ name: 'l', label: 'L', type: 'list', defaultValue: [1] }] };
+    const a = applyDefaults(withList, {});
+    (a.l as number[]).push(2);
+    expect(withList.inputs[0].defaultValue).toEqual([1]);
+  });
+});
+
+describe('validateValues', () => {
+  it('accepts a valid set', () => {
+    expect(messages({ url: 'https://x', retries: '4', body: '{"a":1}', flag: 'true', items: [1] })).toEqual([]);
+  });
+
+  it('reports required fields that are empty', () => {
+    expect(messages({})).toEqual(['url: URL is required']);
+    expect(messages({ url: '  ' })).toEqual(['url: URL is required']);
+  });
+
+  it('does not require fields hidden by actionField/actionValue', () => {
+    expect(messages({ url: 'u', mode: 'range' })).toEqual([]);
+    expect(messages({ url: 'u', mode: 'list' })).toEqual(['list: List value is required']);
+  });
+
+  it('checks numbers and their bounds', () => {
+    expect(messages({ url: 'u', retries: 11 })).toEqual(['retries: Retries must be between 0 and 10']);
+    expect(messages({ url: 'u', retries: 'many' })).toEqual(['retries: Retries must be a number']);
+    expect(messages({ url: 'u', low: 0, high: 6 })).toEqual(['low: Low must be at least 1', 'high: High must be at most 5']);
+    expect(messages({ url: 'u', retries: '{{trigger.output.n}}' })).toEqual([]);
+  });
+
+  it('checks select, multiSelect, JSON, boolean and list values', () => {
+    expect(messages({ url: 'u', mode: 'loop' })).toEqual(['mode: Mode must be one of: range, list']);
+    expect(messages({ url: 'u', tags: ['a', 'b'] })).toEqual(['tags: Tags must only hold: a']);
+    expect(messages({ url: 'u', body: '{bad' })).toEqual(['body: Body must be valid JSON']);
+    expect(messages({ url: 'u', body: '{"n": {{a_1.output.n}}}' })).toEqual([]);
+    expect(messages({ url: 'u', flag: 'yes' })).toEqual(['flag: Flag must be true or false']);
+    expect(messages({ url: 'u', items: 'x' })).toEqual(['items: Items must be a list']);
+  });
+
+  it('checks the structured field shapes', () => {
+    expect(messages({ url: 'u', conditions: [{ label: 'Condition 1', operands: [] }, { label: 'Else' }] })).toEqual([
+      'conditions: Condition 1 has no operands',
+    ]);
+    expect(messages({ url: 'u', conditions: [{ label: 'Condition 1', combinator: 'XOR', operands: [{ name: 'a', operator: '=~', value: 'b' }] }] })).toEqual([
+      'conditions: Combinator: XOR is not supported!',
+      'conditions: Operator: =~ is not supported!',
+    ]);
+    expect(messages({ url: 'u', branches: ['a', 'a', ''] })).toEqual(['branches: Branch name "a" is used twice', 'branches: Branch names must not be empty']);
+    expect(messages({ url: 'u', mapping: [{ key: '', value: 1 }, { key: 'k', type: 'date', value: 1 }] })).toEqual([
+      'mapping: Every mapping row needs a key',
+      'mapping: Type: date is not supported!',
+    ]);
+  });
+});
