@@ -6,8 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import Redis from 'ioredis';
 import { Engine } from '../actors/engine.ts';
-import { catalogue } from '../catalogue/executors.ts';
-import { createRegistry } from '../catalogue/registry.ts';
+import { registry } from '../catalogue/executors.ts';
 import { editorDist } from '../scripts/build-editor.ts';
 import { createApp } from './http/app.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
@@ -40,14 +39,13 @@ export interface Weft {
 export async function startWeft(options: WeftOptions): Promise<Weft> {
   const prefix = options.prefix ?? 'weft:';
   const role = options.role ?? 'all';
-  const registry = createRegistry(catalogue);
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
   const flows = new FlowStore(redis, prefix);
   const compile = compileForRun(registry);
   const engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
-      nodes: (type) => registry.node(type),
+      nodes: (type) => registry.get(type),
       async planOf(projectId, flowId) {
         const flow = await flows.get(flowId);
         if (!flow || flow.projectId !== projectId) throw new Error('Workflow not found');

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSse } from '../../testing/sse-client.ts';
+import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
+
+let weft: TestWeft;
+let projectId = '';
+
+const trigger = { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 0 }, values: {} };
+const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
+const variables = (id: string, value: string) => ({
+  id, type: 'variablesNode', position: { x: 0, y: 0 }, values: { mapping: [{ key: 'v', type: 'string', value }] },
+});
+const response = { id: 'apiResponse_1', type: 'apiResponseNode', position: { x: 0, y: 0 }, values: { outputMapping: [{ key: 'echo', value: '{{variables_1.output.v}}' }] } };
+const code = (id: string, source: string) => ({ id, type: 'codeNode', position: { x: 0, y: 0 }, values: { code: source } });
+
+async function flow(nodes: unknown[], edges: unknown[], active = true): Promise<string> {
+  const created = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, { name: 'runs test', nodes, edges });
+  if (active) await weft.api('POST', `/api/flows/${created.id}/deploy`, { status: 'active' });
+  return created.id;
+}
+
+beforeAll(async () => {
+  weft = await startTestWeft();
+  projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Runs' })).id;
+});
+afterAll(() => weft?.close());
+
+describe('webhook', () => {
+  it('answers with the response node output, realtime', async () => {
+    const id = await flow([trigger, variables('variables_1', 'hi {{trigger.output.name}}'), response], [
+      edge('e1', 'webhookTrigger_1', 'variables_1'), edge('e2', 'variables_1', 'apiResponse_1'),
+    ]);
+    const answer = await weft.request('POST', `/hook/${id}`, { name: 'Ada' });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ echo: 'hi Ada' });
+    expect(answer.headers.get('x-weft-run-id')).toMatch(/^run_/);
+  });
+
+  it('answers {runId, status} at once when the flow has no response node', async () => {
+    const id = await flow([trigger, variables('variables_1', 'x')], [edge('e1', 'webhookTrigger_1', 'variables_1')]);
+    const answer = await weft.request('POST', `/hook/${id}`, {});
+    expect(answer.status).toBe(202);
+    expect(await answer.json()).toMatchObject({ runId: expect.stringMatching(/^run_/), status: 'running' });
+  });
+
+  it("refuses drafts and unknown flows with 'Workflow not found'", async () => {
+    const draft = await flow([trigger], [], false);
+    for (const id of [draft, 'flow_nope']) {
+      const answer = await weft.request('POST', `/hook/${id}`, {});
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({ error: { message: 'Workflow not found', code: 'not_found' } });
+    }
+  });
+
+  it('reports a failed run with the node error and no stack trace', async () => {
+    const id = await flow([trigger, code('code_1', "throw new Error('nope')"), response], [
+      edge('e1', 'webhookTrigger_1', 'code_1'), edge('e2', 'code_1', 'apiResponse_1'),
+    ]);
+    const answer = await weft.request('POST', `/hook/${id}`, {});
+    expect(answer.status).toBe(500);
+    const body = (await answer.json()) as { error: { message: string; code: string } };
+    expect(body.error.code).toBe('run_failed');
+    expect(body.error.message).toContain('nope');
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('runs', () => {
+  it('test-runs a flow: snapshot, history, actors, events replayed from any id', async () => {
+    const id = await flow([trigger, variables('variables_1', 'v'), response], [
+      edge('e1', 'webhookTrigger_1', 'variables_1'), edge('e2', 'variables_1', 'apiResponse_1'),
+    ], false);
+    const started = await weft.request('POST', `/api/flows/${id}/runs`, { input: { a: 1 } });
+    expect(started.status).toBe(202);
+    const { runId } = (await started.json()) as { runId: string };
+    const events = await readSse(`${weft.url}/api/runs/${runId}/events`);
+    expect(events.at(-1)?.type).toBe('run.completed');
+    const resumed = await readSse(`${weft.url}/api/runs/${runId}/events`, { lastEventId: String(events[3].id) });
+    expect(resumed).toEqual(events.slice(4));
+
+    const snapshot = await weft.api<{ status: string; mode: string; nodes: Record<string, { state: string; output: unknown }> }>('GET', `/api/runs/${runId}`);
+    expect(snapshot).toMatchObject({ status: 'completed', mode: 'test' });
+    expect(snapshot.nodes.webhookTrigger_1.output).toEqual({ a: 1 });
+    const history = await weft.api<{ runId: string; status: string }[]>('GET', `/api/flows/${id}/runs`);
+    expect(history[0]).toMatchObject({ runId, status: 'completed' });
+    const actors = await weft.api<{ actor: string; mailbox: { length: number } }[]>('GET', `/api/runs/${runId}/actors`);
+    expect(actors.find((a) => a.actor === 'apiResponse_1')?.mailbox.length).toBe(1);
+  });
+
+  it('cancels a running run', async () => {
+    const id = await flow([trigger, { id: 'wait_1', type: 'waitNode', position: { x: 0, y: 0 }, values: { seconds: 5 } }], [
+      edge('e1', 'webhookTrigger_1', 'wait_1'),
+    ], false);
+    const { runId } = await weft.api<{ runId: string }>('POST', `/api/flows/${id}/runs`, { input: {} });
+    await new Promise((ok) => setTimeout(ok, 300));
+    expect(await weft.api('POST', `/api/runs/${runId}/cancel`)).toEqual({ runId, status: 'cancelled' });
+    const snapshot = await weft.api<{ status: string; nodes: Record<string, { state: string }> }>('GET', `/api/runs/${runId}`);
+    expect(snapshot.status).toBe('cancelled');
+    expect(snapshot.nodes.wait_1.state).toBe('cancelled');
+  });
+
+  it('answers 404 for unknown runs and flows', async () => {
+    for (const path of ['/api/runs/run_nope', '/api/runs/run_nope/actors', '/api/flows/flow_nope/runs']) {
+      const answer = await weft.request('GET', path);
+      expect(answer.status, path).toBe(404);
+    }
+  });
+
+  it('streams production runs of a flow live', async () => {
+    const id = await flow([trigger, variables('variables_1', 'v'), response], [
+      edge('e1', 'webhookTrigger_1', 'variables_1'), edge('e2', 'variables_1', 'apiResponse_1'),
+    ]);
+    const controller = new AbortController();
+    const live = readSse(`${weft.url}/api/flows/${id}/live`, { signal: controller.signal, limit: 100, timeoutMs: 3000 });
+    await new Promise((ok) => setTimeout(ok, 200));
+    await weft.request('POST', `/hook/${id}`, { n: 1 });
+    await weft.request('POST', `/hook/${id}`, { n: 2 });
+    await new Promise((ok) => setTimeout(ok, 300));
+    controller.abort();
+    const events = await live;
+    const runs = new Set(events.map((e) => e.runId));
+    expect(runs.size).toBe(2);
+    expect(events.filter((e) => e.type === 'run.completed')).toHaveLength(2);
+    expect(events.some((e) => e.type === 'edge.message' && e.edgeId === 'e2')).toBe(true);
+  });
+});
