@@ -71,6 +71,25 @@ describe('run lifecycle', () => {
     expect(await engine.cancelRun(runId)).toBe('cancelled');
   });
 
+  it('lets every key of a finished run expire, and removes BullMQ job records', async () => {
+    const engine = started({ retentionSeconds: 60 });
+    engine.startWorker(2);
+    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {} }, ['trigger_1->a_1', 'a_1->b_1']);
+    const runId = await engine.startRun(plan, {});
+    await eventsUntilEnd(engine, runId);
+    await sleep(100);
+    const keys = await engine.redis.keys(`${engine.prefix}*`);
+    const runKeys = keys.filter((k) => !k.startsWith(`${engine.prefix}bull:`));
+    expect(runKeys.length).toBeGreaterThan(8);
+    for (const key of runKeys) {
+      const ttl = await engine.redis.ttl(key);
+      expect(ttl, key).toBeGreaterThan(0);
+      expect(ttl, key).toBeLessThanOrEqual(60);
+    }
+    const jobs = keys.filter((k) => /bull:activations:run_/.test(k));
+    expect(jobs).toEqual([]);
+  });
+
   it('survives a worker process killed with SIGKILL mid-run: every message and output exactly once', async () => {
     const engine = started({ lockDurationMs: 2000 });
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing/crash-worker.ts')], {

@@ -69,6 +69,7 @@ export class Engine {
       .multi()
       .zadd(history, now, runId)
       .zremrangebyscore(history, 0, now - this.core.retention * 1000)
+      .expire(history, this.core.retention)
       .exec();
     await this.queue.add(
       'activate',
