@@ -5,7 +5,8 @@
  */
 import type { ExecuteFn } from '../actors/engine-types.ts';
 import type { Plan } from '../actors/types.ts';
-import { resolveValues, templateRefs } from '../catalogue/template.ts';
+import { nodeRefs } from '../catalogue/refs.ts';
+import { resolveValues } from '../catalogue/template.ts';
 import type { CatalogueNode, NodeContext } from '../catalogue/types.ts';
 
 export interface NodeRunnerDeps {
@@ -20,9 +21,9 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
     const entry = deps.nodes(node.type);
     if (!entry) throw new Error(`Unknown node type: ${node.type}`);
     const raw = { ...(node.values ?? {}), ...(activation.engineValues ?? {}) };
-    const refs = new Set(templateRefs(raw));
+    const refs = new Set(nodeRefs(entry.definition, raw));
     refs.add(meta.trigger);
-    if (refs.has('trigger')) refs.delete('trigger');
+    refs.delete('trigger');
     const outputs = await activation.outputs([...refs]);
     const values = resolveValues(entry.definition, raw, { outputs, triggerId: meta.trigger });
     const context: NodeContext = {
