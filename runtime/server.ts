@@ -12,10 +12,11 @@ import { createApp } from './http/app.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
-import { compileForRun } from './flows/compile-for-run.ts';
+import { compileForRun } from './flows/compile.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { createRunServices } from './run-services.ts';
 import { FlowStore } from './stores/flows.ts';
+import { ProjectStore } from './stores/projects.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -61,8 +62,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile });
     const app = createApp({
       redis,
-      prefix,
-      catalogue: registry,
+      registry,
+      projects: new ProjectStore(redis, prefix),
+      flows,
       routers: [runsRouter(runServices), hooksRouter(runServices)],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));

@@ -1,0 +1,50 @@
+/** @module runtime/config — configuration from the environment (the README lists every variable). */
+
+export interface Config {
+  /** PORT, default 3000 */
+  port: number;
+  /** HOST, default 127.0.0.1: loopback unless told otherwise */
+  host: string;
+  /** REDIS_URL; unset: `npm start` runs its own Redis from redis.conf */
+  redisUrl?: string;
+  /** WEFT_DATA_DIR, default ./data */
+  dataDir: string;
+  /** WEFT_RUN_RETENTION, seconds a run's keys live after its last activity; default 7 days */
+  retentionSeconds: number;
+  /** WEFT_WORKER_CONCURRENCY, activations one process runs at once; default 16 */
+  concurrency: number;
+  /** WEFT_ROLE: 'all' (default), 'server' (HTTP only) or 'worker' (activations only) */
+  role: 'all' | 'server' | 'worker';
+  /** WEFT_PREFIX, the prefix of every Redis key; default 'weft:' */
+  prefix: string;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max} (got '${text}')`);
+  }
+  return value;
+}
+
+/** Read and check the configuration; an invalid value throws, naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const role = env.WEFT_ROLE || 'all';
+  if (role !== 'all' && role !== 'server' && role !== 'worker') {
+    throw new Error(`WEFT_ROLE must be all, server or worker (got '${role}')`);
+  }
+  const prefix = env.WEFT_PREFIX || 'weft:';
+  if (!/^[\w.-]+:$/.test(prefix)) throw new Error(`WEFT_PREFIX must be letters, digits, '.', '-' or '_' ending in ':' (got '${prefix}')`);
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    redisUrl: env.REDIS_URL || undefined,
+    dataDir: env.WEFT_DATA_DIR || './data',
+    retentionSeconds: integer(env, 'WEFT_RUN_RETENTION', 7 * 24 * 3600, 60, 10 * 365 * 24 * 3600),
+    concurrency: integer(env, 'WEFT_WORKER_CONCURRENCY', 16, 1, 1000),
+    role,
+    prefix,
+  };
+}

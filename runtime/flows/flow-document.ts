@@ -1,0 +1,31 @@
+/** @module runtime/flows/flow-document — the stored flow document (brief §3). */
+
+export interface FlowNode {
+  /** the node's slug: templates refer to its output as {{id.output…}} */
+  id: string;
+  type: string;
+  position: { x: number; y: number };
+  values: Record<string, unknown>;
+  /** node-level retries (at most 5) and the delay between them in seconds (at most 30) */
+  retry?: { retries: number; delay: number };
+}
+
+export interface FlowEdge {
+  id: string;
+  source: string;
+  sourceHandle: string;
+  target: string;
+  targetHandle: string;
+}
+
+export interface FlowDocument {
+  id: string;
+  projectId: string;
+  name: string;
+  status: 'draft' | 'active';
+  version: number;
+  nodes: FlowNode[];
+  edges: FlowEdge[];
+  createdAt: number;
+  updatedAt: number;
+}
