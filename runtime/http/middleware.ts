@@ -31,7 +31,15 @@ function fromKoa(error: unknown): HttpError | null {
 }
 
 export function jsonBodies(limit = '2mb'): Middleware {
-  return bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Middleware;
+  return bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: limit,
+    encoding: 'utf-8',
+    onError(error) {
+      const status = (error as { status?: number }).status === 413 ? 413 : 400;
+      throw new HttpError(status, status === 413 ? 'too_large' : 'bad_request', status === 413 ? 'The request body is too large' : `Invalid JSON body: ${error.message}`);
+    },
+  }) as unknown as Middleware;
 }
 
 export function requestIds(): Middleware {
