@@ -9,7 +9,7 @@ import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import { liveChannel, runKeys } from './keys.ts';
 import { readMeta } from './run-reader.ts';
 import type { ActorCommands } from './scripts.ts';
-import type { NodeResult, Plan, PlanNode } from './types.ts';
+import type { NodeResult, Plan, PlanNode, RunMeta } from './types.ts';
 
 export type ActivationStep = 'run' | 'wake' | 'resume';
 
@@ -56,9 +56,23 @@ export class EngineCore {
     return runKeys(this.prefix, runId);
   }
 
+  /** What never changes in a run (flow, project, mode, input…), read once per process. */
+  private readonly runInfo = new Map<string, { meta: RunMeta; channel: string }>();
+
+  private async info(runId: string): Promise<{ meta: RunMeta; channel: string }> {
+    let info = this.runInfo.get(runId);
+    if (!info) {
+      const meta = await readMeta(this.redis, this.keys(runId).meta);
+      if (!meta) throw new Error(`Run ${runId} not found`);
+      info = { meta, channel: liveChannel(this.prefix, meta.flowId) };
+      if (this.runInfo.size > 10_000) this.runInfo.clear();
+      this.runInfo.set(runId, info);
+    }
+    return info;
+  }
+
   private async channel(runId: string): Promise<string> {
-    const flowId = await this.redis.hget(this.keys(runId).meta, 'flowId');
-    return liveChannel(this.prefix, flowId ?? '');
+    return (await this.info(runId)).channel;
   }
 
   async planNode(runId: string, nodeId: string): Promise<PlanNode> {
@@ -79,8 +93,7 @@ export class EngineCore {
   }
 
   async execute(job: ActivationJob, node: PlanNode, attempt: number, engineValues?: Record<string, unknown>): Promise<NodeResult> {
-    const meta = await readMeta(this.redis, this.keys(job.runId).meta);
-    if (!meta) throw new Error(`Run ${job.runId} not found`);
+    const { meta } = await this.info(job.runId);
     const iteration = job.iteration === '' ? undefined : Number(job.iteration);
     return this.executeFn({
       runId: job.runId,

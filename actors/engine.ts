@@ -10,6 +10,7 @@ import { EngineCore, jobIdOf } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, RunSnapshot, StartOptions } from './engine-types.ts';
 import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, readActors, readEvents, readMeta, readSnapshot, waitEvents, type ActorView } from './run-reader.ts';
+import { isAfter, LiveHub } from './live-hub.ts';
 import { withActorCommands } from './scripts.ts';
 import type { Plan, RunEvent, RunMeta } from './types.ts';
 
@@ -26,6 +27,7 @@ export class Engine {
   private readonly queue: Queue<ActivationJob>;
   private readonly workers: Worker<ActivationJob>[] = [];
   private readonly connections = new Set<Redis>();
+  private hub?: LiveHub;
 
   constructor(private readonly options: EngineOptions, execute: ExecuteFn) {
     this.prefix = options.prefix ?? 'weft:';
@@ -152,35 +154,42 @@ export class Engine {
     }
   }
 
+  /** Every event of every run of a flow as it happens, until the returned function is called. */
+  listenToFlow(flowId: string, listener: (event: RunEvent) => void): Promise<() => void> {
+    this.hub ??= new LiveHub(this.blockingConnection());
+    return this.hub.listen(liveChannel(this.prefix, flowId), listener);
+  }
+
   /**
    * Wait for what a realtime caller gets: the first response node's output the moment it
-   * exists, else the run's end.
+   * exists, else the run's end. Listens live first, then replays what already happened.
    */
-  async awaitResult(runId: string, responseNodes: string[], timeoutMs: number): Promise<RunResult> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    let result: RunResult = { status: 'timeout' };
+  async awaitResult(runId: string, flowId: string, responseNodes: string[], timeoutMs: number): Promise<RunResult> {
     const responses = new Set(responseNodes);
+    let settle: (result: RunResult) => void = () => {};
+    const settled = new Promise<RunResult>((ok) => (settle = ok));
+    let replayedTo = '0-0';
+    const consider = (event: RunEvent) => {
+      if (event.runId !== runId || (event.id && !isAfter(event.id, replayedTo))) return;
+      if (event.type === 'node.completed' && event.nodeId && responses.has(event.nodeId) && event.iteration == null) {
+        settle({ status: 'responded', output: event.output });
+      } else if (endEvents.has(event.type)) {
+        settle({ status: event.type.slice(4) as RunMeta['status'], error: event.error });
+      }
+    };
+    const stop = await this.listenToFlow(flowId, consider);
+    const timer = setTimeout(() => settle({ status: 'timeout' }), timeoutMs);
     try {
-      await this.follow(
-        runId,
-        '0',
-        (event) => {
-          if (result.status !== 'timeout') return;
-          if (event.type === 'node.completed' && event.nodeId && responses.has(event.nodeId) && event.iteration == null) {
-            result = { status: 'responded', output: event.output };
-            controller.abort();
-          } else if (endEvents.has(event.type)) {
-            result = { status: event.type.slice(4) as RunMeta['status'], error: event.error };
-          }
-        },
-        controller.signal,
-      );
+      const past = await this.events(runId);
+      for (const event of past) consider({ ...event, id: undefined });
+      replayedTo = past.at(-1)?.id ?? '0-0';
+      const result = await settled;
+      if (result.status === 'completed' || result.status === 'incomplete') result.output = await this.runOutput(runId);
+      return result;
     } finally {
       clearTimeout(timer);
+      stop();
     }
-    if (result.status === 'completed' || result.status === 'incomplete') result.output = await this.runOutput(runId);
-    return result;
   }
 
   /** Start a worker that runs activations; several may run, in this or other processes. */

@@ -20,7 +20,7 @@ export function hooksRouter(services: RunServices): Router {
       ctx.body = { runId, status: 'running' };
       return;
     }
-    const result = await services.engine.awaitResult(runId, responses, realtimeTimeoutMs);
+    const result = await services.engine.awaitResult(runId, flow.id, responses, realtimeTimeoutMs);
     if (result.status === 'responded' || result.status === 'completed' || result.status === 'incomplete') {
       ctx.body = result.output ?? null;
       return;

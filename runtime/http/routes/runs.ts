@@ -1,7 +1,6 @@
 /** @module runtime/http/routes/runs — test runs, run history, snapshots, events, actors, cancel. */
 import Router from '@koa/router';
 import type { Engine } from '../../../actors/engine.ts';
-import { liveChannel } from '../../../actors/keys.ts';
 import { HttpError } from '../errors.ts';
 import { lastEventId, openSse } from '../sse.ts';
 import type { RunServices } from '../../run-services.ts';
@@ -68,13 +67,8 @@ export function runsRouter(services: RunServices): Router {
 
 /** Every event of every run of a flow, as it happens (production runs included). */
 function followLive(engine: Engine, flowId: string, sse: ReturnType<typeof openSse>): void {
-  const subscriber = engine.blockingConnection();
-  const channel = liveChannel(engine.prefix, flowId);
-  subscriber.on('message', (_channel: string, message: string) => {
-    const space = message.indexOf(' ');
-    const event = JSON.parse(message.slice(space + 1)) as Record<string, unknown>;
-    sse.send({ ...event, id: message.slice(0, space) });
+  void engine.listenToFlow(flowId, (event) => sse.send(event)).then((stop) => {
+    if (sse.signal.aborted) stop();
+    else sse.signal.addEventListener('abort', stop, { once: true });
   });
-  void subscriber.subscribe(channel);
-  sse.signal.addEventListener('abort', () => subscriber.disconnect(), { once: true });
 }
