@@ -99,6 +99,24 @@ describe('runs', () => {
     expect(snapshot.nodes.wait_1.state).toBe('cancelled');
   });
 
+  it("fails a run deeper than 100 nodes with 'Maximum flow execution depth exceeded (limit: 100)'", async () => {
+    const nodes: unknown[] = [trigger];
+    const edges: unknown[] = [];
+    let previous = 'webhookTrigger_1';
+    for (let i = 1; i <= 101; i++) {
+      nodes.push(variables(`variables_${i}`, String(i)));
+      edges.push(edge(`e${i}`, previous, `variables_${i}`));
+      previous = `variables_${i}`;
+    }
+    const id = await flow(nodes, edges, false);
+    const { runId } = await weft.api<{ runId: string }>('POST', `/api/flows/${id}/runs`, { input: {} });
+    const events = await readSse(`${weft.url}/api/runs/${runId}/events`);
+    expect(events.at(-1)).toMatchObject({ type: 'run.failed', error: 'Maximum flow execution depth exceeded (limit: 100)' });
+    const snapshot = await weft.api<{ nodes: Record<string, { state: string }> }>('GET', `/api/runs/${runId}`);
+    expect(snapshot.nodes.variables_100.state).toBe('completed');
+    expect(snapshot.nodes.variables_101?.state).not.toBe('completed');
+  });
+
   it('answers 404 for unknown runs and flows', async () => {
     for (const path of ['/api/runs/run_nope', '/api/runs/run_nope/actors', '/api/flows/flow_nope/runs']) {
       const answer = await weft.request('GET', path);
