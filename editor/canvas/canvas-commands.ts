@@ -1,0 +1,78 @@
+/** @module editor/canvas/canvas-commands — copy/paste, select all, undo/redo, zoom to fit and auto-arrange. */
+import { AreaExtensions } from 'rete-area-plugin';
+import type { AutoArrangePlugin } from 'rete-auto-arrange-plugin';
+import { toasts } from '../stores/toast-store.ts';
+import type { CanvasController } from './canvas-controller.ts';
+import { copyNodes, pasteNodes, type ClipboardContent } from './clipboard.ts';
+import { newEdgeId, type AreaExtra, type Schemes } from './schemes.ts';
+
+let clipboard: ClipboardContent | null = null;
+
+export class CanvasCommands {
+  private arranger: AutoArrangePlugin<Schemes, AreaExtra> | null = null;
+
+  constructor(private readonly canvas: CanvasController) {}
+
+  copy(): number {
+    const { nodes, edges } = this.canvas.serialize();
+    const slugs = new Set([...this.canvas.stores.selection.selected].map((id) => this.canvas.slugOf(id)));
+    if (!slugs.size) return 0;
+    clipboard = copyNodes(nodes, edges, slugs);
+    toasts.show(`Copied ${clipboard.nodes.length} node${clipboard.nodes.length === 1 ? '' : 's'}`);
+    return clipboard.nodes.length;
+  }
+
+  async paste(): Promise<void> {
+    if (!clipboard?.nodes.length) return;
+    const { config } = this.canvas.stores;
+    const content = pasteNodes(clipboard, (type, taken) => config.nextSlug(type, taken), newEdgeId);
+    const ids = await this.canvas.insert(content.nodes, content.edges);
+    await this.canvas.stack.selector.unselectAll();
+    for (const id of ids) await this.canvas.stack.selectable.select(id, true);
+    this.canvas.syncSelection(ids.at(-1));
+    // a second paste lands beside this one, not on top of it
+    clipboard = content;
+  }
+
+  async selectAll(): Promise<void> {
+    for (const node of this.canvas.editor.getNodes()) await this.canvas.stack.selectable.select(node.id, true);
+    this.canvas.syncSelection();
+  }
+
+  async undo(): Promise<void> {
+    await this.canvas.stack.history.undo();
+  }
+
+  async redo(): Promise<void> {
+    await this.canvas.stack.history.redo();
+  }
+
+  async fit(): Promise<void> {
+    const nodes = this.canvas.editor.getNodes();
+    if (nodes.length) await AreaExtensions.zoomAt(this.canvas.area, nodes, { scale: 0.9 });
+  }
+
+  /** Lay the flow out left to right (elk.js, loaded on first use), then fit it. */
+  async arrange(): Promise<void> {
+    if (!this.arranger) {
+      const { AutoArrangePlugin, Presets } = await import('rete-auto-arrange-plugin');
+      this.arranger = new AutoArrangePlugin<Schemes, AreaExtra>();
+      this.arranger.addPreset(Presets.classic.setup());
+      this.canvas.area.use(this.arranger);
+    }
+    try {
+      await this.arranger.layout({
+        options: {
+          'elk.direction': 'RIGHT',
+          'elk.spacing.nodeNode': '40',
+          'elk.layered.spacing.nodeNodeBetweenLayers': '72',
+          'elk.edgeRouting': 'SPLINES',
+        },
+      });
+    } catch (error) {
+      toasts.show(`Could not arrange the flow: ${(error as Error).message}`, 'error');
+      return;
+    }
+    await this.fit();
+  }
+}

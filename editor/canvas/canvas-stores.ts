@@ -1,0 +1,18 @@
+/** @module editor/canvas/canvas-stores — what the canvas views read: MobX stores keyed by node and edge id. */
+import type { CatalogueStore } from '../stores/catalogue-store.ts';
+import type { ConfigStore } from '../stores/config-store.ts';
+import type { RunStage } from '../stores/run-stage.ts';
+import type { SelectionStore } from '../stores/selection-store.ts';
+
+export interface CanvasStores {
+  catalogue: CatalogueStore;
+  config: ConfigStore;
+  selection: SelectionStore;
+  stage: RunStage;
+  /** problems shown on a node before any run (missing fields, missing credentials, unconnected) */
+  problems(nodeId: string): string[];
+  /** a node was clicked (also during runs: the inspector shows its run data) */
+  onNodeClick(nodeId: string): void;
+  /** an edge was clicked */
+  onEdgeClick(edgeId: string): void;
+}

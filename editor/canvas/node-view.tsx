@@ -1,0 +1,117 @@
+/**
+ * @module editor/canvas/node-view — a node on the canvas: its category's colour and icon, its
+ * label and slug, problems before a run, and during a run its state, progress, duration and
+ * loop iterations; chips show where the other watched runs are.
+ */
+import { observer } from 'mobx-react-lite';
+import type { CSSProperties } from 'react';
+import { Presets, type RenderEmit } from 'rete-react-plugin';
+import { colorOf } from '../stores/catalogue-store.ts';
+import type { NodeRun } from '../stores/run-view.ts';
+import type { CanvasStores } from './canvas-stores.ts';
+import type { Schemes, WeftNode } from './schemes.ts';
+
+const stateLabel: Record<NodeRun['state'], string> = {
+  waiting: 'waiting',
+  queued: 'queued',
+  running: 'running',
+  suspended: 'waiting on a child run',
+  completed: 'completed',
+  skipped: 'skipped',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+function StatusLine({ run, problems }: { run?: NodeRun; problems: string[] }) {
+  if (run) {
+    const detail = run.state === 'failed' ? run.error : run.message;
+    return (
+      <div className="wn-status">
+        <span className="wn-state">{stateLabel[run.state]}</span>
+        {run.iterations > 0 && <span className="wn-iter">×{run.iterations}</span>}
+        {run.durationMs !== undefined && run.state !== 'running' && <span className="wn-duration">{formatDuration(run.durationMs)}</span>}
+        {detail && <span className="wn-message" title={detail}>{detail}</span>}
+      </div>
+    );
+  }
+  if (problems.length) {
+    return (
+      <div className="wn-status wn-status--problem" title={problems.join('\n')}>
+        <span className="wn-problem-icon">!</span>
+        <span className="wn-message">{problems[0]}{problems.length > 1 ? ` (+${problems.length - 1})` : ''}</span>
+      </div>
+    );
+  }
+  return <div className="wn-status wn-status--ready">ready</div>;
+}
+
+export function makeNodeView(stores: CanvasStores) {
+  return observer(function NodeView({ data, emit }: { data: WeftNode; emit: RenderEmit<Schemes> }) {
+    const config = stores.config.get(data.id);
+    const definition = stores.catalogue.get(data.type);
+    const slug = config?.slug ?? data.id;
+    const run = stores.stage.nodeRun(slug);
+    const chips = stores.stage.chips(slug);
+    const problems = stores.problems(data.id);
+    const selected = stores.selection.isSelected(data.id);
+    const outputs = Object.entries(data.outputs).sort(([, a], [, b]) => (a?.index ?? 0) - (b?.index ?? 0));
+    const labelled = outputs.length > 1 || (outputs.length === 1 && outputs[0][0] !== 'out');
+    const name = typeof config?.values.nodeName === 'string' && config.values.nodeName.trim() ? config.values.nodeName : definition?.label ?? data.type;
+    const state = run?.state ?? (stores.stage.active ? 'waiting' : 'idle');
+    const style = { '--cat': colorOf(definition), width: data.width, height: data.height } as CSSProperties;
+    return (
+      <div
+        className={`wn wn--${state}${selected ? ' is-selected' : ''}${problems.length && !run ? ' has-problems' : ''}`}
+        style={style}
+        data-testid="node"
+        data-node-id={slug}
+        data-state={state}
+        onPointerUp={() => stores.onNodeClick(data.id)}
+      >
+        <div className="wn-head">
+          <span className="wn-icon">{definition?.icon ?? '?'}</span>
+          <div className="wn-titles">
+            <div className="wn-label">{name}</div>
+            <div className="wn-slug">{slug}</div>
+          </div>
+          {definition?.status === 'Restricted' && <span className="wn-badge" title="Restricted node">R</span>}
+        </div>
+        <StatusLine run={run} problems={problems} />
+        {data.inputs.in && (
+          <div className="wn-in">
+            <Presets.classic.RefSocket name="input-socket" side="input" socketKey="in" nodeId={data.id} emit={emit} payload={data.inputs.in.socket} />
+          </div>
+        )}
+        {!labelled && outputs[0] && (
+          <div className="wn-out wn-out--single">
+            <Presets.classic.RefSocket name="output-socket" side="output" socketKey={outputs[0][0]} nodeId={data.id} emit={emit} payload={outputs[0][1]!.socket} />
+          </div>
+        )}
+        {labelled && (
+          <div className="wn-handles">
+            {outputs.map(([key, output]) => (
+              <div className="wn-handle" key={key} data-handle={key}>
+                <span className="wn-handle-label">{key}</span>
+                <Presets.classic.RefSocket name="output-socket" side="output" socketKey={key} nodeId={data.id} emit={emit} payload={output!.socket} />
+              </div>
+            ))}
+          </div>
+        )}
+        {chips.length > 0 && (
+          <div className="wn-chips">
+            {chips.map((chip) => (
+              <span key={chip.runId} className={`wn-chip wn-chip--${chip.state}`} style={{ '--run': chip.color } as CSSProperties} title={`${chip.runId}: ${chip.state}`} />
+            ))}
+          </div>
+        )}
+      </div>
+    );
+  });
+}

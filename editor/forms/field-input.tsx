@@ -1,0 +1,37 @@
+/** @module editor/forms/field-input — the editor for a field, chosen by its type. */
+import type { FieldType } from '../../catalogue/types.ts';
+import { asText, type FieldProps } from './field-types.ts';
+import { BooleanField, MultiSelectField, NumberField, SelectField, TextField } from './fields/basic-fields.tsx';
+import { CodeField } from './fields/code-field.tsx';
+import { ConditionsField } from './fields/conditions-field.tsx';
+import { FlowField } from './fields/flow-field.tsx';
+import { ListField } from './fields/list-field.tsx';
+import { MappingField } from './fields/mapping-field.tsx';
+import { TemplateInput } from './fields/template-input.tsx';
+
+function TemplateField({ field, value, onChange, ctx, inputId }: FieldProps) {
+  return <TemplateInput id={inputId} value={asText(value)} onChange={onChange} suggestions={ctx.suggestions} placeholder={field.placeholder} multiline={asText(value).includes('\n')} label={field.label} />;
+}
+
+const editors: Record<FieldType, (props: FieldProps) => React.JSX.Element> = {
+  text: TextField,
+  textarea: TextField,
+  credential: TextField,
+  template: TemplateField,
+  number: NumberField,
+  boolean: BooleanField,
+  select: SelectField,
+  multiSelect: MultiSelectField,
+  json: CodeField,
+  code: CodeField,
+  list: ListField,
+  branches: ListField,
+  mapping: MappingField,
+  conditions: ConditionsField,
+  flow: FlowField,
+};
+
+export function FieldInput(props: FieldProps) {
+  const Editor = editors[props.field.type] ?? TextField;
+  return <Editor {...props} />;
+}

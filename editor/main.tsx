@@ -1,0 +1,9 @@
+/** @module editor/main — the studio's entry point. */
+import { createRoot } from 'react-dom/client';
+import { App } from './app.tsx';
+import './styles/base.css';
+import './styles/canvas.css';
+import './styles/panels.css';
+import './styles/forms.css';
+
+createRoot(document.getElementById('root')!).render(<App />);

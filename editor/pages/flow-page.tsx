@@ -1,0 +1,43 @@
+/** @module editor/pages/flow-page — one flow: toolbar, palette, canvas and the side panel. */
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { Palette } from '../panels/palette.tsx';
+import { SidePanel } from '../panels/side-panel.tsx';
+import { Toolbar } from '../panels/toolbar.tsx';
+import type { CatalogueStore } from '../stores/catalogue-store.ts';
+import type { RouterStore } from '../stores/router-store.ts';
+import { Studio } from '../stores/studio.ts';
+import { CanvasOverlay } from '../panels/canvas-overlay.tsx';
+
+export const FlowPage = observer(function FlowPage(props: { flowId: string; runId?: string; router: RouterStore; catalogue: CatalogueStore }) {
+  const [studio] = useState(() => new Studio(props.flowId, props.catalogue));
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (container.current) void studio.mount(container.current, props.runId);
+    return () => studio.dispose();
+    // the studio lives as long as this page; the run id only matters on first load
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [studio]);
+
+  const onDrop = (event: React.DragEvent) => {
+    const type = event.dataTransfer.getData('application/x-weft-node');
+    if (!type || !studio.canvas) return;
+    event.preventDefault();
+    void studio.canvas.addNode(type, studio.canvas.pointFrom(event));
+  };
+
+  return (
+    <div className="studio" data-testid="studio">
+      <Toolbar studio={studio} router={props.router} />
+      <div className="studio-body">
+        <Palette studio={studio} />
+        <div className="canvas-wrap" onDragOver={(e) => e.dataTransfer.types.includes('application/x-weft-node') && e.preventDefault()} onDrop={onDrop}>
+          <div className="canvas" ref={container} data-testid="canvas" />
+          <CanvasOverlay studio={studio} />
+          {studio.loadError && <div className="canvas-error">{studio.loadError}</div>}
+        </div>
+        <SidePanel studio={studio} router={props.router} />
+      </div>
+    </div>
+  );
+});

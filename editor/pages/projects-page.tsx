@@ -1,0 +1,48 @@
+/** @module editor/pages/projects-page — the project list: open one, or create one. */
+import { useEffect, useState } from 'react';
+import { api } from '../api/client.ts';
+import type { Project } from '../api/types.ts';
+import type { RouterStore } from '../stores/router-store.ts';
+import { toasts } from '../stores/toast-store.ts';
+import { PageHeader } from './page-header.tsx';
+
+export function ProjectsPage({ router }: { router: RouterStore }) {
+  const [projects, setProjects] = useState<Project[] | null>(null);
+  const [name, setName] = useState('');
+  useEffect(() => {
+    api.projects().then(setProjects, (e: Error) => toasts.show(e.message, 'error'));
+  }, []);
+  const create = async () => {
+    if (!name.trim()) return;
+    try {
+      const project = await api.createProject(name.trim());
+      router.go({ page: 'project', projectId: project.id });
+    } catch (error) {
+      toasts.show((error as Error).message, 'error');
+    }
+  };
+  return (
+    <div className="page">
+      <PageHeader crumbs={<span>Projects</span>} />
+      <main className="list-page">
+        <h1>Projects</h1>
+        <form className="inline-form" onSubmit={(e) => (e.preventDefault(), void create())}>
+          <input placeholder="New project name" value={name} onChange={(e) => setName(e.target.value)} aria-label="New project name" />
+          <button className="btn btn--primary" disabled={!name.trim()}>Create project</button>
+        </form>
+        {projects === null && <p className="muted">Loading…</p>}
+        {projects?.length === 0 && <p className="muted">No projects yet: create the first one above.</p>}
+        <ul className="cards">
+          {projects?.map((p) => (
+            <li key={p.id}>
+              <a className="card" href={`/projects/${p.id}`} data-testid="project-card" onClick={(e) => (e.preventDefault(), router.go({ page: 'project', projectId: p.id }))}>
+                <span className="card-title">{p.name}</span>
+                <span className="card-meta">{p.slug} · created {new Date(p.createdAt).toLocaleDateString()}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </main>
+    </div>
+  );
+}

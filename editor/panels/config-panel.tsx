@@ -1,0 +1,64 @@
+/** @module editor/panels/config-panel — the focused node: what it is, its id, its form and retry settings; or the flow's warnings. */
+import { observer } from 'mobx-react-lite';
+import { NodeForm } from '../forms/node-form.tsx';
+import { templateSuggestions } from '../forms/template-suggestions.ts';
+import { colorOf } from '../stores/catalogue-store.ts';
+import type { Studio } from '../stores/studio.ts';
+import { NodeInspector } from './node-inspector.tsx';
+import { SlugEditor } from './slug-editor.tsx';
+import { RetrySettings } from './retry-settings.tsx';
+
+function sampleInput(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const ConfigPanel = observer(function ConfigPanel({ studio }: { studio: Studio }) {
+  const nodeId = studio.selection.focused;
+  const config = nodeId ? studio.config.get(nodeId) : undefined;
+  const definition = config ? studio.catalogue.get(config.type) : undefined;
+  if (!nodeId || !config || !definition || !studio.canvas?.editor.getNode(nodeId)) {
+    const warnings = studio.session.warnings;
+    return (
+      <div className="empty-panel">
+        <p className="muted">Select a node to configure it, or drag one in from the palette.</p>
+        {studio.selection.selected.size > 1 && <p>{studio.selection.selected.size} nodes selected.</p>}
+        {warnings.length > 0 && (
+          <div className="warnings">
+            <h4>Before this flow can run</h4>
+            <ul>
+              {warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    );
+  }
+  const canvas = studio.canvas;
+  const upstream = canvas.upstream(nodeId).map((id) => {
+    const c = studio.config.get(id);
+    return { slug: c?.slug ?? id, definition: c ? studio.catalogue.get(c.type) : undefined };
+  });
+  const ctx = { suggestions: templateSuggestions(upstream, sampleInput(studio.runs.input)), projectId: studio.session.flow?.projectId, flowId: studio.flowId };
+  return (
+    <div className="config-panel" data-testid="config-panel" style={{ '--cat': colorOf(definition) } as React.CSSProperties}>
+      <div className="config-head">
+        <span className="config-icon">{definition.icon}</span>
+        <div>
+          <h2>{definition.label}</h2>
+          <span className="muted">{definition.category}{definition.status === 'Restricted' ? ' · Restricted' : ''}</span>
+        </div>
+      </div>
+      <p className="config-desc">{definition.description}</p>
+      {studio.stage.active && <NodeInspector studio={studio} slug={config.slug} compact />}
+      <SlugEditor studio={studio} nodeId={nodeId} />
+      <NodeForm definition={definition} values={config.values} onChange={(field, value) => canvas.setValue(nodeId, field, value)} ctx={ctx} idPrefix={nodeId} />
+      {!definition.isTrigger && <RetrySettings studio={studio} nodeId={nodeId} />}
+    </div>
+  );
+});

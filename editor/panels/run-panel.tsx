@@ -1,0 +1,62 @@
+/** @module editor/panels/run-panel — test input (remembered per flow), Run, the shown run, the inspector, live watching and history. */
+import { observer } from 'mobx-react-lite';
+import { formatDuration } from '../canvas/node-view.tsx';
+import type { RouterStore } from '../stores/router-store.ts';
+import { isRunOver } from '../stores/run-view.ts';
+import type { Studio } from '../stores/studio.ts';
+import { LiveRuns } from './live-runs.tsx';
+import { NodeInspector } from './node-inspector.tsx';
+import { RunHistory } from './run-history.tsx';
+
+const CurrentRun = observer(function CurrentRun({ studio }: { studio: Studio }) {
+  const view = studio.stage.focused;
+  if (!view) return null;
+  const took = view.finishedAt && view.startedAt ? formatDuration(view.finishedAt - view.startedAt) : '';
+  return (
+    <div className="current-run" data-testid="current-run" data-run-id={view.runId} data-status={view.status}>
+      <span className={`state-pill state-pill--${view.status}`}>{view.status}</span>
+      <code title={view.runId}>{view.runId.slice(0, 14)}</code>
+      {took && <span>{took}</span>}
+      {studio.runs.streamStatus === 'reconnecting' && <span className="muted">reconnecting…</span>}
+      {view.error && <p className="error-text">{view.failedNode ? `${view.failedNode}: ` : ''}{view.error}</p>}
+      {!isRunOver(view.status) && !studio.runs.watching && (
+        <button className="btn btn--ghost" onClick={() => void studio.runs.cancel()}>Cancel</button>
+      )}
+    </div>
+  );
+});
+
+export const RunPanel = observer(function RunPanel({ studio, router }: { studio: Studio; router: RouterStore }) {
+  const { runs } = studio;
+  const focused = studio.selection.focused ? studio.config.get(studio.selection.focused)?.slug : undefined;
+  return (
+    <div className="run-panel" data-testid="run-panel">
+      <label className="field-label" htmlFor="run-input">Input (JSON, the trigger's output)</label>
+      <textarea
+        id="run-input"
+        data-testid="run-input"
+        className={`input code-text${runs.inputError ? ' invalid' : ''}`}
+        rows={5}
+        spellCheck={false}
+        value={runs.input}
+        onChange={(e) => runs.setInput(e.target.value)}
+      />
+      {runs.inputError && <p className="field-problem">{runs.inputError}</p>}
+      <div className="row">
+        <button className="btn btn--primary" data-testid="run-button" disabled={runs.busy || !!runs.inputError} onClick={() => void runs.run()}>
+          ▶ Run
+        </button>
+        {runs.player && (
+          <button className="btn btn--ghost" onClick={() => (runs.closeReplay(), router.go({ page: 'flow', flowId: studio.flowId }, true))}>
+            Close replay
+          </button>
+        )}
+      </div>
+      <CurrentRun studio={studio} />
+      {focused && studio.stage.active && <NodeInspector studio={studio} slug={focused} />}
+      {!focused && studio.stage.active && <p className="muted">Click a node to see its inputs, output, error and duration.</p>}
+      <LiveRuns studio={studio} />
+      <RunHistory studio={studio} router={router} />
+    </div>
+  );
+});

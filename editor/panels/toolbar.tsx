@@ -1,0 +1,73 @@
+/** @module editor/panels/toolbar — the flow's bar: back, name, save state, editing commands, run and deploy state. */
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { shortcuts } from '../canvas/keyboard.ts';
+import type { RouterStore } from '../stores/router-store.ts';
+import type { Studio } from '../stores/studio.ts';
+import { SaveStatus } from './save-status.tsx';
+
+const FlowName = observer(function FlowName({ studio }: { studio: Studio }) {
+  const name = studio.session.flow?.name ?? '';
+  const [text, setText] = useState(name);
+  useEffect(() => setText(name), [name]);
+  return (
+    <input
+      className="flow-title"
+      aria-label="Flow name"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() => text.trim() && text !== name && studio.session.rename(text)}
+      onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
+    />
+  );
+});
+
+export const Toolbar = observer(function Toolbar({ studio, router }: { studio: Studio; router: RouterStore }) {
+  const flow = studio.session.flow;
+  const commands = studio.commands;
+  const [help, setHelp] = useState(false);
+  return (
+    <header className="toolbar">
+      <button
+        className="btn btn--ghost back"
+        title="Back to the project's flows"
+        onClick={() => (flow ? router.go({ page: 'project', projectId: flow.projectId }) : router.go({ page: 'projects' }))}
+      >
+        ←
+      </button>
+      <span className="brand-mark" />
+      <FlowName studio={studio} />
+      {flow && <span className={`pill pill--${flow.status}`}>{flow.status === 'active' ? 'deployed' : 'draft'}</span>}
+      <SaveStatus studio={studio} />
+      <div className="toolbar-group">
+        <button className="btn btn--icon" title="Undo (Ctrl+Z)" aria-label="Undo" onClick={() => void commands?.undo()}>↶</button>
+        <button className="btn btn--icon" title="Redo (Ctrl+Shift+Z)" aria-label="Redo" onClick={() => void commands?.redo()}>↷</button>
+        <button className="btn btn--icon" title="Delete selection (Del)" aria-label="Delete" onClick={() => void studio.canvas?.deleteSelection()}>⌫</button>
+        <span className="toolbar-sep" />
+        <button className="btn" title="Auto-arrange (Shift+A)" onClick={() => void commands?.arrange()}>Arrange</button>
+        <button className="btn" title="Zoom to fit (F)" onClick={() => void commands?.fit()}>Fit</button>
+        <button className="btn btn--icon" title="Keyboard shortcuts" aria-label="Keyboard shortcuts" onClick={() => setHelp(!help)}>?</button>
+      </div>
+      <button
+        className="btn btn--primary run-button"
+        data-testid="toolbar-run"
+        disabled={studio.runs.busy}
+        onClick={() => {
+          studio.setTab('run');
+          void studio.runs.run();
+        }}
+      >
+        ▶ Run
+      </button>
+      {help && (
+        <div className="shortcuts" onClick={() => setHelp(false)}>
+          {shortcuts.map(([keys, what]) => (
+            <div key={keys}>
+              <kbd>{keys}</kbd> {what}
+            </div>
+          ))}
+        </div>
+      )}
+    </header>
+  );
+});

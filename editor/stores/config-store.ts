@@ -1,0 +1,120 @@
+/**
+ * @module editor/stores/config-store — each node's configuration, keyed by its canvas id: its
+ * type, its slug (the id templates use), its field values and retry settings. Rete holds where
+ * nodes are and how they connect; this store holds what they are set to.
+ */
+import { action, makeObservable, observable, toJS } from 'mobx';
+import type { NodeDefinition, Values } from '../../catalogue/types.ts';
+import { renameRefs } from '../../catalogue/template.ts';
+import { validateValues } from '../../catalogue/values.ts';
+
+export interface NodeConfig {
+  /** the canvas (Rete) id: stable while the slug changes */
+  id: string;
+  type: string;
+  slug: string;
+  values: Values;
+  retry?: { retries: number; delay: number };
+}
+
+export const SLUG_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The slug stem of a node type: webhookTriggerNode → webhookTrigger. */
+export function slugStem(type: string): string {
+  const stem = type.replace(/Node$/, '');
+  return SLUG_PATTERN.test(stem) && stem.length > 1 ? stem : 'node';
+}
+
+export class ConfigStore {
+  readonly nodes = observable.map<string, NodeConfig>();
+  /** bumped on every change, so autosave and problem lists can react to any edit */
+  revision = 0;
+
+  constructor() {
+    makeObservable(this, { revision: observable, add: action, remove: action, setValue: action, setRetry: action, rename: action, clear: action, replaceValues: action });
+  }
+
+  add(config: NodeConfig): void {
+    this.nodes.set(config.id, { ...config, values: config.values ?? {} });
+    this.revision++;
+  }
+
+  remove(id: string): void {
+    this.nodes.delete(id);
+    this.revision++;
+  }
+
+  clear(): void {
+    this.nodes.clear();
+    this.revision++;
+  }
+
+  get(id: string): NodeConfig | undefined {
+    return this.nodes.get(id);
+  }
+
+  bySlug(slug: string): NodeConfig | undefined {
+    for (const node of this.nodes.values()) if (node.slug === slug) return node;
+    return undefined;
+  }
+
+  /** A fresh slug for a new node of this type, avoiding `taken` too (paste, imports). */
+  nextSlug(type: string, taken: Iterable<string> = []): string {
+    const used = new Set([...[...this.nodes.values()].map((n) => n.slug), ...taken]);
+    const stem = slugStem(type);
+    for (let i = 1; ; i++) if (!used.has(`${stem}_${i}`)) return `${stem}_${i}`;
+  }
+
+  setValue(id: string, field: string, value: unknown): void {
+    const node = this.nodes.get(id);
+    if (!node) return;
+    if (value === undefined) delete node.values[field];
+    else node.values[field] = value;
+    this.revision++;
+  }
+
+  replaceValues(id: string, values: Values): void {
+    const node = this.nodes.get(id);
+    if (!node) return;
+    node.values = values;
+    this.revision++;
+  }
+
+  setRetry(id: string, retry: NodeConfig['retry']): void {
+    const node = this.nodes.get(id);
+    if (!node) return;
+    node.retry = retry;
+    this.revision++;
+  }
+
+  /** Why `slug` cannot be this node's new slug, or '' when it can. */
+  slugProblem(id: string, slug: string, isTrigger: boolean): string {
+    if (!SLUG_PATTERN.test(slug)) return 'Use letters, digits and _ (not starting with a digit)';
+    if (slug === 'trigger' && !isTrigger) return "'trigger' is the alias of the flow's trigger";
+    const other = this.bySlug(slug);
+    if (other && other.id !== id) return `Another node is already called ${slug}`;
+    return '';
+  }
+
+  /** Rename a node's slug and rewrite every `{{old.…}}` reference in every node. */
+  rename(id: string, slug: string): void {
+    const node = this.nodes.get(id);
+    if (!node || node.slug === slug) return;
+    const old = node.slug;
+    for (const other of this.nodes.values()) {
+      const values = toJS(other.values);
+      const renamed = renameRefs(values, old, slug) as Values;
+      if (JSON.stringify(renamed) !== JSON.stringify(values)) other.values = renamed;
+    }
+    node.slug = slug;
+    this.revision++;
+  }
+
+  /** Missing required fields and invalid values, in the catalogue's own words. */
+  problems(id: string, definition: NodeDefinition | undefined): string[] {
+    const node = this.nodes.get(id);
+    if (!node) return [];
+    if (!definition) return [`Unknown node type ${node.type}`];
+    return validateValues(definition, toJS(node.values)).map((p) => p.message);
+  }
+}

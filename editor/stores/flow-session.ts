@@ -1,0 +1,136 @@
+/**
+ * @module editor/stores/flow-session — one open flow's document state: name, version, status,
+ * and saving. Edits autosave after a short pause; every save sends the version it started
+ * from, and a conflict (the flow changed elsewhere) stops autosave and asks the builder.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import { api, ApiError } from '../api/client.ts';
+import type { FlowDocument, FlowEdge, FlowNode } from '../api/types.ts';
+
+export type SaveState = 'saved' | 'dirty' | 'saving' | 'conflict' | 'error';
+
+export interface FlowGraph {
+  nodes: FlowNode[];
+  edges: FlowEdge[];
+}
+
+export class FlowSession {
+  flow: FlowDocument | null = null;
+  saveState: SaveState = 'saved';
+  message = '';
+  warnings: string[] = [];
+  details: string[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private savedJson = '';
+  private again = false;
+
+  constructor(
+    private readonly graph: () => FlowGraph,
+    readonly autosaveMs = 800,
+  ) {
+    makeAutoObservable<this, 'timer' | 'savedJson' | 'again'>(this, { timer: false, savedJson: false, again: false }, { autoBind: true });
+  }
+
+  /** A freshly loaded document: what is on screen is what is saved. */
+  loaded(flow: FlowDocument, graph: FlowGraph): void {
+    this.flow = flow;
+    this.warnings = flow.warnings ?? [];
+    this.savedJson = this.jsonOf(flow.name, graph);
+    this.saveState = 'saved';
+    this.message = '';
+    this.details = [];
+  }
+
+  private jsonOf(name: string, graph: FlowGraph): string {
+    return JSON.stringify({ name, ...graph });
+  }
+
+  /** Something changed on the canvas or in a form: save soon. */
+  changed(): void {
+    if (!this.flow || this.saveState === 'conflict') return;
+    if (this.saveState !== 'saving') this.saveState = 'dirty';
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.save(), this.autosaveMs);
+  }
+
+  rename(name: string): void {
+    if (!this.flow || !name.trim()) return;
+    this.flow.name = name.trim();
+    this.changed();
+  }
+
+  async save(force = false): Promise<void> {
+    clearTimeout(this.timer);
+    const flow = this.flow;
+    if (!flow || (this.saveState === 'conflict' && !force)) return;
+    if (this.saveState === 'saving') {
+      this.again = true;
+      return;
+    }
+    const graph = this.graph();
+    const json = this.jsonOf(flow.name, graph);
+    if (json === this.savedJson && this.saveState !== 'error') {
+      this.saveState = 'saved';
+      return;
+    }
+    this.saveState = 'saving';
+    try {
+      const saved = await api.saveFlow(flow.id, { name: flow.name, version: flow.version, ...graph });
+      runInAction(() => {
+        this.flow = { ...saved, name: this.flow?.name ?? saved.name };
+        this.warnings = saved.warnings ?? [];
+        this.savedJson = json;
+        this.saveState = 'saved';
+        this.message = '';
+        this.details = [];
+      });
+    } catch (error) {
+      runInAction(() => {
+        const e = error as ApiError;
+        this.saveState = e.code === 'conflict' ? 'conflict' : 'error';
+        this.message = e.message;
+        this.details = Array.isArray(e.details) ? (e.details as string[]) : [];
+      });
+    }
+    if (this.again && (this.saveState as SaveState) !== 'conflict') {
+      this.again = false;
+      if (this.jsonOf(this.flow!.name, this.graph()) !== this.savedJson) await this.save();
+    }
+    this.again = false;
+  }
+
+  /** Resolve a conflict by keeping these edits: save them over the newer version, knowingly. */
+  async overwrite(): Promise<void> {
+    if (!this.flow) return;
+    const latest = await api.flow(this.flow.id);
+    runInAction(() => {
+      this.flow = { ...this.flow!, version: latest.version };
+      this.saveState = 'dirty';
+    });
+    this.savedJson = '';
+    await this.save(true);
+  }
+
+  async deploy(active: boolean): Promise<void> {
+    if (!this.flow) return;
+    await this.save();
+    try {
+      const saved = await api.deploy(this.flow.id, active ? 'active' : 'inactive');
+      runInAction(() => {
+        this.flow = { ...this.flow!, status: saved.status, version: saved.version };
+        this.message = '';
+        this.details = [];
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.message = (error as Error).message;
+        this.details = ((error as ApiError).details as string[]) ?? [];
+      });
+      throw error;
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+}

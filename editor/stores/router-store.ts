@@ -1,0 +1,46 @@
+/**
+ * @module editor/stores/router-store — the studio's place as a URL, so a reload or a shared
+ * link lands on the same screen: `/`, `/projects/:id`, `/flows/:id`, `/flows/:id/runs/:runId`.
+ */
+import { makeAutoObservable } from 'mobx';
+
+export type Route =
+  | { page: 'projects' }
+  | { page: 'project'; projectId: string }
+  | { page: 'flow'; flowId: string; runId?: string };
+
+export function parseRoute(path: string): Route {
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'projects' && parts[1]) return { page: 'project', projectId: parts[1] };
+  if (parts[0] === 'flows' && parts[1]) return parts[2] === 'runs' && parts[3] ? { page: 'flow', flowId: parts[1], runId: parts[3] } : { page: 'flow', flowId: parts[1] };
+  return { page: 'projects' };
+}
+
+export function routePath(route: Route): string {
+  if (route.page === 'project') return `/projects/${encodeURIComponent(route.projectId)}`;
+  if (route.page === 'flow') return `/flows/${encodeURIComponent(route.flowId)}${route.runId ? `/runs/${encodeURIComponent(route.runId)}` : ''}`;
+  return '/';
+}
+
+export class RouterStore {
+  route: Route;
+
+  constructor() {
+    this.route = parseRoute(window.location.pathname);
+    makeAutoObservable(this, {}, { autoBind: true });
+    window.addEventListener('popstate', () => this.sync());
+  }
+
+  sync(): void {
+    this.route = parseRoute(window.location.pathname);
+  }
+
+  go(route: Route, replace = false): void {
+    const path = routePath(route);
+    if (path !== window.location.pathname) {
+      if (replace) window.history.replaceState(null, '', path);
+      else window.history.pushState(null, '', path);
+    }
+    this.route = route;
+  }
+}

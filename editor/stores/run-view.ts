@@ -1,0 +1,214 @@
+/**
+ * @module editor/stores/run-view — one run as the canvas shows it: each node's state, duration,
+ * progress and result by node id, and the tokens travelling along each edge by edge id. Fed by
+ * run events (live or replayed); events arriving together are applied once per animation frame
+ * so a fast run never floods the main thread.
+ */
+import { action, makeObservable, observable, runInAction } from 'mobx';
+import type { RunEvent, RunSnapshot, RunStatus } from '../api/types.ts';
+
+export type NodeRunState = 'waiting' | 'queued' | 'running' | 'suspended' | 'completed' | 'skipped' | 'failed' | 'cancelled';
+
+export interface NodeRun {
+  state: NodeRunState;
+  startedAt?: number;
+  finishedAt?: number;
+  durationMs?: number;
+  /** the last progress message */
+  message?: string;
+  error?: string;
+  output?: unknown;
+  usage?: unknown;
+  code?: number;
+  /** loop iterations seen (0 outside loops) */
+  iterations: number;
+}
+
+export interface Token {
+  id: number;
+  kind: 'data' | 'skip';
+  color: string;
+}
+
+const terminalRun = new Set(['run.completed', 'run.failed', 'run.cancelled', 'run.incomplete']);
+const finalNode = new Set<NodeRunState>(['completed', 'skipped', 'failed', 'cancelled']);
+let tokenIds = 0;
+/** which state wins when a loop node's iterations differ */
+const stateRank: Record<NodeRunState, number> = {
+  running: 7, queued: 6, suspended: 5, failed: 4, completed: 3, skipped: 2, cancelled: 1, waiting: 0,
+};
+
+export function isRunOver(status: RunStatus | 'starting'): boolean {
+  return status !== 'running' && status !== 'starting';
+}
+
+export class RunView {
+  status: RunStatus | 'starting' = 'starting';
+  startedAt?: number;
+  finishedAt?: number;
+  error?: string;
+  failedNode?: string;
+  /** by node id (slug); objects are replaced, never mutated, so observers see every change */
+  readonly nodes = observable.map<string, NodeRun>({}, { deep: false });
+  readonly tokens = observable.map<string, Token[]>({}, { deep: false });
+  /** the kind of the last message that crossed each edge */
+  readonly edges = observable.map<string, 'data' | 'skip'>({}, { deep: false });
+  /** every event applied, in order (replays and the inspector read it) */
+  readonly events: RunEvent[] = [];
+  private queue: RunEvent[] = [];
+  private frame = 0;
+
+  constructor(
+    readonly runId: string,
+    readonly color = '#6366f1',
+    readonly mode: 'test' | 'production' = 'test',
+  ) {
+    makeObservable(this, {
+      status: observable,
+      startedAt: observable,
+      finishedAt: observable,
+      error: observable,
+      failedNode: observable,
+      apply: action,
+      reset: action,
+      reconcile: action,
+      removeToken: action,
+    });
+  }
+
+  /** Queue an event; queued events are applied together on the next animation frame. */
+  push(event: RunEvent): void {
+    this.queue.push(event);
+    if (this.frame) return;
+    const flush = () => {
+      this.frame = 0;
+      const batch = this.queue;
+      this.queue = [];
+      runInAction(() => batch.forEach((e) => this.apply(e, true)));
+    };
+    this.frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(flush) : (setTimeout(flush, 16) as unknown as number);
+  }
+
+  /** Apply queued events now (tests, and before reading a consistent state). */
+  flush(): void {
+    if (!this.queue.length) return;
+    const batch = this.queue;
+    this.queue = [];
+    runInAction(() => batch.forEach((e) => this.apply(e, true)));
+  }
+
+  apply(event: RunEvent, animate: boolean): void {
+    this.events.push(event);
+    if (event.type === 'run.started') {
+      this.status = 'running';
+      this.startedAt = event.ts;
+      return;
+    }
+    if (terminalRun.has(event.type)) {
+      this.status = event.type.slice(4) as RunStatus;
+      this.finishedAt = event.ts;
+      if (event.error) this.error = event.error;
+      if (event.nodeId && event.type === 'run.failed') this.failedNode = event.nodeId;
+      this.settle();
+      return;
+    }
+    if (event.type === 'edge.message' && event.edgeId) {
+      const kind = event.kind === 'skip' ? 'skip' : 'data';
+      this.edges.set(event.edgeId, kind);
+      if (animate) {
+        const list = this.tokens.get(event.edgeId) ?? [];
+        this.tokens.set(event.edgeId, [...list.slice(-3), { id: ++tokenIds, kind, color: this.color }]);
+      }
+      return;
+    }
+    if (!event.nodeId) return;
+    const before: NodeRun = this.nodes.get(event.nodeId) ?? { state: 'waiting', iterations: 0 };
+    const next: NodeRun = { ...before };
+    if (event.iteration !== undefined) next.iterations = Math.max(before.iterations, event.iteration + 1);
+    switch (event.type) {
+      case 'node.queued':
+        next.state = 'queued';
+        break;
+      case 'node.started':
+        next.state = 'running';
+        next.startedAt = event.ts;
+        next.message = undefined;
+        break;
+      case 'node.progress':
+        next.message = event.message;
+        break;
+      case 'node.completed':
+      case 'node.skipped':
+      case 'node.failed':
+        next.state = event.type.slice(5) as NodeRunState;
+        next.finishedAt = event.ts;
+        next.durationMs = event.durationMs ?? (before.startedAt ? event.ts - before.startedAt : undefined);
+        if ('output' in event) next.output = event.output;
+        if (event.error) next.error = event.error;
+        if (event.usage) next.usage = event.usage;
+        if (event.code !== undefined) next.code = event.code;
+        break;
+      default:
+        return;
+    }
+    this.nodes.set(event.nodeId, next);
+  }
+
+  removeToken(edgeId: string, id: number): void {
+    const list = this.tokens.get(edgeId);
+    if (!list) return;
+    const rest = list.filter((t) => t.id !== id);
+    if (rest.length) this.tokens.set(edgeId, rest);
+    else this.tokens.delete(edgeId);
+  }
+
+  reset(): void {
+    this.status = 'starting';
+    this.startedAt = this.finishedAt = undefined;
+    this.error = this.failedNode = undefined;
+    this.nodes.clear();
+    this.tokens.clear();
+    this.edges.clear();
+    this.events.length = 0;
+  }
+
+  /**
+   * Bring the view in line with the server's snapshot (after a reconnect or at the end), so no
+   * node stays "running" because an event was missed.
+   */
+  reconcile(snapshot: RunSnapshot): void {
+    this.status = snapshot.status;
+    this.startedAt ??= snapshot.startedAt;
+    if (snapshot.finishedAt) this.finishedAt = snapshot.finishedAt;
+    if (snapshot.error) this.error = snapshot.error;
+    if (snapshot.failedNode) this.failedNode = snapshot.failedNode;
+    const byNode = new Map<string, NodeRun>();
+    for (const [actor, s] of Object.entries(snapshot.nodes)) {
+      const [nodeId, iteration] = actor.split('#');
+      const seen = byNode.get(nodeId);
+      const known = seen ?? this.nodes.get(nodeId);
+      const state = s.state as NodeRunState;
+      // a node in a loop has one actor per iteration: show the most active of them
+      const keep = seen && stateRank[seen.state] > stateRank[state];
+      byNode.set(nodeId, {
+        ...known,
+        state: keep ? seen.state : state,
+        output: keep ? known?.output : (s.output ?? known?.output),
+        error: s.error ?? known?.error,
+        startedAt: s.startedAt ?? known?.startedAt,
+        finishedAt: s.finishedAt ?? known?.finishedAt,
+        durationMs: s.durationMs ?? known?.durationMs,
+        iterations: Math.max(known?.iterations ?? 0, iteration === undefined ? 0 : Number(iteration) + 1),
+      });
+    }
+    for (const [nodeId, run] of byNode) this.nodes.set(nodeId, run);
+    if (isRunOver(this.status)) this.settle();
+  }
+
+  /** A finished run has nothing in flight: whatever still looks active was cancelled with it. */
+  private settle(): void {
+    for (const [nodeId, run] of this.nodes) {
+      if (!finalNode.has(run.state) && run.state !== 'waiting') this.nodes.set(nodeId, { ...run, state: 'cancelled' });
+    }
+  }
+}

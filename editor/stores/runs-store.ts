@@ -1,0 +1,199 @@
+/**
+ * @module editor/stores/runs-store — the run panel's state for one flow: the test input
+ * (remembered per flow), starting a test run and following it live, the run history,
+ * replaying a past run, and "watch live" for every run of the flow as it happens.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import { api } from '../api/client.ts';
+import { openEventStream, type EventStream, type StreamStatus } from '../api/event-stream.ts';
+import type { RunEvent, RunSummary } from '../api/types.ts';
+import type { FlowSession } from './flow-session.ts';
+import { RunPlayer } from './run-player.ts';
+import type { RunStage } from './run-stage.ts';
+import { RunView } from './run-view.ts';
+import { toasts } from './toast-store.ts';
+
+const liveColors = ['#6366f1', '#0ea5e9', '#f97316', '#10b981', '#e11d48', '#a855f7'];
+const inputKey = (flowId: string) => `weft:run-input:${flowId}`;
+
+export class RunsStore {
+  input = '{}';
+  history: RunSummary[] = [];
+  player: RunPlayer | null = null;
+  streamStatus: StreamStatus = 'closed';
+  watching = false;
+  liveStatus: StreamStatus = 'closed';
+  busy = false;
+  private stream: EventStream | null = null;
+  private live: EventStream | null = null;
+  private colorIndex = 0;
+
+  constructor(
+    readonly flowId: string,
+    private readonly session: FlowSession,
+    readonly stage: RunStage,
+  ) {
+    this.input = localStorage.getItem(inputKey(flowId)) ?? '{\n  \n}';
+    makeAutoObservable<this, 'stream' | 'live' | 'colorIndex'>(this, { stream: false, live: false, colorIndex: false, stage: false }, { autoBind: true });
+  }
+
+  setInput(text: string): void {
+    this.input = text;
+    localStorage.setItem(inputKey(this.flowId), text);
+  }
+
+  get inputError(): string {
+    try {
+      JSON.parse(this.input || 'null');
+      return '';
+    } catch (error) {
+      return `The input is not valid JSON: ${(error as Error).message}`;
+    }
+  }
+
+  get current(): RunView | null {
+    return this.stage.focused;
+  }
+
+  async loadHistory(): Promise<void> {
+    const history = await api.runs(this.flowId).catch(() => this.history);
+    runInAction(() => (this.history = history));
+  }
+
+  /** Save, start a test run, and follow it on the canvas. */
+  async run(): Promise<string | null> {
+    if (this.inputError) return toasts.show(this.inputError, 'error'), null;
+    this.busy = true;
+    try {
+      await this.session.save();
+      if (this.session.saveState === 'conflict' || this.session.saveState === 'error') {
+        toasts.show(`Save the flow before running it: ${this.session.message}`, 'error');
+        return null;
+      }
+      const { runId } = await api.startRun(this.flowId, JSON.parse(this.input || 'null'));
+      this.follow(new RunView(runId, liveColors[0], 'test'));
+      void this.loadHistory();
+      return runId;
+    } catch (error) {
+      toasts.show((error as Error).message, 'error', 8000);
+      return null;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  /** Show a run as it happens; after a dropped connection the snapshot fills any gap. */
+  follow(view: RunView): void {
+    this.stopStream();
+    this.player?.dispose();
+    this.player = null;
+    this.stage.show(view);
+    const reconcile = async () => {
+      const snapshot = await api.run(view.runId).catch(() => null);
+      if (snapshot) view.reconcile(snapshot);
+    };
+    this.stream = openEventStream(`/api/runs/${encodeURIComponent(view.runId)}/events`, {
+      endOnFinish: true,
+      onEvent: (event) => view.push(event),
+      onStatus: (status) => {
+        runInAction(() => (this.streamStatus = status));
+        if (status === 'closed') void reconcile().then(() => this.loadHistory());
+      },
+      onReconnect: () => void reconcile(),
+    });
+  }
+
+  async cancel(): Promise<void> {
+    const view = this.current;
+    if (view) await api.cancelRun(view.runId).catch((e: Error) => toasts.show(e.message, 'error'));
+  }
+
+  /** Open a past run: a finished one is replayed from its events, a running one followed live. */
+  async open(runId: string): Promise<void> {
+    this.stopStream();
+    const snapshot = await api.run(runId).catch((e: Error) => (toasts.show(e.message, 'error'), null));
+    if (!snapshot) return;
+    const view = new RunView(runId, liveColors[0], snapshot.mode);
+    if (snapshot.status === 'running') return this.follow(view);
+    const events = await collectEvents(runId);
+    runInAction(() => {
+      this.player?.dispose();
+      this.stage.show(view);
+      this.player = new RunPlayer(view, events);
+      this.player.seek(events.length);
+    });
+  }
+
+  closeReplay(): void {
+    this.player?.dispose();
+    this.player = null;
+    this.stage.clear();
+  }
+
+  /** Watch every run of this flow (webhook calls included) animate as it arrives. */
+  setWatching(on: boolean): void {
+    this.watching = on;
+    this.live?.close();
+    this.live = null;
+    if (!on) return;
+    this.player?.dispose();
+    this.player = null;
+    this.stopStream();
+    this.stage.clear();
+    this.live = openEventStream(`/api/flows/${encodeURIComponent(this.flowId)}/live`, {
+      onEvent: (event) => this.onLiveEvent(event),
+      onStatus: (status) => runInAction(() => (this.liveStatus = status)),
+      onReconnect: () => {
+        // events were missed while disconnected: bring every shown run up to date
+        for (const view of this.stage.views) void api.run(view.runId).then((s) => view.reconcile(s), () => {});
+      },
+    });
+  }
+
+  private onLiveEvent(event: RunEvent): void {
+    let view = this.stage.views.find((v) => v.runId === event.runId);
+    if (!view) {
+      view = new RunView(event.runId, liveColors[this.colorIndex++ % liveColors.length], 'production');
+      this.stage.add(view);
+      if (event.type !== 'run.started') void api.run(event.runId).then((s) => view!.reconcile(s), () => {});
+    }
+    view.push(event);
+    if (event.type.startsWith('run.') && event.type !== 'run.started') void this.loadHistory();
+  }
+
+  private stopStream(): void {
+    this.stream?.close();
+    this.stream = null;
+  }
+
+  dispose(): void {
+    this.stopStream();
+    this.live?.close();
+    this.player?.dispose();
+  }
+}
+
+/** A finished run's recorded events (its event stream replays them from the start, then ends). */
+function collectEvents(runId: string): Promise<RunEvent[]> {
+  return new Promise((resolve) => {
+    const events: RunEvent[] = [];
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      clearTimeout(idle);
+      stream.close();
+      resolve(events);
+    };
+    const stream = openEventStream(`/api/runs/${encodeURIComponent(runId)}/events`, {
+      endOnFinish: true,
+      onEvent: (event) => {
+        events.push(event);
+        clearTimeout(idle);
+        idle = setTimeout(done, 3000);
+      },
+      onStatus: (status) => {
+        if (status === 'closed') done();
+        if (status === 'open' && !idle) idle = setTimeout(done, 3000);
+      },
+    });
+  });
+}

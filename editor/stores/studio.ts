@@ -1,0 +1,111 @@
+/**
+ * @module editor/stores/studio — everything one open flow needs, wired together: the config,
+ * selection and run stores, the save session, the run panel, and (once mounted) the canvas.
+ */
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { api } from '../api/client.ts';
+import type { FlowDocument } from '../api/types.ts';
+import { CanvasCommands } from '../canvas/canvas-commands.ts';
+import { CanvasController } from '../canvas/canvas-controller.ts';
+import type { CanvasStores } from '../canvas/canvas-stores.ts';
+import { bindKeyboard } from '../canvas/keyboard.ts';
+import type { CatalogueStore } from './catalogue-store.ts';
+import { ConfigStore } from './config-store.ts';
+import { FlowSession } from './flow-session.ts';
+import { RunStage } from './run-stage.ts';
+import { RunsStore } from './runs-store.ts';
+import { SelectionStore } from './selection-store.ts';
+
+export type SideTab = 'configure' | 'run' | 'deploy' | 'actors';
+
+export class Studio implements CanvasStores {
+  readonly config = new ConfigStore();
+  readonly selection = new SelectionStore();
+  readonly stage = new RunStage();
+  readonly session: FlowSession;
+  readonly runs: RunsStore;
+  canvas: CanvasController | null = null;
+  commands: CanvasCommands | null = null;
+  tab: SideTab = 'configure';
+  loadError = '';
+  private cleanups: (() => void)[] = [];
+
+  constructor(
+    readonly flowId: string,
+    readonly catalogue: CatalogueStore,
+  ) {
+    this.session = new FlowSession(() => this.canvas?.serialize() ?? { nodes: [], edges: [] });
+    this.runs = new RunsStore(flowId, this.session, this.stage);
+    makeAutoObservable<this, 'cleanups'>(
+      this,
+      { config: false, selection: false, stage: false, session: false, runs: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { autoBind: true },
+    );
+    this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
+  }
+
+  setTab(tab: SideTab): void {
+    this.tab = tab;
+  }
+
+  /** Problems shown on a node before any run. */
+  problems(nodeId: string): string[] {
+    const config = this.config.get(nodeId);
+    if (!config) return [];
+    const definition = this.catalogue.get(config.type);
+    const problems = this.config.problems(nodeId, definition);
+    if (definition && !definition.isTrigger && this.canvas && !this.canvas.editor.getConnections().some((c) => c.target === nodeId)) {
+      problems.push('Not connected: nothing leads into this node');
+    }
+    return problems;
+  }
+
+  onNodeClick(nodeId: string): void {
+    this.selection.focus(nodeId);
+    if (this.tab !== 'run' || !this.stage.active) this.tab = 'configure';
+  }
+
+  onEdgeClick(edgeId: string): void {
+    this.selection.selectEdge(edgeId);
+  }
+
+  /** Mount the canvas into `container` and load the flow into it. */
+  async mount(container: HTMLElement, runId?: string): Promise<void> {
+    await this.catalogue.load();
+    const canvas = new CanvasController(container, this, () => this.session.changed());
+    const commands = new CanvasCommands(canvas);
+    this.canvas = canvas;
+    this.commands = commands;
+    this.cleanups.push(bindKeyboard(canvas, commands, () => void this.session.save()), () => canvas.destroy());
+    try {
+      const flow = await api.flow(this.flowId);
+      await this.show(flow);
+      await commands.fit();
+      void this.runs.loadHistory();
+      if (runId) {
+        this.setTab('run');
+        await this.runs.open(runId);
+      }
+    } catch (error) {
+      runInAction(() => (this.loadError = (error as Error).message));
+    }
+  }
+
+  /** Put a document on the canvas (first load, or "reload theirs" after a conflict). */
+  async show(flow: FlowDocument): Promise<void> {
+    if (!this.canvas) return;
+    await this.canvas.load(flow);
+    this.session.loaded(flow, this.canvas.serialize());
+  }
+
+  async reloadTheirs(): Promise<void> {
+    const flow = await api.flow(this.flowId);
+    await this.show(flow);
+  }
+
+  dispose(): void {
+    this.session.dispose();
+    this.runs.dispose();
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+  }
+}

@@ -1,0 +1,24 @@
+/** @module editor/vite.config — builds the studio into dist/editor; the dev server proxies the API to a running weft. */
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.WEFT_API ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: resolve(import.meta.dirname, '..', 'dist', 'editor'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/hook': { target: api, changeOrigin: false },
+    },
+  },
+});
