@@ -31,6 +31,8 @@ export class CanvasController {
     this.stack = setupEditor(container, stores);
     const { editor, area } = this.stack;
     editor.addPipe((context) => {
+      if (context.type === 'connectioncreated') this.stores.config.countInbound(context.data.target, 1);
+      if (context.type === 'connectionremoved') this.stores.config.countInbound(context.data.target, -1);
       if (this.loading) return context;
       if (context.type === 'connectioncreate') {
         const problem = this.connectionProblem(context.data.source, context.data.sourceOutput, context.data.target);

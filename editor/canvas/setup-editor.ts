@@ -44,7 +44,7 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
       },
     }),
   );
-  render.addPreset(Presets.minimap.setup({ size: 180 }));
+  render.addPreset(Presets.minimap.setup({ size: 150 }));
 
   // Connections are created as our own class with an id the flow document keeps.
   connection.addPreset(

@@ -1,5 +1,5 @@
 /** @module editor/stores/catalogue-store — the node definitions from GET /api/catalogue, by name and by category. */
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { Category, NodeDefinition } from '../../catalogue/types.ts';
 import { roleOfKind } from '../../catalogue/roles.ts';
 import { api } from '../api/client.ts';
@@ -23,7 +23,8 @@ export class CatalogueStore {
   search = '';
 
   constructor() {
-    makeAutoObservable(this, { definitions: false }, { autoBind: true });
+    // definitions are replaced whole, never edited: a reference is enough
+    makeAutoObservable(this, { definitions: observableRef }, { autoBind: true });
   }
 
   async load(): Promise<void> {

@@ -29,9 +29,11 @@ export class ConfigStore {
   readonly nodes = observable.map<string, NodeConfig>();
   /** bumped on every change, so autosave and problem lists can react to any edit */
   revision = 0;
+  /** how many connections lead into each node (the canvas keeps it current): unconnected nodes are a problem */
+  readonly inbound = observable.map<string, number>();
 
   constructor() {
-    makeObservable(this, { revision: observable, add: action, remove: action, setValue: action, setRetry: action, rename: action, clear: action, replaceValues: action });
+    makeObservable(this, { revision: observable, add: action, remove: action, setValue: action, setRetry: action, rename: action, clear: action, replaceValues: action, countInbound: action });
   }
 
   add(config: NodeConfig): void {
@@ -44,7 +46,14 @@ export class ConfigStore {
     this.revision++;
   }
 
+  countInbound(nodeId: string, delta: number): void {
+    const next = (this.inbound.get(nodeId) ?? 0) + delta;
+    if (next > 0) this.inbound.set(nodeId, next);
+    else this.inbound.delete(nodeId);
+  }
+
   clear(): void {
+    this.inbound.clear();
     this.nodes.clear();
     this.revision++;
   }

@@ -48,6 +48,8 @@ export class FlowSession {
   /** Something changed on the canvas or in a form: save soon. */
   changed(): void {
     if (!this.flow || this.saveState === 'conflict') return;
+    // a click or a drag that moved nothing is not an edit
+    if (this.saveState === 'saved' && this.jsonOf(this.flow.name, this.graph()) === this.savedJson) return;
     if (this.saveState !== 'saving') this.saveState = 'dirty';
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.save(), this.autosaveMs);

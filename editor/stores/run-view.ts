@@ -33,6 +33,12 @@ export interface Token {
 const terminalRun = new Set(['run.completed', 'run.failed', 'run.cancelled', 'run.incomplete']);
 const finalNode = new Set<NodeRunState>(['completed', 'skipped', 'failed', 'cancelled']);
 let tokenIds = 0;
+/** the gap between visible changes while a burst of events is shown */
+const PACE_MS = 45;
+/** the display never lags the run by more than this */
+const MAX_LAG_MS = 900;
+const visible = new Set(['node.queued', 'node.started', 'node.completed', 'node.skipped', 'node.failed', 'edge.message']);
+const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
 /** which state wins when a loop node's iterations differ */
 const stateRank: Record<NodeRunState, number> = {
   running: 7, queued: 6, suspended: 5, failed: 4, completed: 3, skipped: 2, cancelled: 1, waiting: 0,
@@ -55,8 +61,9 @@ export class RunView {
   readonly edges = observable.map<string, 'data' | 'skip'>({}, { deep: false });
   /** every event applied, in order (replays and the inspector read it) */
   readonly events: RunEvent[] = [];
-  private queue: RunEvent[] = [];
+  private queue: { event: RunEvent; at: number }[] = [];
   private frame = 0;
+  private lastShown = 0;
 
   constructor(
     readonly runId: string,
@@ -76,25 +83,43 @@ export class RunView {
     });
   }
 
-  /** Queue an event; queued events are applied together on the next animation frame. */
+  /**
+   * Queue an event for display. Events that arrive together are paced (about one visible
+   * change every PACE_MS) so the order is visible, unless the display falls more than
+   * MAX_LAG_MS behind, when it catches up in one frame.
+   */
   push(event: RunEvent): void {
-    this.queue.push(event);
-    if (this.frame) return;
-    const flush = () => {
-      this.frame = 0;
-      const batch = this.queue;
-      this.queue = [];
-      runInAction(() => batch.forEach((e) => this.apply(e, true)));
-    };
-    this.frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(flush) : (setTimeout(flush, 16) as unknown as number);
+    this.queue.push({ event, at: now() });
+    this.scheduleFlush();
   }
 
-  /** Apply queued events now (tests, and before reading a consistent state). */
-  flush(): void {
+  private scheduleFlush(): void {
+    if (this.frame || !this.queue.length) return;
+    const tick = () => {
+      this.frame = 0;
+      this.drain(now());
+      this.scheduleFlush();
+    };
+    this.frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(tick) : (setTimeout(tick, 16) as unknown as number);
+  }
+
+  private drain(time: number): void {
     if (!this.queue.length) return;
-    const batch = this.queue;
-    this.queue = [];
-    runInAction(() => batch.forEach((e) => this.apply(e, true)));
+    const behind = time - this.queue[0].at > MAX_LAG_MS;
+    if (!behind && time - this.lastShown < PACE_MS) return;
+    runInAction(() => {
+      while (this.queue.length) {
+        const { event } = this.queue.shift()!;
+        this.apply(event, true);
+        if (!behind && visible.has(event.type)) break;
+      }
+    });
+    this.lastShown = time;
+  }
+
+  /** Apply every queued event now (tests, and before reading a consistent state). */
+  flush(): void {
+    this.drain(Number.POSITIVE_INFINITY);
   }
 
   apply(event: RunEvent, animate: boolean): void {

@@ -54,7 +54,7 @@ export class Studio implements CanvasStores {
     if (!config) return [];
     const definition = this.catalogue.get(config.type);
     const problems = this.config.problems(nodeId, definition);
-    if (definition && !definition.isTrigger && this.canvas && !this.canvas.editor.getConnections().some((c) => c.target === nodeId)) {
+    if (definition && !definition.isTrigger && !this.config.inbound.has(nodeId)) {
       problems.push('Not connected: nothing leads into this node');
     }
     return problems;

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../api/types.ts';
+import { RunPlayer } from './run-player.ts';
+import { RunView } from './run-view.ts';
+
+const ev = (type: RunEvent['type'], extra: Partial<RunEvent> = {}, ts = 1000): RunEvent => ({ type, runId: 'r1', ts, ...extra });
+
+const events: RunEvent[] = [
+  ev('run.started'),
+  ev('node.queued', { nodeId: 't' }),
+  ev('node.started', { nodeId: 't' }, 1001),
+  ev('node.completed', { nodeId: 't', output: { score: 72 }, durationMs: 3 }, 1004),
+  ev('edge.message', { edgeId: 'e1', kind: 'data' }, 1004),
+  ev('edge.message', { edgeId: 'e2', kind: 'skip' }, 1004),
+  ev('node.queued', { nodeId: 'a' }, 1005),
+  ev('node.started', { nodeId: 'a' }, 1006),
+  ev('node.progress', { nodeId: 'a', message: 'halfway' }, 1007),
+  ev('node.skipped', { nodeId: 'b' }, 1008),
+];
+
+describe('RunView', () => {
+  it('follows node states, progress, outputs and edge kinds', () => {
+    const view = new RunView('r1');
+    events.forEach((e) => view.apply(e, true));
+    expect(view.status).toBe('running');
+    expect(view.nodes.get('t')).toMatchObject({ state: 'completed', output: { score: 72 }, durationMs: 3 });
+    expect(view.nodes.get('a')).toMatchObject({ state: 'running', message: 'halfway' });
+    expect(view.nodes.get('b')?.state).toBe('skipped');
+    expect(view.edges.get('e1')).toBe('data');
+    expect(view.edges.get('e2')).toBe('skip');
+    expect(view.tokens.get('e2')?.[0].kind).toBe('skip');
+  });
+
+  it('leaves nothing running once the run is over', () => {
+    const view = new RunView('r1');
+    [...events, ev('run.failed', { nodeId: 'a', error: 'boom' }, 1010)].forEach((e) => view.apply(e, false));
+    expect(view.status).toBe('failed');
+    expect(view.error).toBe('boom');
+    expect(view.failedNode).toBe('a');
+    expect(view.nodes.get('a')?.state).toBe('cancelled');
+    expect(view.tokens.size).toBe(0);
+  });
+
+  it('fills gaps from a snapshot after a dropped connection', () => {
+    const view = new RunView('r1');
+    events.slice(0, 8).forEach((e) => view.apply(e, false));
+    view.reconcile({
+      runId: 'r1', flowId: 'f', status: 'completed', mode: 'test', startedAt: 1000, finishedAt: 1020,
+      nodes: {
+        t: { state: 'completed', durationMs: 3 },
+        a: { state: 'completed', output: { ok: true }, durationMs: 9 },
+        'l#0': { state: 'completed' },
+        'l#1': { state: 'running' },
+      },
+    });
+    expect(view.nodes.get('a')).toMatchObject({ state: 'completed', output: { ok: true }, durationMs: 9 });
+    // a loop node shows its most active iteration; the run is over, so nothing is left running
+    expect(view.nodes.get('l')).toMatchObject({ state: 'cancelled', iterations: 2 });
+    expect(view.status).toBe('completed');
+  });
+
+  it('paces bursts of pushed events and applies them all on flush', () => {
+    const view = new RunView('r1');
+    events.forEach((e) => view.push(e));
+    expect(view.events.length).toBe(0);
+    view.flush();
+    expect(view.events.length).toBe(events.length);
+  });
+});
+
+describe('RunPlayer', () => {
+  it('steps, seeks back and forth, and plays to the end', async () => {
+    const view = new RunView('r1');
+    const player = new RunPlayer(view, events);
+    player.step();
+    player.step();
+    expect(player.cursor).toBe(2);
+    expect(view.nodes.get('t')?.state).toBe('queued');
+    player.seek(events.length);
+    expect(view.nodes.get('b')?.state).toBe('skipped');
+    player.seek(4);
+    expect(view.nodes.get('a')).toBeUndefined();
+    expect(view.nodes.get('t')?.state).toBe('completed');
+    player.setSpeed(50);
+    player.play();
+    await new Promise((ok) => setTimeout(ok, 400));
+    expect(player.atEnd).toBe(true);
+    expect(player.playing).toBe(false);
+  });
+});
