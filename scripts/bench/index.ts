@@ -1,38 +1,68 @@
 /**
- * @module scripts/bench — `npm run bench`: starts its own Redis from redis.conf and prints weft's
- * figures beside a raw BullMQ baseline measured in the same run.
+ * @module scripts/bench — `npm run bench`: starts its own Redis from redis.conf in a temp dir,
+ * measures a raw BullMQ baseline and weft (engine throughput, hop latency, webhooks) in the same
+ * run, prints them side by side, then stops that Redis and deletes its dir.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Redis from 'ioredis';
 import { startRedis } from '../redis.ts';
-import { bullmqBaseline } from './baseline.ts';
-import { engineFigures } from './engine-throughput.ts';
-import { fixed, printTable } from './stats.ts';
+import { bullmqHops, bullmqThroughput } from './baseline.ts';
+import { engineThroughput } from './engine-throughput.ts';
+import { hopLatency } from './hop-latency.ts';
+import { legend, reportRows, type Figures } from './report.ts';
+import { formatTable } from './stats.ts';
 import { webhookFigures } from './webhook.ts';
+
+const settings = { runs: 200, rounds: 3, concurrency: 16, chainLength: 50, hopRuns: 20, baselineJobs: 20_000, clients: 32, requests: 3000 };
+
+/** Run one section; a failure is reported in the table instead of ending the bench. */
+async function measure<T>(label: string, work: () => Promise<T>): Promise<T | Error> {
+  const started = performance.now();
+  process.stdout.write(`${label}… `);
+  try {
+    const result = await work();
+    console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  } catch (error) {
+    console.log('failed');
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-bench-'));
 const redis = await startRedis({ dir });
-try {
-  console.log('measuring the BullMQ baseline…');
-  const baseline = await bullmqBaseline(redis.url);
-  console.log('measuring engine throughput and hop latency…');
-  const engine = await engineFigures(redis.url);
-  console.log('measuring webhooks…');
-  const hook = await webhookFigures(redis.url);
-  const ratio = (n: number) => `${fixed(n / baseline, 2)}×`;
-  printTable([
-    { what: 'baseline: BullMQ no-op jobs/s (1 worker, concurrency 16)', figure: fixed(baseline), ratio: '1.00×' },
-    { what: 'weft activations/s: 200 concurrent runs of a 10-node chain', figure: fixed(engine.chainRate), ratio: ratio(engine.chainRate) },
-    { what: 'weft activations/s: fan-out of 50 into one join (40 runs)', figure: fixed(engine.fanRate), ratio: ratio(engine.fanRate) },
-    { what: `per-hop latency p50 along a 50-node chain (${engine.hops} hops)`, figure: `${fixed(engine.hopP50, 1)} ms` },
-    { what: 'per-hop latency p99 along a 50-node chain', figure: `${fixed(engine.hopP99, 1)} ms` },
-    { what: 'webhook → variables → response req/s (32 clients)', figure: fixed(hook.rate), ratio: ratio(hook.rate) },
-    { what: 'webhook latency p50', figure: `${fixed(hook.p50, 1)} ms` },
-    { what: 'webhook latency p99', figure: `${fixed(hook.p99, 1)} ms` },
-  ]);
-} finally {
+const cleanUp = async () => {
   await redis.stop();
   rmSync(dir, { recursive: true, force: true });
+};
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+let exitCode = 0;
+try {
+  const probe = new Redis(redis.url);
+  const version = /redis_version:(\S+)/.exec(await probe.info('server'))?.[1] ?? '?';
+  probe.disconnect();
+  console.log(`weft bench: Node ${process.version}, ${availableParallelism()} cores, Redis ${version} (own, from redis.conf, ${redis.url})\n`);
+  const { runs, rounds, concurrency } = settings;
+  const baseline = await measure('BullMQ baseline throughput', () => bullmqThroughput(redis.url, settings.baselineJobs, rounds));
+  const baselineHops = await measure('BullMQ baseline hop latency', () => bullmqHops(redis.url, settings.chainLength, settings.hopRuns));
+  if (baseline instanceof Error || baselineHops instanceof Error) throw baseline instanceof Error ? baseline : baselineHops;
+  const figures: Figures = {
+    baseline,
+    baselineHops,
+    engine: await measure('weft engine throughput', () => engineThroughput(redis.url, { runs, rounds, concurrency })),
+    hops: await measure('weft hop latency', () => hopLatency(redis.url, settings.chainLength, settings.hopRuns, concurrency)),
+    webhook: await measure('weft webhooks', () => webhookFigures(redis.url, settings.requests, settings.clients, concurrency)),
+    settings,
+  };
+  console.log(`\n${formatTable(reportRows(figures))}\n\n${legend}`);
+  if ([figures.engine, figures.hops, figures.webhook].some((f) => f instanceof Error)) exitCode = 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exitCode = 1;
+} finally {
+  await cleanUp();
 }
-process.exit(0);
+process.exit(exitCode);
