@@ -115,4 +115,17 @@ describe('the sandbox', () => {
     await expect(sandboxed('globalThis.leak = 1; throw new Error("x")')).rejects.toThrow();
     expect((await sandboxed('return typeof globalThis.leak')).value).toBe('undefined');
   });
+
+  it('runs off the event loop: the host keeps ticking while code spins, and a cancel stops it', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 20);
+    await expect(sandboxed('while (true) {}', 600)).rejects.toThrow('Code execution timed out after 0.6 s');
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(10);
+    const controller = new AbortController();
+    const pending = runSandboxed('while (true) {}', { input: null, outputs: {} }, { timeoutMs: 5_000, signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    await expect(pending).rejects.toThrow('Code execution was cancelled');
+    expect((await sandboxed('return 7')).value).toBe(7);
+  });
 });
