@@ -32,6 +32,7 @@ export class CanvasCommands {
     this.canvas.syncSelection(ids.at(-1));
     // a second paste lands beside this one, not on top of it
     clipboard = content;
+    this.canvas.stack.history.separate();
   }
 
   async selectAll(): Promise<void> {
@@ -47,9 +48,16 @@ export class CanvasCommands {
     await this.canvas.stack.history.redo();
   }
 
+  /** Show every node, centred; never magnified beyond 100 % (a lone node stays its size). */
   async fit(): Promise<void> {
     const nodes = this.canvas.editor.getNodes();
-    if (nodes.length) await AreaExtensions.zoomAt(this.canvas.area, nodes, { scale: 0.9 });
+    if (!nodes.length) return;
+    const { area } = this.canvas;
+    const view = this.canvas.container.getBoundingClientRect();
+    const box = AreaExtensions.getBoundingBox(area, nodes);
+    const k = Math.max(0.1, Math.min(1, (view.width * 0.9) / box.width, (view.height * 0.9) / box.height));
+    await area.area.zoom(k, 0, 0);
+    await area.area.translate(view.width / 2 - box.center.x * k, view.height / 2 - box.center.y * k);
   }
 
   /** Lay the flow out left to right (elk.js, loaded on first use), then fit it. */

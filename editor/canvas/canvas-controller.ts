@@ -173,6 +173,7 @@ export class CanvasController {
     await this.stack.selector.unselectAll();
     await this.stack.selectable.select(id, false);
     this.syncSelection(id);
+    this.stack.history.separate();
     return id;
   }
 
@@ -186,6 +187,8 @@ export class CanvasController {
     const ids = [...this.stores.selection.selected];
     if (ids.length) for (const id of ids) await this.removeNode(id);
     else if (this.stores.selection.edge) await this.editor.removeConnection(this.stores.selection.edge);
+    // one delete is one undo step, however quickly the next action follows
+    this.stack.history.separate();
   }
 
   /** Set one field, as an undoable step; router ports follow their field. */

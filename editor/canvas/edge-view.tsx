@@ -28,6 +28,7 @@ export function makeEdgeView(stores: CanvasStores) {
             className={`we-token we-token--${token.kind}`}
             data-testid="token"
             data-kind={token.kind}
+            data-edge-id={data.id}
             style={{ offsetPath: `path('${path}')`, '--run': token.color } as CSSProperties}
             onAnimationEnd={() => view.removeToken(data.id, token.id)}
           />

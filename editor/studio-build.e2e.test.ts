@@ -1,0 +1,128 @@
+/**
+ * Browser test: build a flow from the palette (drag, connect, configure through the generated
+ * form), refuse senseless connections with a visible reason, save, reload and find it unchanged;
+ * conditional fields show and hide; copy/paste, delete and undo.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, dragFromPalette, nodeSel, pick, waitSaved } from './testing/canvas-actions.ts';
+import { openStudio, type Studio } from './testing/studio-browser.ts';
+
+let studio: Studio;
+let flowId = '';
+
+beforeAll(async () => {
+  studio = await openStudio('build');
+}, 120_000);
+afterAll(async () => studio?.close());
+
+describe('building a flow in the browser', () => {
+  it('creates a flow from the project page and opens its canvas', async () => {
+    const { page, shot, project } = studio;
+    const { id } = await project('Studio build');
+    await page.goto(`${studio.weft.url}/projects/${id}`);
+    await page.getByLabel('New flow name').fill('Greeter');
+    await page.getByRole('button', { name: 'Create flow' }).click();
+    await page.waitForURL(/\/flows\/flow_/);
+    flowId = page.url().split('/flows/')[1];
+    await page.locator(nodeSel('webhookTrigger_1')).waitFor();
+    await page.locator('[data-testid="palette-item"]').first().waitFor();
+    await shot('empty-flow');
+  });
+
+  it('drags nodes in, connects them and configures them through the form', async () => {
+    const { page, shot } = studio;
+    await page.getByTestId('tab-run').click();
+    await page.getByTestId('run-input').fill('{"name": "Ada"}');
+    await dragFromPalette(page, 'variablesNode', 380, 300);
+    await dragFromPalette(page, 'apiResponseNode', 660, 300);
+    await page.locator(nodeSel('variables_1')).waitFor();
+    await page.locator(nodeSel('apiResponse_1')).waitFor();
+    await shot('dropped');
+    await connect(page, 'webhookTrigger_1', 'variables_1');
+    await connect(page, 'variables_1', 'apiResponse_1');
+    await expect.poll(() => page.locator('[data-testid="edge"]').count()).toBe(2);
+
+    await pick(page, 'variables_1');
+    await expect.poll(() => page.getByTestId('config-panel').isVisible()).toBe(true);
+    await page.getByLabel('Key 1').fill('greeting');
+    const value = page.getByLabel('Value 1');
+    await value.fill('Hello {{trig');
+    await page.getByTestId('suggestions').getByText('{{trigger.output.name}}').click();
+    await expect.poll(() => value.inputValue()).toBe('Hello {{trigger.output.name}}');
+
+    await pick(page, 'apiResponse_1');
+    const out = page.getByLabel('Value 1');
+    await out.fill('{{');
+    await shot('template-suggestions');
+    await page.getByTestId('suggestions').getByText('{{variables_1.output}}', { exact: true }).click();
+    await waitSaved(page);
+    await shot('configured');
+  });
+
+  it('refuses a cycle and a second trigger, saying why', async () => {
+    const { page, shot } = studio;
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await page.waitForTimeout(200);
+    await connect(page, 'apiResponse_1', 'variables_1');
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContainEqual(expect.stringContaining('That would make a cycle'));
+    await shot('cycle-refused');
+    await dragFromPalette(page, 'webhookTriggerNode', 500, 640);
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContainEqual(expect.stringContaining('A flow has one trigger'));
+    expect(await page.locator('[data-testid="node"]').count()).toBe(3);
+    expect(await page.locator('[data-testid="edge"]').count()).toBe(2);
+  });
+
+  it('saves, and a reload shows the same flow', async () => {
+    const { page, shot, weft } = studio;
+    await waitSaved(page);
+    const saved = await weft.api<{ nodes: { id: string; values: Record<string, unknown> }[]; edges: unknown[]; version: number }>('GET', `/api/flows/${flowId}`);
+    expect(saved.nodes.map((n) => n.id).sort()).toEqual(['apiResponse_1', 'variables_1', 'webhookTrigger_1']);
+    expect(saved.edges).toHaveLength(2);
+    expect(saved.nodes.find((n) => n.id === 'variables_1')!.values.mapping).toEqual([{ key: 'greeting', type: 'string', value: 'Hello {{trigger.output.name}}' }]);
+    expect(saved.nodes.find((n) => n.id === 'apiResponse_1')!.values.outputMapping).toEqual([{ key: 'result', value: '{{variables_1.output}}' }]);
+
+    await page.reload();
+    await page.locator(nodeSel('apiResponse_1')).waitFor();
+    await expect.poll(() => page.locator('[data-testid="edge"]').count()).toBe(2);
+    await pick(page, 'variables_1');
+    await expect.poll(() => page.getByLabel('Value 1').inputValue()).toBe('Hello {{trigger.output.name}}');
+    await shot('reloaded');
+    const again = await weft.api<{ version: number; nodes: unknown[]; edges: unknown[] }>('GET', `/api/flows/${flowId}`);
+    expect(again.version).toBe(saved.version);
+    expect(again.nodes).toEqual(saved.nodes);
+    expect(again.edges).toEqual(saved.edges);
+  });
+
+  it('shows and hides conditional fields as their controlling field changes', async () => {
+    const { page, shot } = studio;
+    await dragFromPalette(page, 'forLoopNode', 420, 560);
+    await pick(page, 'forLoop_1');
+    const form = page.getByTestId('node-form');
+    await expect.poll(() => form.getByTestId('field-initialValue').isVisible()).toBe(true);
+    expect(await form.getByTestId('field-iteratorValue').count()).toBe(0);
+    await shot('loop-range-fields');
+    await form.getByTestId('field-iterateOver').locator('select').selectOption('list');
+    await expect.poll(() => form.getByTestId('field-iteratorValue').isVisible()).toBe(true);
+    expect(await form.getByTestId('field-initialValue').count()).toBe(0);
+    expect(await form.getByTestId('field-endValue').count()).toBe(0);
+    await shot('loop-list-fields');
+    await form.getByTestId('field-iterateOver').locator('select').selectOption('range');
+    await expect.poll(() => form.getByTestId('field-endValue').isVisible()).toBe(true);
+    expect(await form.getByTestId('field-iteratorValue').count()).toBe(0);
+  });
+
+  it('copies, pastes, deletes and undoes', async () => {
+    const { page } = studio;
+    await pick(page, 'forLoop_1');
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await page.locator(nodeSel('forLoop_2')).waitFor();
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.locator(nodeSel('forLoop_2')).count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator(nodeSel('forLoop_2')).count()).toBe(1);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => page.locator(nodeSel('forLoop_2')).count()).toBe(0);
+    expect(studio.errors).toEqual([]);
+  });
+});

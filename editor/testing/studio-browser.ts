@@ -1,0 +1,78 @@
+/**
+ * @module editor/testing/studio-browser — browser tests' harness: the editor built once (a lock
+ * keeps parallel test files from building at the same time), a whole weft on the test Redis,
+ * Debian's Chromium driven by playwright-core, and numbered screenshots in test-artifacts/.
+ */
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestWeft, type TestWeft } from '../../runtime/testing/test-weft.ts';
+import { buildEditorIfStale, editorDist } from '../../scripts/build-editor.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+export const artifacts = join(root, 'test-artifacts', 'editor');
+const lock = join(root, 'dist', '.editor-build.lock');
+
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Build dist/editor unless it is fresh; concurrent callers wait for the one building. */
+export async function buildEditorOnce(): Promise<void> {
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // a lock older than two minutes was left by a killed run
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
+      if (waited > 120_000) throw new Error('timed out waiting for another editor build');
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+  }
+  try {
+    await buildEditorIfStale();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export interface Studio {
+  weft: TestWeft;
+  browser: Browser;
+  page: Page;
+  /** console errors and page errors seen so far */
+  errors: string[];
+  shot(name: string): Promise<void>;
+  /** a project, created through the API */
+  project(name?: string): Promise<{ id: string }>;
+  close(): Promise<void>;
+}
+
+export async function openStudio(suite: string): Promise<Studio> {
+  await buildEditorOnce();
+  const weft = await startTestWeft();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(8000);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && !m.text().includes('Failed to load resource') && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  mkdirSync(artifacts, { recursive: true });
+  let step = 0;
+  return {
+    weft,
+    browser,
+    page,
+    errors,
+    async shot(name) {
+      await page.screenshot({ path: join(artifacts, `${suite}-${String(++step).padStart(2, '0')}-${name}.png`) });
+    },
+    project: (name = 'Browser tests') => weft.api<{ id: string }>('POST', '/api/projects', { name }),
+    async close() {
+      await browser.close().catch(() => {});
+      await weft.close();
+    },
+  };
+}
+
+export { editorDist };
