@@ -13,7 +13,7 @@ const CurrentRun = observer(function CurrentRun({ studio }: { studio: Studio }) 
   if (!view) return null;
   const took = view.finishedAt && view.startedAt ? formatDuration(view.finishedAt - view.startedAt) : '';
   return (
-    <div className="current-run" data-testid="current-run" data-run-id={view.runId} data-status={view.status}>
+    <div className="current-run" data-testid="current-run" data-run-id={view.runId} data-status={view.status} data-stream={studio.runs.streamStatus}>
       <span className={`state-pill state-pill--${view.status}`}>{view.status}</span>
       <code title={view.runId}>{view.runId.slice(0, 14)}</code>
       {took && <span>{took}</span>}

@@ -33,10 +33,10 @@ export interface Token {
 const terminalRun = new Set(['run.completed', 'run.failed', 'run.cancelled', 'run.incomplete']);
 const finalNode = new Set<NodeRunState>(['completed', 'skipped', 'failed', 'cancelled']);
 let tokenIds = 0;
-/** the gap between visible changes while a burst of events is shown */
+/** the gap between visible changes while a short burst of events is shown */
 const PACE_MS = 45;
-/** the display never lags the run by more than this */
-const MAX_LAG_MS = 900;
+/** the display never lags the run by more than this: long bursts are shown faster */
+const MAX_LAG_MS = 1500;
 const visible = new Set(['node.queued', 'node.started', 'node.completed', 'node.skipped', 'node.failed', 'edge.message']);
 const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
 /** which state wins when a loop node's iterations differ */
@@ -106,7 +106,8 @@ export class RunView {
   private drain(time: number): void {
     if (!this.queue.length) return;
     const behind = time - this.queue[0].at > MAX_LAG_MS;
-    if (!behind && time - this.lastShown < PACE_MS) return;
+    const pace = Math.min(PACE_MS, MAX_LAG_MS / this.queue.length);
+    if (!behind && time - this.lastShown < pace) return;
     runInAction(() => {
       while (this.queue.length) {
         const { event } = this.queue.shift()!;
@@ -115,6 +116,14 @@ export class RunView {
       }
     });
     this.lastShown = time;
+  }
+
+  /** Resolves once every queued event is on screen (a snapshot must not overtake them). */
+  whenDrained(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => (this.queue.length ? setTimeout(check, 50) : resolve());
+      check();
+    });
   }
 
   /** Apply every queued event now (tests, and before reading a consistent state). */

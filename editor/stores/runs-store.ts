@@ -90,6 +90,7 @@ export class RunsStore {
     this.stage.show(view);
     const reconcile = async () => {
       const snapshot = await api.run(view.runId).catch(() => null);
+      await view.whenDrained();
       if (snapshot) view.reconcile(snapshot);
     };
     this.stream = openEventStream(`/api/runs/${encodeURIComponent(view.runId)}/events`, {
@@ -145,7 +146,7 @@ export class RunsStore {
       onStatus: (status) => runInAction(() => (this.liveStatus = status)),
       onReconnect: () => {
         // events were missed while disconnected: bring every shown run up to date
-        for (const view of this.stage.views) void api.run(view.runId).then((s) => view.reconcile(s), () => {});
+        for (const view of this.stage.views) void api.run(view.runId).then(async (s) => (await view.whenDrained(), view.reconcile(s)), () => {});
       },
     });
   }

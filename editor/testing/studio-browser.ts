@@ -3,7 +3,7 @@
  * keeps parallel test files from building at the same time), a whole weft on the test Redis,
  * Debian's Chromium driven by playwright-core, and numbered screenshots in test-artifacts/.
  */
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestWeft, type TestWeft } from '../../runtime/testing/test-weft.ts';
@@ -58,6 +58,8 @@ export async function openStudio(suite: string): Promise<Studio> {
   page.on('console', (m) => m.type() === 'error' && !m.text().includes('Failed to load resource') && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
   mkdirSync(artifacts, { recursive: true });
+  // this suite's screenshots from an earlier run would mislead
+  for (const file of readdirSync(artifacts)) if (file.startsWith(`${suite}-`)) rmSync(join(artifacts, file));
   let step = 0;
   return {
     weft,
