@@ -11,6 +11,9 @@ export function hooksRouter(services: RunServices): Router {
   router.post('/hook/:flowId', async function webhook(ctx) {
     const flow = await services.activeFlow(ctx.params.flowId);
     const plan = services.planFor(flow);
+    if (plan.nodes[plan.trigger].type !== 'webhookTriggerNode') {
+      throw new HttpError(400, 'wrong_trigger', `Flow ${flow.id} is not started by a webhook (its trigger is ${plan.nodes[plan.trigger].type})`);
+    }
     const input = ctx.request.body ?? {};
     const runId = await services.engine.startRun(plan, input, { mode: 'production' });
     const responses = Object.values(plan.nodes).filter((n) => n.role === 'response').map((n) => n.id);
