@@ -71,7 +71,7 @@ describe('runs on the canvas', () => {
     const total = Number((await position())!.split('/')[1]);
     expect(total).toBeGreaterThan(10);
     await page.getByRole('button', { name: 'Restart' }).click();
-    await expect.poll(() => page.locator(nodeSel('condition_1')).getAttribute('data-state')).toBe('waiting');
+    await expect.poll(() => page.locator(nodeSel('condition_1')).getAttribute('data-state')).toBe('idle');
     for (let i = 0; i < 4; i++) await page.getByTestId('replay-step').click();
     expect(await position()).toBe(`4 / ${total}`);
     expect(await page.locator(nodeSel('webhookTrigger_1')).getAttribute('data-state')).toBe('completed');

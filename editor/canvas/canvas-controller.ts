@@ -102,6 +102,7 @@ export class CanvasController {
   /** Replace the canvas with a flow document. */
   async load(doc: Pick<FlowDocument, 'nodes' | 'edges'>): Promise<void> {
     this.loading = true;
+    this.stack.quiet.on = true;
     try {
       await this.editor.clear();
       this.stores.config.clear();
@@ -110,6 +111,8 @@ export class CanvasController {
       this.stack.history.clear();
     } finally {
       this.loading = false;
+      this.stack.quiet.on = false;
+      await this.stack.refreshMinimap();
     }
   }
 

@@ -3,8 +3,9 @@
  * crossed it (data or skip), and the tokens travelling along it. Tokens move with a CSS
  * offset-path animation, which the compositor runs without the main thread.
  */
+import { compareShallow, compareStructural, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import type { CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { Presets } from 'rete-react-plugin';
 import type { CanvasStores } from './canvas-stores.ts';
 import type { WeftConnection } from './schemes.ts';
@@ -12,9 +13,12 @@ import type { WeftConnection } from './schemes.ts';
 export function makeEdgeView(stores: CanvasStores) {
   return observer(function EdgeView({ data }: { data: WeftConnection }) {
     const { path } = Presets.classic.useConnection();
+    // computed boxes: a new run re-renders only the edges whose kind or tokens differ
+    const kindBox = useMemo(() => computed(() => stores.stage.edgeKind(data.id)), [data.id]);
+    const tokensBox = useMemo(() => computed(() => stores.stage.tokens(data.id), { equals: (a, b) => compareShallow(a.map((t) => t.token), b.map((t) => t.token)) }), [data.id]);
+    const kind = kindBox.get();
+    const tokens = tokensBox.get();
     if (!path) return null;
-    const kind = stores.stage.edgeKind(data.id);
-    const tokens = stores.stage.tokens(data.id);
     const selected = stores.selection.edge === data.id;
     return (
       <>

@@ -3,8 +3,9 @@
  * label and slug, problems before a run, and during a run its state, progress, duration and
  * loop iterations; chips show where the other watched runs are.
  */
+import { compareShallow, compareStructural, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import type { CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { Presets, type RenderEmit } from 'rete-react-plugin';
 import { colorOf } from '../stores/catalogue-store.ts';
 import type { NodeRun } from '../stores/run-view.ts';
@@ -49,7 +50,7 @@ function StatusLine({ run, problems }: { run?: NodeRun; problems: string[] }) {
       </div>
     );
   }
-  return <div className="wn-status wn-status--ready">ready</div>;
+  return <div className="wn-status wn-status--ready" />;
 }
 
 export function makeNodeView(stores: CanvasStores) {
@@ -57,14 +58,18 @@ export function makeNodeView(stores: CanvasStores) {
     const config = stores.config.get(data.id);
     const definition = stores.catalogue.get(data.type);
     const slug = config?.slug ?? data.id;
-    const run = stores.stage.nodeRun(slug);
-    const chips = stores.stage.chips(slug);
+    // computed boxes: a new run on the canvas re-renders only the nodes whose run state differs
+    const runBox = useMemo(() => computed(() => stores.stage.nodeRun(slug)), [slug]);
+    const chipsBox = useMemo(() => computed(() => stores.stage.chips(slug), { equals: compareStructural }), [slug]);
+    const run = runBox.get();
+    const chips = chipsBox.get();
     const problems = stores.problems(data.id);
     const selected = stores.selection.isSelected(data.id);
     const outputs = Object.entries(data.outputs).sort(([, a], [, b]) => (a?.index ?? 0) - (b?.index ?? 0));
     const labelled = outputs.length > 1 || (outputs.length === 1 && outputs[0][0] !== 'out');
     const name = typeof config?.values.nodeName === 'string' && config.values.nodeName.trim() ? config.values.nodeName : definition?.label ?? data.type;
-    const state = run?.state ?? (stores.stage.active ? 'waiting' : 'idle');
+    // not reached yet: 'idle'; the canvas's run-shown class makes idle nodes look like waiting ones
+    const state = run?.state ?? 'idle';
     const style = { '--cat': colorOf(definition), width: data.width, height: data.height } as CSSProperties;
     return (
       <div

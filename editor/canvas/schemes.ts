@@ -5,9 +5,13 @@ import type { MinimapExtra } from 'rete-minimap-plugin';
 
 export const socket = new ClassicPreset.Socket('flow');
 
+/* These mirror canvas.css (.wn-head 48 px, .wn-status 24 px, 1 px borders, 26 px handle rows):
+   socket positions are computed from them, not measured. */
 export const NODE_WIDTH = 232;
-const HEAD_HEIGHT = 76;
-const ROW_HEIGHT = 26;
+export const HEAD_HEIGHT = 74;
+export const ROW_HEIGHT = 26;
+/** top of the first handle row: border, head, status, the rows' top border and padding */
+export const HANDLE_TOP = 1 + 48 + 24 + 1 + 2;
 
 /** A node on the canvas. Its id is the canvas id; the slug and values live in the config store. */
 export class WeftNode extends ClassicPreset.Node {
@@ -33,7 +37,7 @@ export class WeftNode extends ClassicPreset.Node {
       if (!this.outputs[handle]) this.addOutput(handle, output);
     });
     const labelled = handles.length > 1 || (handles.length === 1 && handles[0] !== 'out');
-    this.height = HEAD_HEIGHT + (labelled ? handles.length * ROW_HEIGHT : 0);
+    this.height = HEAD_HEIGHT + (labelled ? 3 + handles.length * ROW_HEIGHT + 2 : 0);
   }
 }
 

@@ -14,6 +14,7 @@ import { makeEdgeView } from './edge-view.tsx';
 import { makeNodeView } from './node-view.tsx';
 import { newEdgeId, WeftConnection, type AreaExtra, type Schemes } from './schemes.ts';
 import { SocketView } from './socket-view.tsx';
+import { LayoutSocketPosition } from './socket-positions.ts';
 import type { CanvasStores } from './canvas-stores.ts';
 
 export interface ReteStack {
@@ -22,6 +23,10 @@ export interface ReteStack {
   history: HistoryPlugin<Schemes>;
   selector: ReturnType<typeof AreaExtensions.selector>;
   selectable: ReturnType<typeof AreaExtensions.selectableNodes>;
+  /** while true the minimap is not redrawn (loading many nodes redraws it per node otherwise) */
+  quiet: { on: boolean };
+  /** redraw the minimap now */
+  refreshMinimap(): Promise<void>;
   destroy(): void;
 }
 
@@ -37,6 +42,7 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
   const EdgeView = makeEdgeView(stores);
   render.addPreset(
     Presets.classic.setup({
+      socketPositionWatcher: new LayoutSocketPosition((id) => editor.getNode(id)),
       customize: {
         node: () => NodeView,
         connection: () => EdgeView,
@@ -64,11 +70,15 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
   );
   history.addPreset(HistoryPresets.classic.setup());
 
+  const quiet = { on: false };
+  // added before the renderer is attached, so it sees minimap renders first
+  area.addPipe((context) => (quiet.on && context.type === 'render' && context.data.type === 'minimap' ? undefined : context));
+
   editor.use(area);
   area.use(connection);
   area.use(render);
   area.use(history);
-  area.use(minimap);
+  let minimapOn = false;
 
   const selector = AreaExtensions.selector();
   const selectable = AreaExtensions.selectableNodes(area, selector, { accumulating: AreaExtensions.accumulateOnCtrl() });
@@ -81,6 +91,15 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
     history,
     selector,
     selectable,
+    quiet,
+    // the minimap joins after the first load: it recomputes every node's box on each change
+    refreshMinimap: async () => {
+      if (!minimapOn) {
+        minimapOn = true;
+        area.use(minimap);
+      }
+      await area.emit({ type: 'resized', data: { event: new Event('resize') } });
+    },
     destroy: () => area.destroy(),
   };
 }

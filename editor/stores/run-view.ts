@@ -35,8 +35,14 @@ const finalNode = new Set<NodeRunState>(['completed', 'skipped', 'failed', 'canc
 let tokenIds = 0;
 /** the gap between visible changes while a short burst of events is shown */
 const PACE_MS = 45;
-/** the display never lags the run by more than this: long bursts are shown faster */
-const MAX_LAG_MS = 1500;
+/** up to this many queued events count as a short burst */
+const CALM_BACKLOG = 12;
+/** a long backlog is drained over about this many frames… */
+const DRAIN_FRAMES = 30;
+/** …applying at most this many visible changes in one frame */
+const MAX_PER_FRAME = 20;
+/** tokens drawn at once per run: enough to read the flow, few enough to stay smooth */
+const MAX_TOKENS = 80;
 const visible = new Set(['node.queued', 'node.started', 'node.completed', 'node.skipped', 'node.failed', 'edge.message']);
 const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
 /** which state wins when a loop node's iterations differ */
@@ -61,9 +67,10 @@ export class RunView {
   readonly edges = observable.map<string, 'data' | 'skip'>({}, { deep: false });
   /** every event applied, in order (replays and the inspector read it) */
   readonly events: RunEvent[] = [];
-  private queue: { event: RunEvent; at: number }[] = [];
+  private queue: RunEvent[] = [];
   private frame = 0;
   private lastShown = 0;
+  private inFlight = 0;
 
   constructor(
     readonly runId: string,
@@ -84,12 +91,12 @@ export class RunView {
   }
 
   /**
-   * Queue an event for display. Events that arrive together are paced (about one visible
-   * change every PACE_MS) so the order is visible, unless the display falls more than
-   * MAX_LAG_MS behind, when it catches up in one frame.
+   * Queue an event for display. A short burst is paced (one visible change every PACE_MS) so
+   * its order can be followed; a long one drains within about half a second, a bounded number
+   * of changes per frame, so the main thread never stalls however fast the run goes.
    */
   push(event: RunEvent): void {
-    this.queue.push({ event, at: now() });
+    this.queue.push(event);
     this.scheduleFlush();
   }
 
@@ -103,16 +110,16 @@ export class RunView {
     this.frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(tick) : (setTimeout(tick, 16) as unknown as number);
   }
 
-  private drain(time: number): void {
+  private drain(time: number, budget?: number): void {
     if (!this.queue.length) return;
-    const behind = time - this.queue[0].at > MAX_LAG_MS;
-    const pace = Math.min(PACE_MS, MAX_LAG_MS / this.queue.length);
-    if (!behind && time - this.lastShown < pace) return;
+    const calm = this.queue.length <= CALM_BACKLOG;
+    if (budget === undefined && calm && time - this.lastShown < PACE_MS) return;
+    let left = budget ?? (calm ? 1 : Math.min(MAX_PER_FRAME, Math.ceil(this.queue.length / DRAIN_FRAMES)));
     runInAction(() => {
-      while (this.queue.length) {
-        const { event } = this.queue.shift()!;
+      while (this.queue.length && left > 0) {
+        const event = this.queue.shift()!;
         this.apply(event, true);
-        if (!behind && visible.has(event.type)) break;
+        if (visible.has(event.type)) left--;
       }
     });
     this.lastShown = time;
@@ -128,7 +135,7 @@ export class RunView {
 
   /** Apply every queued event now (tests, and before reading a consistent state). */
   flush(): void {
-    this.drain(Number.POSITIVE_INFINITY);
+    this.drain(now(), Number.POSITIVE_INFINITY);
   }
 
   apply(event: RunEvent, animate: boolean): void {
@@ -149,7 +156,9 @@ export class RunView {
     if (event.type === 'edge.message' && event.edgeId) {
       const kind = event.kind === 'skip' ? 'skip' : 'data';
       this.edges.set(event.edgeId, kind);
-      if (animate) {
+      // past MAX_TOKENS in flight the edge still changes colour, but no more dots are drawn
+      if (animate && this.inFlight < MAX_TOKENS) {
+        this.inFlight++;
         const list = this.tokens.get(event.edgeId) ?? [];
         this.tokens.set(event.edgeId, [...list.slice(-3), { id: ++tokenIds, kind, color: this.color }]);
       }
@@ -192,6 +201,7 @@ export class RunView {
     const list = this.tokens.get(edgeId);
     if (!list) return;
     const rest = list.filter((t) => t.id !== id);
+    if (rest.length < list.length) this.inFlight = Math.max(0, this.inFlight - 1);
     if (rest.length) this.tokens.set(edgeId, rest);
     else this.tokens.delete(edgeId);
   }
@@ -202,6 +212,7 @@ export class RunView {
     this.error = this.failedNode = undefined;
     this.nodes.clear();
     this.tokens.clear();
+    this.inFlight = 0;
     this.edges.clear();
     this.events.length = 0;
   }
@@ -235,7 +246,12 @@ export class RunView {
         iterations: Math.max(known?.iterations ?? 0, iteration === undefined ? 0 : Number(iteration) + 1),
       });
     }
-    for (const [nodeId, run] of byNode) this.nodes.set(nodeId, run);
+    for (const [nodeId, run] of byNode) {
+      const known = this.nodes.get(nodeId);
+      // an unchanged node keeps its object, so its view does not render again
+      const same = known && known.state === run.state && known.durationMs === run.durationMs && known.error === run.error && known.iterations === run.iterations && known.output !== undefined;
+      if (!same) this.nodes.set(nodeId, run);
+    }
     if (isRunOver(this.status)) this.settle();
   }
 

@@ -78,9 +78,15 @@ export class Studio implements CanvasStores {
     this.commands = commands;
     this.cleanups.push(bindKeyboard(canvas, commands, () => void this.session.save()), () => canvas.destroy());
     try {
+      performance.mark('weft:canvas-created');
       const flow = await api.flow(this.flowId);
+      performance.mark('weft:flow-fetched');
       await this.show(flow);
+      performance.mark('weft:flow-drawn');
       await commands.fit();
+      performance.mark('weft:fitted');
+      // tests and the benchmark wait for this: the flow is on screen and fitted
+      container.dataset.ready = 'true';
       void this.runs.loadHistory();
       if (runId) {
         this.setTab('run');
