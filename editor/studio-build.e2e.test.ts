@@ -93,6 +93,24 @@ describe('building a flow in the browser', () => {
     expect(again.edges).toEqual(saved.edges);
   });
 
+  it('renames a node id and updates the references to it', async () => {
+    const { page, shot, weft } = studio;
+    await pick(page, 'variables_1');
+    await page.getByTestId('slug-input').fill('greeting');
+    await page.getByTestId('slug-input').press('Enter');
+    await page.locator(nodeSel('greeting')).waitFor();
+    await pick(page, 'apiResponse_1');
+    await expect.poll(() => page.getByLabel('Value 1').inputValue()).toBe('{{greeting.output}}');
+    await shot('renamed');
+    await waitSaved(page);
+    const saved = await weft.api<{ nodes: { id: string; values: Record<string, unknown> }[]; edges: { source: string }[] }>('GET', `/api/flows/${flowId}`);
+    expect(saved.nodes.find((n) => n.id === 'apiResponse_1')!.values.outputMapping).toEqual([{ key: 'result', value: '{{greeting.output}}' }]);
+    expect(saved.edges.map((e) => e.source)).toContain('greeting');
+    await page.getByTestId('slug-input').fill('1 bad');
+    await page.getByTestId('slug-input').press('Enter');
+    expect(await page.locator('.slug-editor .field-problem').textContent()).toMatch(/letters, digits/);
+  });
+
   it('shows and hides conditional fields as their controlling field changes', async () => {
     const { page, shot } = studio;
     await dragFromPalette(page, 'forLoopNode', 420, 560);

@@ -224,8 +224,10 @@ export class CanvasController {
     if (problem) return problem;
     if (slug === config.slug) return '';
     this.lastEdit = null;
-    this.stack.history.add(new RenameNode(nodeId, config.slug, slug, (id, s) => this.stores.config.rename(id, s)));
-    this.stores.config.rename(nodeId, slug);
+    const literal = (type: string) => (this.stores.catalogue.get(type)?.inputs ?? []).filter((f) => f.literal).map((f) => f.name);
+    const apply = (id: string, s: string) => this.stores.config.rename(id, s, literal);
+    this.stack.history.add(new RenameNode(nodeId, config.slug, slug, apply));
+    apply(nodeId, slug);
     return '';
   }
 

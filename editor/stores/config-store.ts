@@ -19,6 +19,14 @@ export interface NodeConfig {
 
 export const SLUG_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** Point code's `outputs.old` and `outputs['old']` (any quote, optional chaining) at `slug`. */
+export function renameCodeRefs(code: string, old: string, slug: string): string {
+  const name = old.replace(/[$]/g, '\\$&');
+  return code
+    .replace(new RegExp(`(\\boutputs\\s*\\??\\.\\s*)${name}(?![\\w$])`, 'g'), `$1${slug}`)
+    .replace(new RegExp(`(\\boutputs\\s*(?:\\?\\.)?\\[\\s*(['"\`]))${name}(\\2\\s*\\])`, 'g'), `$1${slug}$3`);
+}
+
 /** The slug stem of a node type: webhookTriggerNode → webhookTrigger. */
 export function slugStem(type: string): string {
   const stem = type.replace(/Node$/, '');
@@ -105,14 +113,20 @@ export class ConfigStore {
     return '';
   }
 
-  /** Rename a node's slug and rewrite every `{{old.…}}` reference in every node. */
-  rename(id: string, slug: string): void {
+  /**
+   * Rename a node's slug and rewrite every `{{old.…}}` reference in every node, and in code
+   * (`literalFields` of a node type) every `outputs.old` / `outputs['old']`.
+   */
+  rename(id: string, slug: string, literalFields: (type: string) => string[] = () => []): void {
     const node = this.nodes.get(id);
     if (!node || node.slug === slug) return;
     const old = node.slug;
     for (const other of this.nodes.values()) {
       const values = toJS(other.values);
       const renamed = renameRefs(values, old, slug) as Values;
+      for (const field of literalFields(other.type)) {
+        if (typeof renamed[field] === 'string') renamed[field] = renameCodeRefs(renamed[field] as string, old, slug);
+      }
       if (JSON.stringify(renamed) !== JSON.stringify(values)) other.values = renamed;
     }
     node.slug = slug;

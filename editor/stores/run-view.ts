@@ -249,7 +249,7 @@ export class RunView {
     for (const [nodeId, run] of byNode) {
       const known = this.nodes.get(nodeId);
       // an unchanged node keeps its object, so its view does not render again
-      const same = known && known.state === run.state && known.durationMs === run.durationMs && known.error === run.error && known.iterations === run.iterations && known.output !== undefined;
+      const same = known && known.state === run.state && known.error === run.error && known.iterations === run.iterations && (known.durationMs !== undefined || run.durationMs === undefined);
       if (!same) this.nodes.set(nodeId, run);
     }
     if (isRunOver(this.status)) this.settle();
