@@ -29,6 +29,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+function redisUrlOf(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  // The value is not echoed: it may carry a password.
+  if (!/^rediss?:\/\/\S+$/.test(text)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  return text;
+}
+
 /** Read and check the configuration; an invalid value throws, naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = env.WEFT_ROLE || 'all';
@@ -40,7 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: redisUrlOf(env.REDIS_URL),
     dataDir: env.WEFT_DATA_DIR || './data',
     retentionSeconds: integer(env, 'WEFT_RUN_RETENTION', 7 * 24 * 3600, 60, 10 * 365 * 24 * 3600),
     concurrency: integer(env, 'WEFT_WORKER_CONCURRENCY', 16, 1, 1000),

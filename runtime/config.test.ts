@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      redisUrl: undefined,
+      dataDir: './data',
+      retentionSeconds: 7 * 24 * 3600,
+      concurrency: 16,
+      role: 'all',
+      prefix: 'weft:',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      REDIS_URL: 'redis://:secret@redis.internal:6380/2',
+      WEFT_DATA_DIR: '/var/lib/weft',
+      WEFT_RUN_RETENTION: '3600',
+      WEFT_WORKER_CONCURRENCY: '4',
+      WEFT_ROLE: 'worker',
+      WEFT_PREFIX: 'staging:',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      redisUrl: 'redis://:secret@redis.internal:6380/2',
+      dataDir: '/var/lib/weft',
+      retentionSeconds: 3600,
+      concurrency: 4,
+      role: 'worker',
+      prefix: 'staging:',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'http' }, "PORT must be a whole number from 0 to 65535 (got 'http')"],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ WEFT_RUN_RETENTION: '1.5' }, 'WEFT_RUN_RETENTION must be a whole number'],
+    [{ WEFT_WORKER_CONCURRENCY: '0' }, 'WEFT_WORKER_CONCURRENCY must be a whole number from 1'],
+    [{ WEFT_ROLE: 'both' }, "WEFT_ROLE must be all, server or worker (got 'both')"],
+    [{ WEFT_PREFIX: 'weft' }, "WEFT_PREFIX must be letters, digits, '.', '-' or '_' ending in ':'"],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('does not echo a bad REDIS_URL, which may hold a password', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@host' })).toThrow(/^(?!.*hunter2)/);
+  });
+});
