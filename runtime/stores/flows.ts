@@ -4,9 +4,33 @@
  * older version is refused, so a concurrent edit is never silently lost.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type Redis from 'ioredis';
-import { HttpError } from '../http/errors.ts';
 import type { FlowDocument } from '../flows/flow-document.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+
+const saveFlowLua = readFileSync(join(import.meta.dirname, 'lua', 'save-flow-1.lua'), 'utf8');
+
+interface FlowCommands {
+  weftSaveFlow(key: string, fromVersion: string, json: string): Promise<[outcome: 'ok' | 'stale' | 'missing', storedVersion: number]>;
+}
+
+/** Define the store's script on a connection once (ioredis then runs it by SHA). */
+function withFlowCommands(redis: Redis): Redis & FlowCommands {
+  const target = redis as Redis & Partial<FlowCommands>;
+  if (!target.weftSaveFlow) redis.defineCommand('weftSaveFlow', { numberOfKeys: 1, lua: saveFlowLua });
+  return target as Redis & FlowCommands;
+}
+
+function conflict(edited: number, stored: number): HttpError {
+  return new HttpError(409, 'conflict', `The flow changed elsewhere: you edited version ${edited}, the saved one is version ${stored}`, {
+    version: stored,
+  });
+}
+
+/** compare-and-set rounds before a save under heavy contention gives up with 409 */
+const SAVE_ATTEMPTS = 25;
 
 export type FlowDraft = Pick<FlowDocument, 'name' | 'nodes' | 'edges'>;
 
@@ -51,29 +75,29 @@ export class FlowStore {
   }
 
   /**
-   * Apply `change` to the stored flow and bump its version, atomically (WATCH/MULTI, retried
-   * on a concurrent write). `expectedVersion`, when given, must be the stored version (409).
+   * Apply `change` to the stored flow and bump its version, atomically: the write is a
+   * compare-and-set on the version it was made from (lua/save-flow-1.lua), retried when a
+   * concurrent save got in first. `expectedVersion`, when given, must be the stored version —
+   * before and at the moment of writing — or the save is refused with 409 'conflict'.
    */
   async update(id: string, change: (flow: FlowDocument) => FlowDocument, expectedVersion?: number): Promise<FlowDocument> {
     const key = this.key(id);
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const connection = this.redis.duplicate();
-      try {
-        await connection.watch(key);
-        const text = await connection.get(key);
-        if (!text) throw new HttpError(404, 'not_found', 'Workflow not found');
-        const current = JSON.parse(text) as FlowDocument;
-        if (expectedVersion !== undefined && expectedVersion !== current.version) {
-          throw new HttpError(409, 'conflict', `The flow changed elsewhere: you edited version ${expectedVersion}, the saved one is version ${current.version}`, {
-            version: current.version,
-          });
-        }
-        const next = { ...change(current), id, projectId: current.projectId, createdAt: current.createdAt, version: current.version + 1, updatedAt: Date.now() };
-        const done = await connection.multi().set(key, JSON.stringify(next)).exec();
-        if (done) return next;
-      } finally {
-        connection.disconnect();
-      }
+    for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+      const current = await this.get(id);
+      if (!current) throw notFound('Workflow not found');
+      if (expectedVersion !== undefined && expectedVersion !== current.version) throw conflict(expectedVersion, current.version);
+      const next: FlowDocument = {
+        ...change(current),
+        id,
+        projectId: current.projectId,
+        createdAt: current.createdAt,
+        version: current.version + 1,
+        updatedAt: Date.now(),
+      };
+      const [outcome, stored] = await withFlowCommands(this.redis).weftSaveFlow(key, String(current.version), JSON.stringify(next));
+      if (outcome === 'ok') return next;
+      if (outcome === 'missing') throw notFound('Workflow not found');
+      if (expectedVersion !== undefined) throw conflict(expectedVersion, stored);
     }
     throw new HttpError(409, 'conflict', 'The flow is being changed by someone else right now; try again');
   }

@@ -9,8 +9,11 @@ export interface Project {
   createdAt: number;
 }
 
+/** A URL- and key-safe form of a name: 'Café Support!' → 'cafe-support' ('project' when nothing is left). */
 export function slugify(name: string): string {
-  return name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48) || 'project';
+  // NFKD splits accented letters into letter + combining mark; the marks are dropped, not dashed.
+  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return ascii.replace(/[^a-z0-9]+/g, '-').slice(0, 48).replace(/^-+|-+$/g, '') || 'project';
 }
 
 export class ProjectStore {
