@@ -38,9 +38,9 @@ const PACE_MS = 45;
 /** up to this many queued events count as a short burst */
 const CALM_BACKLOG = 12;
 /** a long backlog is drained over about this many frames… */
-const DRAIN_FRAMES = 30;
+const DRAIN_FRAMES = 40;
 /** …applying at most this many visible changes in one frame */
-const MAX_PER_FRAME = 20;
+const MAX_PER_FRAME = 10;
 /** tokens drawn at once per run: enough to read the flow, few enough to stay smooth */
 const MAX_TOKENS = 80;
 const visible = new Set(['node.queued', 'node.started', 'node.completed', 'node.skipped', 'node.failed', 'edge.message']);
