@@ -111,6 +111,24 @@ describe('building a flow in the browser', () => {
     expect(await page.locator('.slug-editor .field-problem').textContent()).toMatch(/letters, digits/);
   });
 
+  it('shows a save conflict instead of overwriting, and loads the other version on request', async () => {
+    const { page, shot, weft } = studio;
+    await waitSaved(page);
+    const current = await weft.api<{ version: number; nodes: unknown[]; edges: unknown[] }>('GET', `/api/flows/${flowId}`);
+    await weft.api('PUT', `/api/flows/${flowId}`, { ...current, name: 'Greeter (edited elsewhere)' });
+    await pick(page, 'apiResponse_1');
+    await page.getByLabel('Key 1').fill('answer');
+    await page.getByTestId('conflict').waitFor();
+    expect(await page.getByTestId('save-status').getAttribute('data-state')).toBe('conflict');
+    expect(await page.getByTestId('conflict').textContent()).toContain('The flow changed elsewhere');
+    await shot('conflict');
+    // nothing was overwritten
+    expect((await weft.api<{ name: string }>('GET', `/api/flows/${flowId}`)).name).toBe('Greeter (edited elsewhere)');
+    await page.getByRole('button', { name: 'Load their version' }).click();
+    await waitSaved(page);
+    expect(await page.getByLabel('Flow name').inputValue()).toBe('Greeter (edited elsewhere)');
+  });
+
   it('shows and hides conditional fields as their controlling field changes', async () => {
     const { page, shot } = studio;
     await dragFromPalette(page, 'forLoopNode', 420, 560);

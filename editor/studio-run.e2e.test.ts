@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSse } from '../runtime/testing/sse-client.ts';
 import { firstTimes, nodeSel, pick, recordRun, runLog } from './testing/canvas-actions.ts';
+import { startDropProxy } from './testing/drop-proxy.ts';
 import { gradeFlow, waitFlow } from './testing/fixtures.ts';
 import { openStudio, type Studio } from './testing/studio-browser.ts';
 
@@ -135,19 +136,33 @@ describe('runs on the canvas', () => {
 
   it('resumes after the event stream drops and leaves no node running', async () => {
     const { page, shot, weft } = studio;
-    const waitId = (await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, waitFlow)).id;
-    await page.goto(`${weft.url}/flows/${waitId}`);
-    await page.locator(nodeSel('wait_1')).waitFor();
-    await page.getByTestId('tab-run').click();
-    await page.getByTestId('run-button').click();
-    await expect.poll(() => page.locator(nodeSel('wait_1')).getAttribute('data-state')).toBe('running');
-    await page.context().setOffline(true);
-    await page.waitForTimeout(300);
-    await page.context().setOffline(false);
-    await finished();
-    await expect.poll(() => page.locator(nodeSel('apiResponse_1')).getAttribute('data-state')).toBe('completed');
-    expect(await page.locator('[data-state="running"], [data-state="queued"]').count()).toBe(0);
-    await shot('after-drop');
-    expect(studio.errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED') && !e.includes('EventSource'))).toEqual([]);
+    const proxy = await startDropProxy(weft.url);
+    try {
+      const waitId = (await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, waitFlow)).id;
+      await page.goto(`${proxy.url}/flows/${waitId}`);
+      await page.locator(nodeSel('wait_1')).waitFor();
+      await page.getByTestId('tab-run').click();
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { __stream: string[] }).__stream = seen;
+        new MutationObserver(() => seen.push(document.querySelector('[data-testid="current-run"]')?.getAttribute('data-stream') ?? '')).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-stream'] });
+      });
+      await page.getByTestId('run-button').click();
+      await expect.poll(() => page.locator(nodeSel('wait_1')).getAttribute('data-state')).toBe('running');
+      expect(proxy.dropStreams()).toBeGreaterThan(0);
+      await shot('stream-dropped');
+      await finished();
+      await expect.poll(() => page.locator(nodeSel('apiResponse_1')).getAttribute('data-state')).toBe('completed');
+      expect(await page.locator(`${nodeSel('wait_1')}`).getAttribute('data-state')).toBe('completed');
+      expect(await page.locator('[data-state="running"], [data-state="queued"]').count()).toBe(0);
+      const statuses = await page.evaluate(() => (window as unknown as { __stream: string[] }).__stream);
+      // the drop was seen, and the stream came back (resuming from the last event id)
+      expect(statuses).toContain('reconnecting');
+      expect(statuses.indexOf('open', statuses.indexOf('reconnecting'))).toBeGreaterThan(0);
+      await shot('after-drop');
+      expect(studio.errors.filter((e) => !e.includes('EventSource'))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -34,12 +34,12 @@ export const gradeFlow = {
   ],
 };
 
-/** trigger → wait 1 s → response: slow enough to drop the connection in the middle. */
+/** trigger → wait 2 s → response: slow enough to drop the connection in the middle. */
 export const waitFlow = {
   name: 'Wait a second',
   nodes: [
     { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 0 }, values: {} },
-    { id: 'wait_1', type: 'waitNode', position: { x: 300, y: 0 }, values: { seconds: 1 } },
+    { id: 'wait_1', type: 'waitNode', position: { x: 300, y: 0 }, values: { seconds: 2 } },
     { id: 'apiResponse_1', type: 'apiResponseNode', position: { x: 600, y: 0 }, values: { outputMapping: [{ key: 'done', value: 'yes' }] } },
   ],
   edges: [
