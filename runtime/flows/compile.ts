@@ -2,20 +2,32 @@
 import type { Plan, PlanNode } from '../../actors/types.ts';
 import type { Registry } from '../../catalogue/registry.ts';
 import { HttpError } from '../http/errors.ts';
+import { asCatalogueView, type CatalogueView } from './catalogue-view.ts';
 import type { FlowDocument } from './flow-document.ts';
-import { checkFlow, loopBody } from './validate.ts';
+import { loopBody, successors } from './flow-graph.ts';
+import { MAX_RETRIES, MAX_RETRY_DELAY_SECONDS, validateFlow } from './validate.ts';
 
-/** Compile a sound flow; the caller has checked it (see compileForRun). */
-export function compileFlow(flow: FlowDocument, registry: Registry): Plan {
+function retriesOf(retry: FlowDocument['nodes'][number]['retry']) {
+  // Capped here too, so a document that skipped validateFlow still honours spec 000 §9.
+  const retries = Math.min(Math.max(Math.floor(Number(retry?.retries) || 0), 0), MAX_RETRIES);
+  const delay = Math.min(Math.max(Number(retry?.delay) || 0, 0), MAX_RETRY_DELAY_SECONDS);
+  return { retries, retryDelayMs: Math.round(delay * 1000) };
+}
+
+/**
+ * Compile a structurally sound flow (validateFlow found no problems; see compileForRun):
+ * roles from the catalogue, each edge a route out of its source and an inbound id of its
+ * target, and each For Loop's body and Loop End.
+ */
+export function compileFlow(flow: FlowDocument, catalogue: CatalogueView): Plan {
   const nodes: Record<string, PlanNode> = {};
   for (const node of flow.nodes) {
     nodes[node.id] = {
       id: node.id,
       type: node.type,
-      role: registry.roleOf(node.type),
+      role: catalogue.roleOf(node.type),
       values: node.values,
-      retries: node.retry?.retries ?? 0,
-      retryDelayMs: Math.round((node.retry?.delay ?? 0) * 1000),
+      ...retriesOf(node.retry),
       inbound: [],
       outbound: [],
     };
@@ -23,9 +35,9 @@ export function compileFlow(flow: FlowDocument, registry: Registry): Plan {
   for (const edge of flow.edges) {
     const { id: edgeId, source, sourceHandle, target, targetHandle } = edge;
     nodes[source].outbound.push({ edgeId, source, sourceHandle, target, targetHandle });
-    nodes[edge.target].inbound.push(edge.id);
+    nodes[target].inbound.push(edgeId);
   }
-  const out = new Map(Object.values(nodes).map((n) => [n.id, n.outbound.map((r) => r.target)]));
+  const out = successors(Object.keys(nodes), flow.edges);
   for (const start of Object.values(nodes).filter((n) => n.role === 'loopStart')) {
     const { body, ends } = loopBody(start.id, out, (id) => nodes[id].role);
     start.body = [...body];
@@ -33,16 +45,20 @@ export function compileFlow(flow: FlowDocument, registry: Registry): Plan {
     for (const id of body) nodes[id].loop = start.id;
   }
   const trigger = Object.values(nodes).find((n) => n.role === 'trigger');
-  if (!trigger) throw new HttpError(400, 'invalid_flow', 'No trigger node found!');
+  if (!trigger) throw new HttpError(400, 'invalid_flow', 'No trigger node found!', { details: ['No trigger node found!'] });
   return { flowId: flow.id, projectId: flow.projectId, version: flow.version, trigger: trigger.id, nodes };
 }
 
-/** Check then compile for a run or a deploy: any problem or missing value is a 400 naming it. */
-export function compileForRun(registry: Registry) {
+/**
+ * Check then compile, for a run or a deploy: any problem or warning (a missing value) is a
+ * 400 naming them all. Accepts the registry as well as a view (runtime/server.ts passes it).
+ */
+export function compileForRun(source: CatalogueView | Registry) {
+  const catalogue = asCatalogueView(source);
   return function planOf(flow: FlowDocument): Plan {
-    const check = checkFlow(flow, registry);
+    const check = validateFlow(flow, catalogue);
     const all = [...check.problems, ...check.warnings];
     if (all.length) throw new HttpError(400, 'invalid_flow', `The flow cannot run: ${all.join('; ')}`, { details: all });
-    return compileFlow(flow, registry);
+    return compileFlow(flow, catalogue);
   };
 }

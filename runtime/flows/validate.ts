@@ -1,14 +1,26 @@
 /**
- * @module runtime/flows/validate — what makes a flow document sound. Structural problems
- * (shape, unknown types, dangling edges, a second trigger, cycles, malformed loops) refuse a
- * save; missing or invalid field values are warnings on save — builders save half-built flows —
- * and refuse a run or a deploy.
+ * @module runtime/flows/validate — what makes a flow document sound.
+ *
+ * Two kinds of findings, because builders save half-built flows (the editor saves as they
+ * draw) but nothing half-built may run:
+ * - problems — structure: shape, node ids, unknown types, dangling or duplicate edges,
+ *   handles a node does not have, edges into the trigger, no or a second trigger, cycles,
+ *   malformed For Loops. They refuse a save (400 invalid_flow) and so are never stored.
+ * - warnings — field values (missing required values, values of the wrong kind), each
+ *   naming its node. A save stores the flow and answers them; a run or a deploy refuses them.
  */
-import { handlesOf, INPUT_HANDLE, type Registry } from '../../catalogue/registry.ts';
-import { validateValues } from '../../catalogue/values.ts';
+import type { NodeRole } from '../../actors/types.ts';
+import { INPUT_HANDLE } from '../../catalogue/handles.ts';
+import type { CatalogueView } from './catalogue-view.ts';
 import type { FlowEdge, FlowNode } from './flow-document.ts';
+import { graphProblems } from './flow-graph.ts';
+
+/** node-level retry limits (spec 000 §9) */
+export const MAX_RETRIES = 5;
+export const MAX_RETRY_DELAY_SECONDS = 30;
 
 export interface FlowCheck {
+  /** the nodes and edges as they will be stored: only known fields, defaults filled in */
   nodes: FlowNode[];
   edges: FlowEdge[];
   /** structural: the document cannot be saved */
@@ -21,6 +33,17 @@ const slug = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readRetry(id: string, retry: unknown, problems: string[]): FlowNode['retry'] | null {
+  if (!isObject(retry)) return problems.push(`Node ${id}: retry must be an object {retries, delay}`), null;
+  const retries = Number(retry.retries ?? 0);
+  const delay = Number(retry.delay ?? 0);
+  if (!Number.isFinite(retries) || retries < 0 || !Number.isFinite(delay) || delay < 0) {
+    return problems.push(`Node ${id}: retry.retries and retry.delay must be numbers of 0 or more`), null;
+  }
+  // Capped rather than refused: the limits are the product's (spec 000 §9), not a builder error.
+  return { retries: Math.min(Math.floor(retries), MAX_RETRIES), delay: Math.min(delay, MAX_RETRY_DELAY_SECONDS) };
 }
 
 function readNode(raw: unknown, index: number, problems: string[]): FlowNode | null {
@@ -36,57 +59,67 @@ function readNode(raw: unknown, index: number, problems: string[]): FlowNode | n
     id,
     type,
     position: isObject(position) ? { x: Number(position.x) || 0, y: Number(position.y) || 0 } : { x: 0, y: 0 },
-    values: (values as Record<string, unknown>) ?? {},
+    values: (values as Record<string, unknown> | undefined) ?? {},
   };
-  if (retry !== undefined) {
-    if (!isObject(retry)) return problems.push(`Node ${id}: retry must be an object {retries, delay}`), null;
-    const retries = Number(retry.retries ?? 0);
-    const delay = Number(retry.delay ?? 0);
-    if (!Number.isFinite(retries) || retries < 0 || !Number.isFinite(delay) || delay < 0) {
-      return problems.push(`Node ${id}: retry.retries and retry.delay must be numbers of 0 or more`), null;
-    }
-    node.retry = { retries: Math.min(Math.floor(retries), 5), delay: Math.min(delay, 30) };
+  if (retry !== undefined && retry !== null) {
+    const read = readRetry(id, retry, problems);
+    if (!read) return null;
+    node.retry = read;
   }
   return node;
 }
 
 function readEdge(raw: unknown, index: number, problems: string[]): FlowEdge | null {
   if (!isObject(raw)) return problems.push(`Edge #${index + 1} is not an object`), null;
-  const { id, source, target } = raw;
+  const { id, source, target, sourceHandle, targetHandle } = raw;
   if (typeof id !== 'string' || !id) return problems.push(`Edge #${index + 1} has no id`), null;
   if (typeof source !== 'string' || typeof target !== 'string') return problems.push(`Edge ${id} needs a source and a target`), null;
   return {
     id,
     source,
     target,
-    sourceHandle: typeof raw.sourceHandle === 'string' && raw.sourceHandle ? raw.sourceHandle : 'out',
-    targetHandle: typeof raw.targetHandle === 'string' && raw.targetHandle ? raw.targetHandle : INPUT_HANDLE,
+    sourceHandle: typeof sourceHandle === 'string' && sourceHandle ? sourceHandle : 'out',
+    targetHandle: typeof targetHandle === 'string' && targetHandle ? targetHandle : INPUT_HANDLE,
   };
 }
 
 /** Check a flow document's nodes and edges against the catalogue. */
-export function checkFlow(input: { nodes?: unknown; edges?: unknown }, registry: Registry): FlowCheck {
+export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalogue: CatalogueView): FlowCheck {
   const problems: string[] = [];
   const warnings: string[] = [];
   if (!Array.isArray(input.nodes)) problems.push('A flow needs a list of nodes');
   if (input.edges !== undefined && !Array.isArray(input.edges)) problems.push('The edges of a flow must be a list');
   const nodes = (Array.isArray(input.nodes) ? input.nodes : []).map((n, i) => readNode(n, i, problems)).filter((n) => n !== null);
   const edges = (Array.isArray(input.edges) ? input.edges : []).map((e, i) => readEdge(e, i, problems)).filter((e) => e !== null);
+
   const byId = new Map<string, FlowNode>();
+  const roles = new Map<string, NodeRole>();
   for (const node of nodes) {
     if (byId.has(node.id)) problems.push(`Two nodes have the id ${node.id}`);
     byId.set(node.id, node);
-    const entry = registry.get(node.type);
-    if (!entry) {
+    const definition = catalogue.get(node.type);
+    if (!definition) {
       problems.push(`Node ${node.id} has an unknown node type '${node.type}'`);
       continue;
     }
-    for (const problem of validateValues(entry.definition, node.values)) warnings.push(`${node.id}: ${problem.message}`);
+    roles.set(node.id, catalogue.roleOf(node.type));
+    for (const problem of catalogue.validateValues(definition, node.values)) warnings.push(`${node.id}: ${problem.message}`);
   }
-  const triggers = nodes.filter((n) => registry.has(n.type) && registry.roleOf(n.type) === 'trigger');
-  if (triggers.length === 0 && nodes.length > 0) problems.push('No trigger node found!');
+  const triggers = nodes.filter((n) => roles.get(n.id) === 'trigger');
+  if (triggers.length === 0 && Array.isArray(input.nodes)) problems.push('No trigger node found!');
   if (triggers.length > 1) problems.push(`A flow has one trigger; this one has ${triggers.length}: ${triggers.map((t) => t.id).join(', ')}`);
+  // Templates read the trigger's output as {{trigger.output…}}; another node by that id would shadow it.
+  const shadow = byId.get('trigger');
+  if (shadow && roles.has(shadow.id) && roles.get(shadow.id) !== 'trigger') {
+    problems.push("Node trigger: 'trigger' is the alias of the flow's trigger; give this node another id");
+  }
+  problems.push(...edgeProblems(edges, byId, roles, catalogue));
+  if (problems.length === 0) problems.push(...graphProblems(nodes.map((n) => n.id), edges, (id) => roles.get(id)!));
+  return { nodes, edges, problems, warnings };
+}
 
+function edgeProblems(edges: FlowEdge[], byId: Map<string, FlowNode>, roles: Map<string, NodeRole>, catalogue: CatalogueView): string[] {
+  const problems: string[] = [];
   const edgeIds = new Set<string>();
   const links = new Set<string>();
   for (const edge of edges) {
@@ -99,89 +132,18 @@ export function checkFlow(input: { nodes?: unknown; edges?: unknown }, registry:
       continue;
     }
     if (edge.source === edge.target) problems.push(`Edge ${edge.id} connects ${edge.source} to itself`);
-    const sourceEntry = registry.get(source.type);
-    if (sourceEntry) {
-      const handles = handlesOf(sourceEntry.definition, source.values);
+    const definition = catalogue.get(source.type);
+    if (definition) {
+      const handles = catalogue.handlesOf(definition, source.values);
       if (!handles.includes(edge.sourceHandle)) {
         problems.push(`Edge ${edge.id} leaves ${source.id} from '${edge.sourceHandle}', which it does not have (it has: ${handles.join(', ') || 'none'})`);
       }
     }
     if (edge.targetHandle !== INPUT_HANDLE) problems.push(`Edge ${edge.id} enters ${target.id} at '${edge.targetHandle}'; nodes take input at '${INPUT_HANDLE}'`);
-    if (registry.has(target.type) && registry.roleOf(target.type) === 'trigger') problems.push(`Edge ${edge.id} goes into the trigger ${target.id}`);
+    if (roles.get(target.id) === 'trigger') problems.push(`Edge ${edge.id} goes into the trigger ${target.id}`);
     const link = `${edge.source}\n${edge.sourceHandle}\n${edge.target}`;
-    if (links.has(link)) problems.push(`Edge ${edge.id} repeats a connection from ${edge.source} to ${edge.target}`);
+    if (links.has(link)) problems.push(`Edge ${edge.id} repeats a connection from ${edge.source} (${edge.sourceHandle}) to ${edge.target}`);
     links.add(link);
   }
-  if (problems.length === 0) problems.push(...graphProblems(nodes, edges, registry));
-  return { nodes, edges, problems, warnings };
-}
-
-/** Cycles, and loop bodies that are not closed or are entered from outside. */
-function graphProblems(nodes: FlowNode[], edges: FlowEdge[], registry: Registry): string[] {
-  const problems: string[] = [];
-  const out = new Map<string, string[]>(nodes.map((n) => [n.id, []]));
-  for (const edge of edges) out.get(edge.source)!.push(edge.target);
-  const cycle = findCycle(nodes.map((n) => n.id), out);
-  if (cycle) return [`The flow has a cycle (${cycle.join(' → ')}); only a For Loop repeats nodes`];
-  const role = (id: string) => registry.roleOf(nodes.find((n) => n.id === id)!.type);
-  const closed = new Set<string>();
-  for (const start of nodes.filter((n) => role(n.id) === 'loopStart')) {
-    const { body, ends } = loopBody(start.id, out, role);
-    if (ends.size !== 1) {
-      problems.push(`For Loop ${start.id} must reach exactly one Loop End node (it reaches ${ends.size})`);
-      continue;
-    }
-    const end = [...ends][0];
-    closed.add(end);
-    if ([...body].some((id) => role(id) === 'loopStart')) problems.push('Nested For Loops are not allowed');
-    for (const edge of edges) {
-      const inside = body.has(edge.target) || edge.target === end;
-      if (inside && edge.source !== start.id && !body.has(edge.source)) {
-        problems.push(`Edge ${edge.id} enters the loop of ${start.id} from outside it (from ${edge.source})`);
-      }
-    }
-  }
-  for (const node of nodes) {
-    if (role(node.id) === 'loopEnd' && !closed.has(node.id)) problems.push(`Loop End ${node.id} is not reached by a For Loop`);
-  }
   return problems;
-}
-
-/** What a loop start reaches before any loop end, and the loop ends it reaches. */
-export function loopBody(start: string, out: Map<string, string[]>, role: (id: string) => string) {
-  const body = new Set<string>();
-  const ends = new Set<string>();
-  const queue = [...(out.get(start) ?? [])];
-  while (queue.length) {
-    const id = queue.shift()!;
-    if (role(id) === 'loopEnd') ends.add(id);
-    else if (!body.has(id)) {
-      body.add(id);
-      queue.push(...(out.get(id) ?? []));
-    }
-  }
-  return { body, ends };
-}
-
-function findCycle(ids: string[], out: Map<string, string[]>): string[] | null {
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (id: string): string[] | null => {
-    if (state.get(id) === 'done') return null;
-    if (state.get(id) === 'open') return [...path.slice(path.indexOf(id)), id];
-    state.set(id, 'open');
-    path.push(id);
-    for (const next of out.get(id) ?? []) {
-      const found = visit(next);
-      if (found) return found;
-    }
-    path.pop();
-    state.set(id, 'done');
-    return null;
-  };
-  for (const id of ids) {
-    const found = visit(id);
-    if (found) return found;
-  }
-  return null;
 }

@@ -3,29 +3,47 @@ import type Router from '@koa/router';
 import type Redis from 'ioredis';
 import Koa from 'koa';
 import type { Registry } from '../../catalogue/registry.ts';
-import type { FlowStore } from '../stores/flows.ts';
-import type { ProjectStore } from '../stores/projects.ts';
+import { asCatalogueView, type CatalogueView } from '../flows/catalogue-view.ts';
+import { FlowStore } from '../stores/flows.ts';
+import { ProjectStore } from '../stores/projects.ts';
 import { errorAnswers, jsonBodies, requestIds } from './middleware.ts';
 import { flowsRouter } from './routes/flows.ts';
 import { projectsRouter } from './routes/projects.ts';
+import { systemRouter } from './routes/system.ts';
 
-export interface AppDeps {
+interface AppOptions {
   redis: Redis;
-  registry: Registry;
-  projects: ProjectStore;
-  flows: FlowStore;
-  /** more routers (runs, webhooks…) */
+  /** key prefix of the stores made here when none are passed; default 'weft:' */
+  prefix?: string;
+  /** stores shared with other routers; made over `redis` and `prefix` when left out */
+  projects?: ProjectStore;
+  flows?: FlowStore;
+  /** more routers (runs, webhooks, GraphQL…), mounted after the built-in ones */
   routers?: Router[];
+  /** the largest JSON body accepted (bytes text, e.g. '2mb'); default 2 MB */
+  bodyLimit?: string;
 }
 
+/**
+ * The node catalogue as a view; `registry` is accepted in its place for callers written
+ * before the view existed (runtime/server.ts).
+ */
+export type AppDeps = AppOptions & ({ catalogue: CatalogueView; registry?: undefined } | { registry: Registry; catalogue?: undefined });
+
 export function createApp(deps: AppDeps): Koa {
+  const prefix = deps.prefix ?? 'weft:';
+  const catalogue = asCatalogueView(deps.catalogue ?? deps.registry!);
+  const projects = deps.projects ?? new ProjectStore(deps.redis, prefix);
+  const flows = deps.flows ?? new FlowStore(deps.redis, prefix);
   const app = new Koa();
   app.proxy = false;
+  // errorAnswers logs what it does not expect; Koa's own logging would print it twice.
   app.silent = true;
   app.use(requestIds());
   app.use(errorAnswers());
-  app.use(jsonBodies());
-  for (const router of [projectsRouter(deps), flowsRouter(deps), ...(deps.routers ?? [])]) {
+  app.use(jsonBodies(deps.bodyLimit));
+  const routers = [systemRouter({ redis: deps.redis, catalogue }), projectsRouter({ projects }), flowsRouter({ catalogue, flows, projects }), ...(deps.routers ?? [])];
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,20 +1,32 @@
 /** @module runtime/http/middleware — error answers, JSON bodies, request ids. */
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
 import { HttpError } from './errors.ts';
 
-/** Every error answers `{error: {message, code}}`; unexpected ones are logged, never shown. */
+/** Paths whose answers are always JSON (the editor's static files are not). */
+const apiPath = /^\/(api|hook)(\/|$)/;
+
+const codes: Record<number, string> = { 404: 'not_found', 405: 'method_not_allowed', 501: 'not_implemented' };
+
+/**
+ * Every error answers `{error: {message, code}}`. Unexpected errors are logged here with the
+ * request id and answer 500 'Internal server error': no message or stack of theirs reaches a
+ * client. An API route nobody answered (404, or 405 from a router's allowedMethods) gets the
+ * same shape instead of Koa's plain-text body.
+ */
 export function errorAnswers(): Middleware {
   return async function answerErrors(ctx, next) {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && /^\/(api|hook)\//.test(ctx.path)) {
-        throw new HttpError(404, 'not_found', `No route ${ctx.method} ${ctx.path}`);
+      if (ctx.status >= 400 && ctx.body == null && apiPath.test(ctx.path)) {
+        const message = ctx.status === 404 ? `No route ${ctx.method} ${ctx.path}` : `${STATUS_CODES[ctx.status] ?? 'Error'}: ${ctx.method} ${ctx.path}`;
+        throw new HttpError(ctx.status, codes[ctx.status] ?? 'http_error', message);
       }
     } catch (error) {
       const known = error instanceof HttpError ? error : fromKoa(error);
-      if (!known) console.error(`[weft] ${ctx.method} ${ctx.path} (${ctx.state.requestId}):`, error);
+      if (!known) console.error(`[weft] ${ctx.method} ${ctx.path} (request ${ctx.state.requestId}):`, error);
       const answer = known ?? new HttpError(500, 'internal', 'Internal server error');
       ctx.status = answer.status;
       ctx.body = answer.body;
@@ -22,29 +34,38 @@ export function errorAnswers(): Middleware {
   };
 }
 
-/** Errors Koa and the body parser raise carry an `expose`d status (bad JSON, too large). */
+/**
+ * Errors Koa and its middleware raise with `ctx.throw` carry a status and `expose` (set only
+ * for 4xx, whose messages are meant for the client); anything else is unexpected.
+ */
 function fromKoa(error: unknown): HttpError | null {
-  const e = error as { status?: number; expose?: boolean; message?: string; type?: string };
-  if (!e || typeof e.status !== 'number' || !e.expose) return null;
-  const message = e.status === 413 ? 'The request body is too large' : e.status === 400 ? `Invalid request body: ${e.message}` : (e.message ?? 'Bad request');
-  return new HttpError(e.status, e.status === 413 ? 'too_large' : 'bad_request', message);
+  const e = error as { status?: unknown; expose?: unknown; message?: unknown };
+  if (!e || typeof e.status !== 'number' || e.status < 400 || e.status > 499 || e.expose !== true) return null;
+  if (e.status === 413) return tooLarge();
+  const message = typeof e.message === 'string' && e.message ? e.message : (STATUS_CODES[e.status] ?? 'Bad request');
+  return new HttpError(e.status, codes[e.status] ?? 'bad_request', message);
 }
 
+const tooLarge = () => new HttpError(413, 'too_large', 'The request body is too large');
+
+/** JSON bodies up to `limit` (default 2 MB); bad JSON is a 400 naming the parse error. */
 export function jsonBodies(limit = '2mb'): Middleware {
   return bodyParser({
     enableTypes: ['json'],
     jsonLimit: limit,
     encoding: 'utf-8',
     onError(error) {
-      const status = (error as { status?: number }).status === 413 ? 413 : 400;
-      throw new HttpError(status, status === 413 ? 'too_large' : 'bad_request', status === 413 ? 'The request body is too large' : `Invalid JSON body: ${error.message}`);
+      if ((error as { status?: number }).status === 413) throw tooLarge();
+      throw new HttpError(400, 'bad_request', `Invalid JSON body: ${error.message}`);
     },
   }) as unknown as Middleware;
 }
 
+/** A client's X-Request-Id of safe characters is kept (so logs line up), otherwise one is made. */
 export function requestIds(): Middleware {
   return async function tagRequest(ctx, next) {
-    ctx.state.requestId = ctx.get('x-request-id') || randomUUID();
+    const given = ctx.get('x-request-id');
+    ctx.state.requestId = /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     ctx.set('x-request-id', ctx.state.requestId);
     await next();
   };

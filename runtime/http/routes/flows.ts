@@ -1,22 +1,23 @@
-/** @module runtime/http/routes/flows — list, create, read, save, delete and deploy flows. */
+/**
+ * @module runtime/http/routes/flows — list, create, read, save, delete and deploy flows.
+ * Structural problems refuse a save; missing values come back as `warnings` and refuse a
+ * deploy (runtime/flows/validate.ts says why).
+ */
 import Router from '@koa/router';
-import type { Registry } from '../../../catalogue/registry.ts';
-import type { FlowDocument, FlowEdge, FlowNode } from '../../flows/flow-document.ts';
-import { checkFlow } from '../../flows/validate.ts';
+import type { CatalogueView } from '../../flows/catalogue-view.ts';
+import type { FlowDocument, FlowNode } from '../../flows/flow-document.ts';
+import { validateFlow, type FlowCheck } from '../../flows/validate.ts';
 import type { FlowStore } from '../../stores/flows.ts';
 import type { ProjectStore } from '../../stores/projects.ts';
+import { objectBody } from '../body.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 
-interface FlowBody {
-  name?: unknown;
-  nodes?: unknown;
-  edges?: unknown;
-  version?: unknown;
-}
+export const MAX_FLOW_NAME = 200;
 
-const starterTrigger: FlowNode = { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 0 }, values: {} };
+/** A new flow without nodes starts from a webhook trigger, as the studio's canvas does. */
+const starterNodes = (): FlowNode[] => [{ id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 0 }, values: {} }];
 
-export function flowsRouter(deps: { registry: Registry; flows: FlowStore; projects: ProjectStore }): Router {
+export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; projects: ProjectStore }): Router {
   const router = new Router();
 
   const flowOf = async (id: string) => {
@@ -24,32 +25,39 @@ export function flowsRouter(deps: { registry: Registry; flows: FlowStore; projec
     if (!flow) throw notFound('Workflow not found');
     return flow;
   };
+  const projectOf = async (id: string) => {
+    if (!(await deps.projects.get(id))) throw notFound('Project not found');
+  };
   const nameOf = (name: unknown, fallback?: string) => {
     if (name === undefined && fallback !== undefined) return fallback;
     if (typeof name !== 'string' || !name.trim()) throw badRequest('A flow needs a name');
-    if (name.length > 200) throw badRequest('A flow name has at most 200 characters');
+    if (name.trim().length > MAX_FLOW_NAME) throw badRequest(`A flow name has at most ${MAX_FLOW_NAME} characters`);
     return name.trim();
   };
-  /** the checked graph of a body; structural problems refuse it, field problems are warnings */
-  const graphOf = (body: FlowBody) => {
-    const check = checkFlow(body, deps.registry);
-    if (check.problems.length) {
-      throw new HttpError(400, 'invalid_flow', check.problems.join('; '), { details: check.problems });
-    }
+  /** the checked graph; any structural problem refuses the request, naming every one */
+  const soundGraph = (graph: { nodes?: unknown; edges?: unknown }): FlowCheck => {
+    const check = validateFlow(graph, deps.catalogue);
+    if (check.problems.length) throw new HttpError(400, 'invalid_flow', check.problems.join('; '), { details: check.problems });
     return check;
+  };
+  /** a flow may go live only when it could run: no problem and no warning */
+  const assertRunnable = (flow: FlowDocument) => {
+    const check = validateFlow(flow, deps.catalogue);
+    const all = [...check.problems, ...check.warnings];
+    if (all.length) throw new HttpError(400, 'invalid_flow', `The flow cannot be deployed: ${all.join('; ')}`, { details: all });
   };
   const answer = (flow: FlowDocument, warnings: string[]) => ({ ...flow, warnings });
 
   router.get('/api/projects/:projectId/flows', async function listFlows(ctx) {
-    if (!(await deps.projects.get(ctx.params.projectId))) throw notFound('Project not found');
+    await projectOf(ctx.params.projectId);
     ctx.body = await deps.flows.list(ctx.params.projectId);
   });
 
   router.post('/api/projects/:projectId/flows', async function createFlow(ctx) {
-    if (!(await deps.projects.get(ctx.params.projectId))) throw notFound('Project not found');
-    const body = (ctx.request.body ?? {}) as FlowBody;
+    await projectOf(ctx.params.projectId);
+    const body = objectBody(ctx);
     const name = nameOf(body.name);
-    const graph = graphOf(body.nodes === undefined ? { nodes: [starterTrigger], edges: [] } : body);
+    const graph = soundGraph(body.nodes === undefined ? { nodes: starterNodes(), edges: [] } : body);
     const flow = await deps.flows.create(ctx.params.projectId, { name, nodes: graph.nodes, edges: graph.edges });
     ctx.status = 201;
     ctx.body = answer(flow, graph.warnings);
@@ -57,18 +65,22 @@ export function flowsRouter(deps: { registry: Registry; flows: FlowStore; projec
 
   router.get('/api/flows/:flowId', async function getFlow(ctx) {
     const flow = await flowOf(ctx.params.flowId);
-    ctx.body = answer(flow, checkFlow(flow, deps.registry).warnings);
+    ctx.body = answer(flow, validateFlow(flow, deps.catalogue).warnings);
   });
 
+  /**
+   * Save: `nodes`, `edges` and `name` each replace the stored ones when given. With
+   * `version`, the save is refused (409 conflict) unless that is still the stored version.
+   */
   router.put('/api/flows/:flowId', async function saveFlow(ctx) {
-    const body = (ctx.request.body ?? {}) as FlowBody;
-    const current = await flowOf(ctx.params.flowId);
+    const body = objectBody(ctx);
     if (body.version !== undefined && !Number.isInteger(body.version)) throw badRequest('version must be a whole number');
+    const current = await flowOf(ctx.params.flowId);
     const name = nameOf(body.name, current.name);
-    const graph = graphOf({ nodes: body.nodes ?? current.nodes, edges: body.edges ?? current.edges });
+    const graph = soundGraph({ nodes: body.nodes ?? current.nodes, edges: body.edges ?? current.edges });
     const saved = await deps.flows.update(
       current.id,
-      (flow) => ({ ...flow, name, nodes: graph.nodes as FlowNode[], edges: graph.edges as FlowEdge[] }),
+      (flow) => ({ ...flow, name, nodes: graph.nodes, edges: graph.edges }),
       body.version as number | undefined,
     );
     ctx.body = answer(saved, graph.warnings);
@@ -79,16 +91,21 @@ export function flowsRouter(deps: { registry: Registry; flows: FlowStore; projec
     ctx.status = 204;
   });
 
+  /** `{status:'active'}` only when the flow could run (no problem, no warning); 'inactive' makes it a draft. */
   router.post('/api/flows/:flowId/deploy', async function deployFlow(ctx) {
-    const { status } = (ctx.request.body ?? {}) as { status?: unknown };
+    const { status } = objectBody(ctx);
     if (status !== 'active' && status !== 'inactive') throw badRequest("status must be 'active' or 'inactive'");
     const flow = await flowOf(ctx.params.flowId);
-    if (status === 'active') {
-      const check = checkFlow(flow, deps.registry);
-      const all = [...check.problems, ...check.warnings];
-      if (all.length) throw new HttpError(400, 'invalid_flow', `The flow cannot be deployed: ${all.join('; ')}`, { details: all });
-    }
-    const saved = await deps.flows.update(flow.id, (f) => ({ ...f, status: status === 'active' ? 'active' : 'draft' }));
+    const wanted = status === 'active' ? 'active' : 'draft';
+    if (wanted === 'active') assertRunnable(flow);
+    // Checked again inside the update: it applies to whatever version is stored at that moment.
+    const saved =
+      flow.status === wanted
+        ? flow
+        : await deps.flows.update(flow.id, (latest) => {
+            if (wanted === 'active') assertRunnable(latest);
+            return { ...latest, status: wanted };
+          });
     ctx.body = answer(saved, []);
   });
 

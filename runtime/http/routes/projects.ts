@@ -1,31 +1,22 @@
-/** @module runtime/http/routes/projects — health, the catalogue and projects. */
+/** @module runtime/http/routes/projects — list, create and read projects. */
 import Router from '@koa/router';
-import type Redis from 'ioredis';
-import type { Registry } from '../../../catalogue/registry.ts';
-import { badRequest, notFound } from '../errors.ts';
 import type { ProjectStore } from '../../stores/projects.ts';
+import { objectBody } from '../body.ts';
+import { badRequest, notFound } from '../errors.ts';
 
-export function projectsRouter(deps: { redis: Redis; registry: Registry; projects: ProjectStore }): Router {
+export const MAX_PROJECT_NAME = 100;
+
+export function projectsRouter(deps: { projects: ProjectStore }): Router {
   const router = new Router();
-
-  router.get('/api/health', async function health(ctx) {
-    const redis = await deps.redis.ping().then(() => 'ok', () => 'down');
-    ctx.status = redis === 'ok' ? 200 : 503;
-    ctx.body = { status: redis === 'ok' ? 'ok' : 'degraded', redis };
-  });
-
-  router.get('/api/catalogue', function catalogue(ctx) {
-    ctx.body = deps.registry.list();
-  });
 
   router.get('/api/projects', async function listProjects(ctx) {
     ctx.body = await deps.projects.list();
   });
 
   router.post('/api/projects', async function createProject(ctx) {
-    const { name } = (ctx.request.body ?? {}) as { name?: unknown };
+    const { name } = objectBody(ctx);
     if (typeof name !== 'string' || !name.trim()) throw badRequest('A project needs a name');
-    if (name.length > 100) throw badRequest('A project name has at most 100 characters');
+    if (name.trim().length > MAX_PROJECT_NAME) throw badRequest(`A project name has at most ${MAX_PROJECT_NAME} characters`);
     ctx.status = 201;
     ctx.body = await deps.projects.create(name.trim());
   });
