@@ -161,4 +161,22 @@ describe('building a flow in the browser', () => {
     await expect.poll(() => page.locator(nodeSel('forLoop_2')).count()).toBe(0);
     expect(studio.errors).toEqual([]);
   });
+
+  it('auto-arranges the flow left to right', async () => {
+    const { page, shot, weft } = studio;
+    const box = async (slug: string) => (await page.locator(nodeSel(slug)).boundingBox())!;
+    // a lone For Loop cannot be saved (it must reach a Loop End): take it away first
+    await pick(page, 'forLoop_1');
+    await page.keyboard.press('Delete');
+    await waitSaved(page);
+    const before = await weft.api<{ version: number }>('GET', `/api/flows/${flowId}`);
+    await page.getByRole('button', { name: 'Arrange' }).click();
+    // a chain ends up on one line, left to right, and the new positions are saved
+    await expect.poll(async () => Math.abs((await box('webhookTrigger_1')).y - (await box('greeting')).y) < 2 && Math.abs((await box('greeting')).y - (await box('apiResponse_1')).y) < 2, { timeout: 10_000 }).toBe(true);
+    expect((await box('webhookTrigger_1')).x).toBeLessThan((await box('greeting')).x);
+    expect((await box('greeting')).x).toBeLessThan((await box('apiResponse_1')).x);
+    await shot('arranged');
+    await expect.poll(async () => (await weft.api<{ version: number }>('GET', `/api/flows/${flowId}`)).version).toBeGreaterThan(before.version);
+    expect(studio.errors).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import { toasts } from '../stores/toast-store.ts';
 import type { CanvasController } from './canvas-controller.ts';
 import { copyNodes, pasteNodes, type ClipboardContent } from './clipboard.ts';
 import { newEdgeId, type AreaExtra, type Schemes } from './schemes.ts';
+import { socketOffset } from './socket-positions.ts';
 
 let clipboard: ClipboardContent | null = null;
 
@@ -63,9 +64,16 @@ export class CanvasCommands {
   /** Lay the flow out left to right (elk.js, loaded on first use), then fit it. */
   async arrange(): Promise<void> {
     if (!this.arranger) {
-      const { AutoArrangePlugin, Presets } = await import('rete-auto-arrange-plugin');
+      const { AutoArrangePlugin } = await import('rete-auto-arrange-plugin');
       this.arranger = new AutoArrangePlugin<Schemes, AreaExtra>();
-      this.arranger.addPreset(Presets.classic.setup());
+      // ports where the sockets really are, so chains come out on one straight line
+      this.arranger.addPreset(() => ({
+        port: ({ nodeId, side, key }) => {
+          const node = this.canvas.editor.getNode(nodeId);
+          const at = (node && socketOffset(node, side, key)) ?? { x: 0, y: 35 };
+          return { x: 0, y: at.y - 7, width: 14, height: 14, side: side === 'input' ? 'WEST' : 'EAST' };
+        },
+      }));
       this.canvas.area.use(this.arranger);
     }
     try {
@@ -81,6 +89,7 @@ export class CanvasCommands {
       toasts.show(`Could not arrange the flow: ${(error as Error).message}`, 'error');
       return;
     }
+    this.canvas.moved();
     await this.fit();
   }
 }

@@ -62,6 +62,11 @@ export class CanvasController {
     return this.stack.editor;
   }
 
+  /** Positions changed without a drag (auto-arrange): the flow needs saving. */
+  moved(): void {
+    this.onChange();
+  }
+
   get area() {
     return this.stack.area;
   }

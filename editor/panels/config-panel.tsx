@@ -56,8 +56,8 @@ export const ConfigPanel = observer(function ConfigPanel({ studio }: { studio: S
       </div>
       <p className="config-desc">{definition.description}</p>
       {studio.stage.active && <NodeInspector studio={studio} slug={config.slug} compact />}
-      <SlugEditor studio={studio} nodeId={nodeId} />
-      <NodeForm definition={definition} values={config.values} onChange={(field, value) => canvas.setValue(nodeId, field, value)} ctx={ctx} idPrefix={nodeId} />
+      <SlugEditor key={`slug-${nodeId}`} studio={studio} nodeId={nodeId} />
+      <NodeForm key={`form-${nodeId}`} definition={definition} values={config.values} onChange={(field, value) => canvas.setValue(nodeId, field, value)} ctx={ctx} idPrefix={nodeId} />
       {!definition.isTrigger && <RetrySettings studio={studio} nodeId={nodeId} />}
     </div>
   );

@@ -14,12 +14,12 @@ const CurrentRun = observer(function CurrentRun({ studio }: { studio: Studio }) 
   const took = view.finishedAt && view.startedAt ? formatDuration(view.finishedAt - view.startedAt) : '';
   return (
     <div className="current-run" data-testid="current-run" data-run-id={view.runId} data-status={view.status} data-stream={studio.runs.streamStatus}>
-      <span className={`state-pill state-pill--${view.status}`}>{view.status}</span>
+      {studio.runs.player ? <span className="pill">replay</span> : <span className={`state-pill state-pill--${view.status}`}>{view.status}</span>}
       <code title={view.runId}>{view.runId.slice(0, 14)}</code>
       {took && <span>{took}</span>}
       {studio.runs.streamStatus === 'reconnecting' && <span className="muted">reconnecting…</span>}
       {view.error && <p className="error-text">{view.failedNode ? `${view.failedNode}: ` : ''}{view.error}</p>}
-      {!isRunOver(view.status) && !studio.runs.watching && (
+      {!isRunOver(view.status) && !studio.runs.watching && !studio.runs.player && (
         <button className="btn btn--ghost" onClick={() => void studio.runs.cancel()}>Cancel</button>
       )}
     </div>
