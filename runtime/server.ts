@@ -12,6 +12,7 @@ import { createApp } from './http/app.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
+import { catalogueView } from './flows/catalogue-view.ts';
 import { compileForRun } from './flows/compile.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { createRunServices } from './run-services.ts';
@@ -42,7 +43,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const role = options.role ?? 'all';
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
   const flows = new FlowStore(redis, prefix);
-  const compile = compileForRun(registry);
+  const catalogue = catalogueView(registry);
+  const compile = compileForRun(catalogue);
   const engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -62,7 +64,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile });
     const app = createApp({
       redis,
-      registry,
+      catalogue,
       projects: new ProjectStore(redis, prefix),
       flows,
       routers: [runsRouter(runServices), hooksRouter(runServices)],

@@ -32,13 +32,3 @@ export function catalogueView(registry: Registry): CatalogueView {
     validateValues: (definition, values) => validateValues(definition, values),
   };
 }
-
-function isRegistry(source: CatalogueView | Registry): source is Registry {
-  // Only the registry has `has`; its `get` answers {definition, run} rather than a definition.
-  return typeof (source as Registry).has === 'function';
-}
-
-/** Accept either the registry or a view (callers written before the view existed pass the registry). */
-export function asCatalogueView(source: CatalogueView | Registry): CatalogueView {
-  return isRegistry(source) ? catalogueView(source) : source;
-}

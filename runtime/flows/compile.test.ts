@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { registry } from '../../catalogue/executors.ts';
 import { HttpError } from '../http/errors.ts';
 import { compileFlow, compileForRun } from './compile.ts';
 import { catalogue, chain, edge, flowOf, node, trigger } from './testing/flow-fixtures.ts';
@@ -67,9 +66,8 @@ describe('compileFlow', () => {
 });
 
 describe('compileForRun', () => {
-  it('compiles a runnable flow, from the registry or a view', () => {
+  it('compiles a runnable flow', () => {
     const flow = flowOf([trigger, node('a_1', 'waitNode', values)], chain('webhookTrigger_1', 'a_1'));
-    expect(compileForRun(registry)(flow)).toEqual(compileForRun(catalogue)(flow));
     expect(compileForRun(catalogue)(flow).nodes.a_1.inbound).toEqual(['e1']);
   });
 

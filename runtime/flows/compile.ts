@@ -1,8 +1,7 @@
 /** @module runtime/flows/compile — a checked flow document becomes the plan a run freezes. */
 import type { Plan, PlanNode } from '../../actors/types.ts';
-import type { Registry } from '../../catalogue/registry.ts';
 import { HttpError } from '../http/errors.ts';
-import { asCatalogueView, type CatalogueView } from './catalogue-view.ts';
+import type { CatalogueView } from './catalogue-view.ts';
 import type { FlowDocument } from './flow-document.ts';
 import { loopBody, successors } from './flow-graph.ts';
 import { MAX_RETRIES, MAX_RETRY_DELAY_SECONDS, validateFlow } from './validate.ts';
@@ -51,10 +50,9 @@ export function compileFlow(flow: FlowDocument, catalogue: CatalogueView): Plan 
 
 /**
  * Check then compile, for a run or a deploy: any problem or warning (a missing value) is a
- * 400 naming them all. Accepts the registry as well as a view (runtime/server.ts passes it).
+ * 400 naming them all.
  */
-export function compileForRun(source: CatalogueView | Registry) {
-  const catalogue = asCatalogueView(source);
+export function compileForRun(catalogue: CatalogueView) {
   return function planOf(flow: FlowDocument): Plan {
     const check = validateFlow(flow, catalogue);
     const all = [...check.problems, ...check.warnings];

@@ -2,8 +2,7 @@
 import type Router from '@koa/router';
 import type Redis from 'ioredis';
 import Koa from 'koa';
-import type { Registry } from '../../catalogue/registry.ts';
-import { asCatalogueView, type CatalogueView } from '../flows/catalogue-view.ts';
+import type { CatalogueView } from '../flows/catalogue-view.ts';
 import { FlowStore } from '../stores/flows.ts';
 import { ProjectStore } from '../stores/projects.ts';
 import { errorAnswers, jsonBodies, requestIds } from './middleware.ts';
@@ -24,15 +23,11 @@ interface AppOptions {
   bodyLimit?: string;
 }
 
-/**
- * The node catalogue as a view; `registry` is accepted in its place for callers written
- * before the view existed (runtime/server.ts).
- */
-export type AppDeps = AppOptions & ({ catalogue: CatalogueView; registry?: undefined } | { registry: Registry; catalogue?: undefined });
+export type AppDeps = AppOptions & { catalogue: CatalogueView };
 
 export function createApp(deps: AppDeps): Koa {
   const prefix = deps.prefix ?? 'weft:';
-  const catalogue = asCatalogueView(deps.catalogue ?? deps.registry!);
+  const { catalogue } = deps;
   const projects = deps.projects ?? new ProjectStore(deps.redis, prefix);
   const flows = deps.flows ?? new FlowStore(deps.redis, prefix);
   const app = new Koa();
