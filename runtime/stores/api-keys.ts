@@ -1,0 +1,125 @@
+/**
+ * @module runtime/stores/api-keys — a project's API keys: `{prefix}project:{projectId}:apikeys`
+ * (hash id → JSON with the key's SHA-256) and `{prefix}apikey:{sha256}` (JSON {projectId, id}).
+ * The key itself is shown once, at creation, and never stored.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type Redis from 'ioredis';
+import { HttpError } from '../http/errors.ts';
+import { MASK } from '../secrets/mask.ts';
+
+const touchLua = readFileSync(join(import.meta.dirname, 'lua', 'touch-api-key-1.lua'), 'utf8');
+
+interface ApiKeyCommands {
+  weftTouchApiKey(keys: string, id: string, json: string): Promise<number>;
+}
+
+function withCommands(redis: Redis): Redis & ApiKeyCommands {
+  const target = redis as Redis & Partial<ApiKeyCommands>;
+  if (!target.weftTouchApiKey) redis.defineCommand('weftTouchApiKey', { numberOfKeys: 1, lua: touchLua });
+  return target as Redis & ApiKeyCommands;
+}
+
+export const API_KEY_PREFIX = 'wft_';
+/** 'wft_' + 32 random bytes as base64url (43 characters) */
+const KEY_SHAPE = /^wft_[A-Za-z0-9_-]{43}$/;
+export const MAX_API_KEYS = 100;
+/** lastUsedAt is written at most once a minute per key, not on every request */
+export const LAST_USED_PRECISION_MS = 60_000;
+
+interface StoredApiKey {
+  id: string;
+  name: string;
+  /** SHA-256 of the whole key, hex */
+  hash: string;
+  last4: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** An API key as listed: never the key, only its prefix and last 4 characters. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  maskedKey: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export class ApiKeyStore {
+  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+
+  private keysOf(projectId: string) {
+    return `${this.prefix}project:${projectId}:apikeys`;
+  }
+
+  private byHash(hash: string) {
+    return `${this.prefix}apikey:${hash}`;
+  }
+
+  /** A new key; `key` is in this answer only — it cannot be read again. */
+  async create(projectId: string, name: string): Promise<ApiKeyView & { key: string }> {
+    if ((await this.redis.hlen(this.keysOf(projectId))) >= MAX_API_KEYS) {
+      throw new HttpError(409, 'limit_reached', `A project has at most ${MAX_API_KEYS} API keys: revoke one first`);
+    }
+    const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+    const stored: StoredApiKey = {
+      id: `key_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+      name,
+      hash: sha256(key),
+      last4: key.slice(-4),
+      createdAt: Date.now(),
+      lastUsedAt: null,
+    };
+    await this.redis
+      .multi()
+      .hset(this.keysOf(projectId), stored.id, JSON.stringify(stored))
+      .set(this.byHash(stored.hash), JSON.stringify({ projectId, id: stored.id }))
+      .exec();
+    return { ...view(stored), key };
+  }
+
+  async list(projectId: string): Promise<ApiKeyView[]> {
+    const texts = await this.redis.hvals(this.keysOf(projectId));
+    return texts.map((t) => JSON.parse(t) as StoredApiKey).sort((a, b) => a.createdAt - b.createdAt).map(view);
+  }
+
+  /** Revoke a key of the project: it stops working at once. False when the project has no such key. */
+  async revoke(projectId: string, id: string): Promise<boolean> {
+    const text = await this.redis.hget(this.keysOf(projectId), id);
+    if (!text) return false;
+    const { hash } = JSON.parse(text) as StoredApiKey;
+    await this.redis.multi().hdel(this.keysOf(projectId), id).del(this.byHash(hash)).exec();
+    return true;
+  }
+
+  /**
+   * The live key of the project that `key` ('wft_…') is, or null (unknown, revoked, another
+   * project's). Keys are found by their SHA-256: a key is 32 random bytes, so a fast hash is
+   * as safe as a slow one and costs nothing per request.
+   */
+  async verify(projectId: string, key: string): Promise<ApiKeyView | null> {
+    if (!KEY_SHAPE.test(key)) return null;
+    const pointer = await this.redis.get(this.byHash(sha256(key)));
+    if (!pointer) return null;
+    const owner = JSON.parse(pointer) as { projectId: string; id: string };
+    if (owner.projectId !== projectId) return null;
+    const text = await this.redis.hget(this.keysOf(projectId), owner.id);
+    if (!text) return null; // revoked between the two reads
+    const stored = JSON.parse(text) as StoredApiKey;
+    const now = Date.now();
+    if (stored.lastUsedAt === null || now - stored.lastUsedAt >= LAST_USED_PRECISION_MS) {
+      stored.lastUsedAt = now;
+      await withCommands(this.redis).weftTouchApiKey(this.keysOf(projectId), stored.id, JSON.stringify(stored));
+    }
+    return view(stored);
+  }
+}
+
+function view(stored: StoredApiKey): ApiKeyView {
+  return { id: stored.id, name: stored.name, maskedKey: `${API_KEY_PREFIX}${MASK}${stored.last4}`, createdAt: stored.createdAt, lastUsedAt: stored.lastUsedAt };
+}
