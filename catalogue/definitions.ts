@@ -3,6 +3,8 @@
  * this, so it may import definition files only (never an executor).
  */
 import { definition as apiNode } from './app/api-node/definition.ts';
+import { definition as chatTriggerNode } from './interface/chat-trigger-node/definition.ts';
+import { definition as searchTriggerNode } from './interface/search-trigger-node/definition.ts';
 import { definition as webhookTriggerNode } from './interface/webhook-trigger-node/definition.ts';
 import { definition as branchNode } from './logic/branch-node/definition.ts';
 import { definition as codeNode } from './logic/code-node/definition.ts';
@@ -13,10 +15,14 @@ import { definition as forLoopNode } from './logic/for-loop-node/definition.ts';
 import { definition as variablesNode } from './logic/variables-node/definition.ts';
 import { definition as waitNode } from './logic/wait-node/definition.ts';
 import { definition as apiResponseNode } from './response/api-response-node/definition.ts';
+import { definition as chatResponseNode } from './response/chat-response-node/definition.ts';
+import { definition as searchResponseNode } from './response/search-response-node/definition.ts';
 import type { NodeDefinition } from './types.ts';
 
 export const definitions: NodeDefinition[] = [
   webhookTriggerNode,
+  chatTriggerNode,
+  searchTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,
@@ -27,4 +33,6 @@ export const definitions: NodeDefinition[] = [
   forLoopEndNode,
   executeFlowNode,
   apiResponseNode,
+  chatResponseNode,
+  searchResponseNode,
 ];

@@ -4,6 +4,8 @@
  */
 import { run as apiNode } from './app/api-node/run.ts';
 import { definitions } from './definitions.ts';
+import { run as chatTriggerNode } from './interface/chat-trigger-node/run.ts';
+import { run as searchTriggerNode } from './interface/search-trigger-node/run.ts';
 import { run as webhookTriggerNode } from './interface/webhook-trigger-node/run.ts';
 import { run as branchNode } from './logic/branch-node/run.ts';
 import { run as codeNode } from './logic/code-node/run.ts';
@@ -14,12 +16,16 @@ import { run as forLoopNode } from './logic/for-loop-node/run.ts';
 import { run as variablesNode } from './logic/variables-node/run.ts';
 import { run as waitNode } from './logic/wait-node/run.ts';
 import { run as apiResponseNode } from './response/api-response-node/run.ts';
+import { run as chatResponseNode } from './response/chat-response-node/run.ts';
+import { run as searchResponseNode } from './response/search-response-node/run.ts';
 import { createRegistry } from './registry.ts';
 import type { CatalogueNode, Executor } from './types.ts';
 
 /** Executors by node name. */
 export const executors: Record<string, Executor> = {
   webhookTriggerNode,
+  chatTriggerNode,
+  searchTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,
@@ -30,6 +36,8 @@ export const executors: Record<string, Executor> = {
   forLoopEndNode,
   executeFlowNode,
   apiResponseNode,
+  chatResponseNode,
+  searchResponseNode,
 };
 
 export const catalogue: CatalogueNode[] = definitions.map((definition) => {

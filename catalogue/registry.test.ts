@@ -92,6 +92,8 @@ describe('createRegistry', () => {
   it('maps node types to engine roles', () => {
     expect(Object.fromEntries(definitions.map((d) => [d.name, registry.roleOf(d.name)]))).toEqual({
       webhookTriggerNode: 'trigger',
+      chatTriggerNode: 'trigger',
+      searchTriggerNode: 'trigger',
       conditionNode: 'router',
       branchNode: 'router',
       variablesNode: 'normal',
@@ -102,6 +104,8 @@ describe('createRegistry', () => {
       forLoopEndNode: 'loopEnd',
       executeFlowNode: 'normal',
       apiResponseNode: 'response',
+      chatResponseNode: 'response',
+      searchResponseNode: 'response',
     });
     const r = createRegistry([node({ name: 'classify', type: 'agentClassifierNode' })]);
     expect(r.roleOf('classify')).toBe('router');

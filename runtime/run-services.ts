@@ -2,6 +2,7 @@
 import type { Engine } from '../actors/engine.ts';
 import type { Plan } from '../actors/types.ts';
 import { HttpError } from './http/errors.ts';
+import type { UsageLimits } from './usage/limits.ts';
 
 /** The parts of a stored flow document the run routes read. */
 export interface FlowRef {
@@ -19,6 +20,11 @@ export interface RunServices {
   activeFlow(flowId: string): Promise<FlowRef>;
   /** the flow compiled for a run; 400 naming the problems when it cannot run */
   planFor(flow: FlowRef): Plan;
+  /**
+   * Count one production call (webhook, GraphQL) against the project's plan; over the limit it
+   * throws 429 with the spec's text (runtime/usage/limits.ts). Test runs never call it.
+   */
+  countProductionRequest(projectId: string): Promise<void>;
 }
 
 export interface RunServiceDeps<F extends FlowRef> {
@@ -26,6 +32,7 @@ export interface RunServiceDeps<F extends FlowRef> {
   getFlow(flowId: string): Promise<F | null>;
   /** compile for running: throws an HttpError 400 naming every problem */
   compile(flow: F): Plan;
+  usage: UsageLimits;
 }
 
 const workflowNotFound = () => new HttpError(404, 'not_found', 'Workflow not found');
@@ -43,6 +50,7 @@ export function createRunServices<F extends FlowRef>(deps: RunServiceDeps<F>): R
   return {
     engine: deps.engine,
     flow,
+    countProductionRequest: (projectId) => deps.usage.countProductionRequest(projectId),
     async activeFlow(flowId) {
       const found = await flow(flowId);
       if (found.status !== 'active') throw workflowNotFound();

@@ -18,6 +18,11 @@ import { createNodeRunner } from './node-runner.ts';
 import { createRunServices } from './run-services.ts';
 import { FlowStore } from './stores/flows.ts';
 import { ProjectStore } from './stores/projects.ts';
+import { UsageStore } from './stores/usage.ts';
+import { UsageLimits } from './usage/limits.ts';
+import { projectPlanReader } from './usage/plan-of.ts';
+import { defaultStarterLimits, type StarterLimits } from './usage/plans.ts';
+import { usageRouter } from './http/routes/usage.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -29,6 +34,8 @@ export interface WeftOptions {
   retentionSeconds?: number;
   /** where the built editor is; default dist/editor */
   editorDir?: string;
+  /** the starter plan's request and record limits (WEFT_STARTER_MAX_REQUESTS, WEFT_STARTER_MAX_RECORDS) */
+  starterLimits?: StarterLimits;
 }
 
 export interface Weft {
@@ -61,13 +68,19 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   let url = '';
   let close = async () => {};
   if (role !== 'worker') {
-    const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile });
+    const projects = new ProjectStore(redis, prefix);
+    const usage = new UsageLimits({
+      store: new UsageStore(redis, prefix),
+      planOf: projectPlanReader(redis, prefix),
+      starter: options.starterLimits ?? defaultStarterLimits,
+    });
+    const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile, usage });
     const app = createApp({
       redis,
       catalogue,
-      projects: new ProjectStore(redis, prefix),
+      projects,
       flows,
-      routers: [runsRouter(runServices), hooksRouter(runServices)],
+      routers: [runsRouter(runServices), hooksRouter(runServices), usageRouter({ usage, projects })],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));
     const server = createServer(app.callback());

@@ -15,6 +15,7 @@ export function hooksRouter(services: RunServices): Router {
       throw new HttpError(400, 'wrong_trigger', `Flow ${flow.id} is not started by a webhook (its trigger is ${plan.nodes[plan.trigger].type})`);
     }
     const input = ctx.request.body ?? {};
+    await services.countProductionRequest(flow.projectId);
     const runId = await services.engine.startRun(plan, input, { mode: 'production' });
     const responses = Object.values(plan.nodes).filter((n) => n.role === 'response').map((n) => n.id);
     ctx.set('X-Weft-Run-Id', runId);

@@ -1,0 +1,76 @@
+/**
+ * @module runtime/stores/usage — a project's usage counters in Redis: one request counter a
+ * UTC day (`{prefix}{usage:<projectId>}:requests:<YYYY-MM-DD>`, expiring once the day leaves the
+ * 30-day window) and the record count (`{prefix}{usage:<projectId>}:records`). The hash tag keeps
+ * a project's counters in one slot, so the Lua steps work on Redis Cluster.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type Redis from 'ioredis';
+import { WINDOW_DAYS, windowDays, windowEndSeconds } from '../usage/days.ts';
+
+const countRequestLua = readFileSync(join(import.meta.dirname, 'lua', 'count-request-30.lua'), 'utf8');
+const addRecordsLua = readFileSync(join(import.meta.dirname, 'lua', 'add-records-1.lua'), 'utf8');
+
+interface UsageCommands {
+  weftCountRequest(...args: (string | number)[]): Promise<[string, number, number]>;
+  weftAddRecords(key: string, added: number, duplicatesDeleted: number, max: number): Promise<[string, number]>;
+}
+
+function withUsageCommands(redis: Redis): Redis & UsageCommands {
+  const target = redis as Redis & Partial<UsageCommands>;
+  if (!target.weftCountRequest) redis.defineCommand('weftCountRequest', { numberOfKeys: WINDOW_DAYS, lua: countRequestLua });
+  if (!target.weftAddRecords) redis.defineCommand('weftAddRecords', { numberOfKeys: 1, lua: addRecordsLua });
+  return redis as Redis & UsageCommands;
+}
+
+/** -1 stands for "no limit" in the Lua steps. */
+const limitArg = (limit: number | null) => (limit === null ? -1 : limit);
+
+export interface RequestCount {
+  outcome: 'ok' | 'daily' | 'total';
+  today: number;
+  last30Days: number;
+}
+
+export class UsageStore {
+  private readonly redis: Redis & UsageCommands;
+
+  constructor(redis: Redis, private readonly prefix: string) {
+    this.redis = withUsageCommands(redis);
+  }
+
+  requestsKey(projectId: string, day: string): string {
+    return `${this.prefix}{usage:${projectId}}:requests:${day}`;
+  }
+
+  recordsKey(projectId: string): string {
+    return `${this.prefix}{usage:${projectId}}:records`;
+  }
+
+  /** Count one request at `nowMs` unless it passes `maxTotal` (30 days) or `maxDaily` (null: no limit). */
+  async countRequest(projectId: string, nowMs: number, maxTotal: number | null, maxDaily: number | null): Promise<RequestCount> {
+    const keys = windowDays(nowMs).map((day) => this.requestsKey(projectId, day));
+    const [outcome, today, last30Days] = await this.redis.weftCountRequest(
+      ...keys, limitArg(maxTotal), limitArg(maxDaily), windowEndSeconds(nowMs),
+    );
+    return { outcome: outcome as RequestCount['outcome'], today: Number(today), last30Days: Number(last30Days) };
+  }
+
+  /** Today's and the 30-day request counts at `nowMs`. */
+  async requests(projectId: string, nowMs: number): Promise<{ today: number; last30Days: number }> {
+    const counts = await this.redis.mget(windowDays(nowMs).map((day) => this.requestsKey(projectId, day)));
+    const numbers = counts.map((c) => Number(c ?? 0));
+    return { today: numbers[0], last30Days: numbers.reduce((a, b) => a + b, 0) };
+  }
+
+  /** Adjust the record count by `added - duplicatesDeleted`, refusing growth past `max` (null: no limit). */
+  async addRecords(projectId: string, added: number, duplicatesDeleted: number, max: number | null): Promise<{ outcome: 'ok' | 'over'; total: number }> {
+    const [outcome, total] = await this.redis.weftAddRecords(this.recordsKey(projectId), added, duplicatesDeleted, limitArg(max));
+    return { outcome: outcome as 'ok' | 'over', total: Number(total) };
+  }
+
+  async records(projectId: string): Promise<number> {
+    return Number((await this.redis.get(this.recordsKey(projectId))) ?? 0);
+  }
+}
