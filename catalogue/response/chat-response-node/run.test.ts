@@ -1,0 +1,83 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNode, testContext } from '../../testing/node-harness.ts';
+import { definition } from './definition.ts';
+import { run } from './run.ts';
+
+const node = { definition, run };
+const input = { chatMessage: 'What do you sell?', userId: 'visitor_1', sessionId: 'session_1', chatHistory: [], metadata: {} };
+const ctx = () =>
+  testContext({ input, projectId: 'project_9', flowId: 'flow_9', outputs: { trigger_1: input, llm_1: { text: 'Tea and cake.', refs: ['https://a.example/tea', { title: 'Cake', link: 'https://a.example/cake' }] } } });
+
+let server: Server;
+let base = '';
+const received: Array<{ path: string; headers: IncomingHttpHeaders; body: unknown }> = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(data || 'null') });
+      res.statusCode = req.url === '/broken' ? 500 : 200;
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+describe('chatResponseNode', () => {
+  it('declares content (required), references, webhookUrl, webhookHeaders and the spec’s outputs', () => {
+    expect(definition.inputs.map((f) => f.name)).toEqual(['content', 'references', 'webhookUrl', 'webhookHeaders']);
+    expect(definition.inputs[0]).toMatchObject({ required: true, type: 'template' });
+    expect(definition.outputs.map((o) => o.name)).toEqual(expect.arrayContaining(['content', 'attachments', 'timestamp', 'type']));
+  });
+
+  it('answers the resolved content with its references, attachments and a timestamp', async () => {
+    const { output } = await runNode(node, { content: 'We sell {{llm_1.output.text}} ![tea](https://a.example/tea.png)', references: '{{llm_1.output.refs}}' }, ctx());
+    expect(output).toMatchObject({
+      content: 'We sell Tea and cake. ![tea](https://a.example/tea.png)',
+      references: [
+        { title: 'https://a.example/tea', url: 'https://a.example/tea' },
+        { title: 'Cake', url: 'https://a.example/cake' },
+      ],
+      attachments: [{ type: 'image', url: 'https://a.example/tea.png' }],
+      type: 'chat_response',
+    });
+    expect(Date.parse((output as { timestamp: string }).timestamp)).toBeGreaterThan(Date.now() - 5000);
+  });
+
+  it('an answer without content is an output of type error carrying the message, not a failure', async () => {
+    const { output } = await runNode(node, { content: '{{llm_1.output.missing}}' }, ctx());
+    expect(output).toMatchObject({ type: 'error', content: 'Content is required' });
+  });
+
+  it('POSTs the exchange to the conversation webhook as spec 000 §7 shapes it, with the headers', async () => {
+    received.length = 0;
+    await runNode(node, { content: 'Tea.', webhookUrl: `${base}/conversations`, webhookHeaders: '{"x-api-key": "k_1", "x-session": "{{trigger.output.sessionId}}"}' }, ctx());
+    expect(received).toHaveLength(1);
+    expect(received[0].body).toEqual({
+      sessionId: 'session_1',
+      userId: 'visitor_1',
+      projectId: 'project_9',
+      flowId: 'flow_9',
+      messsages: [
+        { role: 'user', content: 'What do you sell?' },
+        { role: 'assistant', content: 'Tea.' },
+      ],
+    });
+    expect(received[0].headers).toMatchObject({ 'x-api-key': 'k_1', 'x-session': 'session_1', 'content-type': 'application/json' });
+  });
+
+  it('a failing webhook says "Failed to send conversation to webhook" and never fails the chat', async () => {
+    for (const url of [`${base}/broken`, 'http://127.0.0.1:1/nothing-listens']) {
+      const context = ctx();
+      const { output } = await runNode(node, { content: 'Still here.', webhookUrl: url }, context);
+      expect(output).toMatchObject({ content: 'Still here.', type: 'chat_response' });
+      expect(context.progressed.some((m) => m.startsWith('Failed to send conversation to webhook'))).toBe(true);
+    }
+  });
+});
