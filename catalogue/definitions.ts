@@ -4,6 +4,7 @@
  */
 import { definition as apiNode } from './app/api-node/definition.ts';
 import { definition as chatTriggerNode } from './interface/chat-trigger-node/definition.ts';
+import { definition as graphqlTriggerNode } from './interface/graphql-trigger-node/definition.ts';
 import { definition as searchTriggerNode } from './interface/search-trigger-node/definition.ts';
 import { definition as webhookTriggerNode } from './interface/webhook-trigger-node/definition.ts';
 import { definition as branchNode } from './logic/branch-node/definition.ts';
@@ -16,6 +17,7 @@ import { definition as variablesNode } from './logic/variables-node/definition.t
 import { definition as waitNode } from './logic/wait-node/definition.ts';
 import { definition as apiResponseNode } from './response/api-response-node/definition.ts';
 import { definition as chatResponseNode } from './response/chat-response-node/definition.ts';
+import { definition as graphqlResponseNode } from './response/graphql-response-node/definition.ts';
 import { definition as searchResponseNode } from './response/search-response-node/definition.ts';
 import type { NodeDefinition } from './types.ts';
 
@@ -23,6 +25,7 @@ export const definitions: NodeDefinition[] = [
   webhookTriggerNode,
   chatTriggerNode,
   searchTriggerNode,
+  graphqlTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,
@@ -35,4 +38,5 @@ export const definitions: NodeDefinition[] = [
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,
+  graphqlResponseNode,
 ];

@@ -5,6 +5,7 @@
 import { run as apiNode } from './app/api-node/run.ts';
 import { definitions } from './definitions.ts';
 import { run as chatTriggerNode } from './interface/chat-trigger-node/run.ts';
+import { run as graphqlTriggerNode } from './interface/graphql-trigger-node/run.ts';
 import { run as searchTriggerNode } from './interface/search-trigger-node/run.ts';
 import { run as webhookTriggerNode } from './interface/webhook-trigger-node/run.ts';
 import { run as branchNode } from './logic/branch-node/run.ts';
@@ -17,6 +18,7 @@ import { run as variablesNode } from './logic/variables-node/run.ts';
 import { run as waitNode } from './logic/wait-node/run.ts';
 import { run as apiResponseNode } from './response/api-response-node/run.ts';
 import { run as chatResponseNode } from './response/chat-response-node/run.ts';
+import { run as graphqlResponseNode } from './response/graphql-response-node/run.ts';
 import { run as searchResponseNode } from './response/search-response-node/run.ts';
 import { createRegistry } from './registry.ts';
 import type { CatalogueNode, Executor } from './types.ts';
@@ -26,6 +28,7 @@ export const executors: Record<string, Executor> = {
   webhookTriggerNode,
   chatTriggerNode,
   searchTriggerNode,
+  graphqlTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,
@@ -38,6 +41,7 @@ export const executors: Record<string, Executor> = {
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,
+  graphqlResponseNode,
 };
 
 export const catalogue: CatalogueNode[] = definitions.map((definition) => {

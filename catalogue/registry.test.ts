@@ -94,6 +94,7 @@ describe('createRegistry', () => {
       webhookTriggerNode: 'trigger',
       chatTriggerNode: 'trigger',
       searchTriggerNode: 'trigger',
+      graphqlTriggerNode: 'trigger',
       conditionNode: 'router',
       branchNode: 'router',
       variablesNode: 'normal',
@@ -106,6 +107,7 @@ describe('createRegistry', () => {
       apiResponseNode: 'response',
       chatResponseNode: 'response',
       searchResponseNode: 'response',
+      graphqlResponseNode: 'response',
     });
     const r = createRegistry([node({ name: 'classify', type: 'agentClassifierNode' })]);
     expect(r.roleOf('classify')).toBe('router');
