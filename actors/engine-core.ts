@@ -105,7 +105,7 @@ export class EngineCore {
       engineValues,
       signal: new AbortController().signal,
       outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
-      progress: (message) => this.progress(job, message),
+      progress: (message, stream) => this.progress(job, message, stream),
       startChild: (plan, input) =>
         this.startRun(plan, input, { mode: meta.mode, parent: { runId: job.runId, actor: job.actor, hop: meta.hop } }),
     });
@@ -125,8 +125,9 @@ export class EngineCore {
     return result;
   }
 
-  async progress(job: ActivationJob, message: string): Promise<void> {
+  async progress(job: ActivationJob, message: string, stream?: { text: string }): Promise<void> {
     const event: Record<string, unknown> = { type: 'node.progress', runId: job.runId, ts: Date.now(), nodeId: job.node, message };
+    if (typeof stream?.text === 'string' && stream.text) event.text = stream.text;
     if (job.iteration !== '') event.iteration = Number(job.iteration);
     const json = JSON.stringify(event);
     const keys = this.keys(job.runId);

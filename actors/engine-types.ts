@@ -15,7 +15,8 @@ export interface Activation {
   signal: AbortSignal;
   /** outputs of the given nodes as this actor sees them (its own iteration first) */
   outputs(nodeIds: string[]): Promise<Record<string, unknown>>;
-  progress(message: string): Promise<void>;
+  /** a `node.progress` event; `stream.text` is a chunk of generated text (event field `text`) */
+  progress(message: string, stream?: { text: string }): Promise<void>;
   /** start `plan` as a child run of this actor; finish with `{ awaitRun }` to wait for it */
   startChild(plan: Plan, input: unknown): Promise<string>;
 }

@@ -122,6 +122,8 @@ export interface RunEvent {
   error?: string;
   usage?: unknown;
   message?: string;
+  /** node.progress: a chunk of text the node generated, in order (streamed answers) */
+  text?: string;
 }
 
 /** What the engine knows about a run (the `meta` hash, parsed). */

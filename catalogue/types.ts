@@ -115,7 +115,11 @@ export interface NodeContext {
   outputs: Record<string, unknown>;
   signal: AbortSignal;
   /** emit a `node.progress` event */
-  progress(message: string): Promise<void>;
+  /**
+   * emit a `node.progress` event; `{ text }` adds a chunk of generated text to it (AI nodes
+   * stream their answer so; the chat widget shows the chunks as they come)
+   */
+  progress(message: string, stream?: { text: string }): Promise<void>;
   /** start another flow of the project as a child run of this one; resolves to its run id */
   startChildRun(flowId: string, input: unknown): Promise<string>;
 }
