@@ -12,6 +12,9 @@ describe('loadConfig', () => {
       concurrency: 16,
       role: 'all',
       prefix: 'weft:',
+      starterLimits: { requests: 3000, records: 10_000 },
+      logRetentionSeconds: 30 * 24 * 3600,
+      logPublisher: undefined,
     });
   });
 
@@ -25,6 +28,11 @@ describe('loadConfig', () => {
       WEFT_WORKER_CONCURRENCY: '4',
       WEFT_ROLE: 'worker',
       WEFT_PREFIX: 'staging:',
+      WEFT_STARTER_MAX_REQUESTS: '600',
+      WEFT_STARTER_MAX_RECORDS: '50',
+      WEFT_LOG_RETENTION: '86400',
+      WEFT_LOG_PUBLISHER_URL: 'https://logs.internal/v1',
+      WEFT_LOG_PUBLISHER_KEY: 'pub-key',
     });
     expect(config).toEqual({
       port: 8080,
@@ -35,6 +43,9 @@ describe('loadConfig', () => {
       concurrency: 4,
       role: 'worker',
       prefix: 'staging:',
+      starterLimits: { requests: 600, records: 50 },
+      logRetentionSeconds: 86400,
+      logPublisher: { url: 'https://logs.internal/v1', key: 'pub-key' },
     });
   });
 
@@ -46,6 +57,11 @@ describe('loadConfig', () => {
     [{ WEFT_ROLE: 'both' }, "WEFT_ROLE must be all, server or worker (got 'both')"],
     [{ WEFT_PREFIX: 'weft' }, "WEFT_PREFIX must be letters, digits, '.', '-' or '_' ending in ':'"],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ WEFT_STARTER_MAX_REQUESTS: '29' }, 'WEFT_STARTER_MAX_REQUESTS must be a whole number from 30'],
+    [{ WEFT_STARTER_MAX_RECORDS: '-1' }, 'WEFT_STARTER_MAX_RECORDS must be a whole number from 0'],
+    [{ WEFT_LOG_RETENTION: '10' }, 'WEFT_LOG_RETENTION must be a whole number from 60'],
+    [{ WEFT_LOG_PUBLISHER_URL: 'logs.internal' }, 'WEFT_LOG_PUBLISHER_URL must be an http:// or https:// URL'],
+    [{ WEFT_LOG_PUBLISHER_KEY: 'k' }, 'WEFT_LOG_PUBLISHER_KEY is set but WEFT_LOG_PUBLISHER_URL is not'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -1,4 +1,6 @@
 /** @module runtime/config — configuration from the environment (the README lists every variable). */
+import type { LogPublisherConfig } from './logs/publisher.ts';
+import type { StarterLimits } from './usage/plans.ts';
 
 export interface Config {
   /** PORT, default 3000 */
@@ -17,6 +19,12 @@ export interface Config {
   role: 'all' | 'server' | 'worker';
   /** WEFT_PREFIX, the prefix of every Redis key; default 'weft:' */
   prefix: string;
+  /** WEFT_STARTER_MAX_REQUESTS (default 3000 over 30 days; the daily cap is a thirtieth) and WEFT_STARTER_MAX_RECORDS (default 10000) */
+  starterLimits: StarterLimits;
+  /** WEFT_LOG_RETENTION, seconds production log records are kept; default 30 days */
+  logRetentionSeconds: number;
+  /** WEFT_LOG_PUBLISHER_URL and WEFT_LOG_PUBLISHER_KEY: export log records there; unset: not exported */
+  logPublisher?: LogPublisherConfig;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -36,6 +44,18 @@ function redisUrlOf(text: string | undefined): string | undefined {
   return text;
 }
 
+function logPublisherOf(env: NodeJS.ProcessEnv): LogPublisherConfig | undefined {
+  const url = env.WEFT_LOG_PUBLISHER_URL;
+  const key = env.WEFT_LOG_PUBLISHER_KEY || undefined;
+  if (!url) {
+    if (key) throw new Error('WEFT_LOG_PUBLISHER_KEY is set but WEFT_LOG_PUBLISHER_URL is not');
+    return undefined;
+  }
+  // Not echoed either: a URL may carry a password.
+  if (!/^https?:\/\/\S+$/.test(url)) throw new Error('WEFT_LOG_PUBLISHER_URL must be an http:// or https:// URL');
+  return { url, key };
+}
+
 /** Read and check the configuration; an invalid value throws, naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = env.WEFT_ROLE || 'all';
@@ -53,5 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     concurrency: integer(env, 'WEFT_WORKER_CONCURRENCY', 16, 1, 1000),
     role,
     prefix,
+    starterLimits: {
+      requests: integer(env, 'WEFT_STARTER_MAX_REQUESTS', 3000, 30, 1e12),
+      records: integer(env, 'WEFT_STARTER_MAX_RECORDS', 10_000, 0, 1e12),
+    },
+    logRetentionSeconds: integer(env, 'WEFT_LOG_RETENTION', 30 * 24 * 3600, 60, 10 * 365 * 24 * 3600),
+    logPublisher: logPublisherOf(env),
   };
 }

@@ -2,6 +2,7 @@
 import type { Engine } from '../actors/engine.ts';
 import type { Plan } from '../actors/types.ts';
 import { HttpError } from './http/errors.ts';
+import type { ProductionCall } from './logs/run-logger.ts';
 import type { UsageLimits } from './usage/limits.ts';
 
 /** The parts of a stored flow document the run routes read. */
@@ -25,6 +26,11 @@ export interface RunServices {
    * throws 429 with the spec's text (runtime/usage/limits.ts). Test runs never call it.
    */
   countProductionRequest(projectId: string): Promise<void>;
+  /**
+   * Hand a production call's outcome to the run logger once it is answered (the webhook does
+   * it through runtime/logs/call-logging.ts); returns at once, never throws.
+   */
+  logProductionCall(call: ProductionCall): void;
 }
 
 export interface RunServiceDeps<F extends FlowRef> {
@@ -33,6 +39,7 @@ export interface RunServiceDeps<F extends FlowRef> {
   /** compile for running: throws an HttpError 400 naming every problem */
   compile(flow: F): Plan;
   usage: UsageLimits;
+  logs: { record(call: ProductionCall): void };
 }
 
 const workflowNotFound = () => new HttpError(404, 'not_found', 'Workflow not found');
@@ -51,6 +58,7 @@ export function createRunServices<F extends FlowRef>(deps: RunServiceDeps<F>): R
     engine: deps.engine,
     flow,
     countProductionRequest: (projectId) => deps.usage.countProductionRequest(projectId),
+    logProductionCall: (call) => deps.logs.record(call),
     async activeFlow(flowId) {
       const found = await flow(flowId);
       if (found.status !== 'active') throw workflowNotFound();

@@ -23,6 +23,10 @@ import { UsageLimits } from './usage/limits.ts';
 import { projectPlanReader } from './usage/plan-of.ts';
 import { defaultStarterLimits, type StarterLimits } from './usage/plans.ts';
 import { usageRouter } from './http/routes/usage.ts';
+import { logsRouter } from './http/routes/logs.ts';
+import { logPublisher, type LogPublisherConfig } from './logs/publisher.ts';
+import { RunLogger } from './logs/run-logger.ts';
+import { LogStore } from './stores/logs.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -36,6 +40,10 @@ export interface WeftOptions {
   editorDir?: string;
   /** the starter plan's request and record limits (WEFT_STARTER_MAX_REQUESTS, WEFT_STARTER_MAX_RECORDS) */
   starterLimits?: StarterLimits;
+  /** seconds production log records are kept (WEFT_LOG_RETENTION); default 30 days */
+  logRetentionSeconds?: number;
+  /** export every log record to this HTTP log publisher (WEFT_LOG_PUBLISHER_URL / _KEY) */
+  logPublisher?: LogPublisherConfig;
 }
 
 export interface Weft {
@@ -74,13 +82,20 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       planOf: projectPlanReader(redis, prefix),
       starter: options.starterLimits ?? defaultStarterLimits,
     });
-    const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile, usage });
+    const logStore = new LogStore(redis, prefix, options.logRetentionSeconds ?? 30 * 24 * 3600);
+    const logs = new RunLogger({
+      engine,
+      store: logStore,
+      flowOf: (id) => flows.get(id),
+      publish: options.logPublisher ? logPublisher(options.logPublisher) : undefined,
+    });
+    const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile, usage, logs });
     const app = createApp({
       redis,
       catalogue,
       projects,
       flows,
-      routers: [runsRouter(runServices), hooksRouter(runServices), usageRouter({ usage, projects })],
+      routers: [runsRouter(runServices), hooksRouter(runServices), usageRouter({ usage, projects }), logsRouter({ logs: logStore, projects })],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));
     const server = createServer(app.callback());

@@ -1,6 +1,6 @@
 /** @module runtime/testing/test-weft — a whole weft (server + workers) on the test Redis, on a free port. */
 import { randomUUID } from 'node:crypto';
-import { startWeft, type Weft } from '../server.ts';
+import { startWeft, type Weft, type WeftOptions } from '../server.ts';
 
 export interface TestWeft extends Weft {
   prefix: string;
@@ -10,11 +10,12 @@ export interface TestWeft extends Weft {
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
 }
 
-export async function startTestWeft(options: { concurrency?: number } = {}): Promise<TestWeft> {
+/** `options` may set any of startWeft's options but the Redis, prefix, address and role (plan limits, log publisher…). */
+export async function startTestWeft(options: Omit<Partial<WeftOptions>, 'redisUrl' | 'prefix' | 'port' | 'host' | 'role'> = {}): Promise<TestWeft> {
   const redisUrl = process.env.REDIS_URL;
   if (!redisUrl) throw new Error('REDIS_URL is not set: run tests with `npm test`');
   const prefix = `weft-test-${randomUUID().slice(0, 8)}:`;
-  const weft = await startWeft({ redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, role: 'all' });
+  const weft = await startWeft({ ...options, redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, role: 'all' });
   const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(`${weft.url}${path}`, {
       method,

@@ -1,6 +1,7 @@
 /** @module runtime/http/routes/hooks — the webhook trigger: POST /hook/:flowId. */
 import Router from '@koa/router';
 import { HttpError } from '../errors.ts';
+import { logProductionCalls } from '../../logs/call-logging.ts';
 import type { RunServices } from '../../run-services.ts';
 
 /** How long a realtime caller waits for the response node before getting the run id instead. */
@@ -8,7 +9,7 @@ const realtimeTimeoutMs = 30_000;
 
 export function hooksRouter(services: RunServices): Router {
   const router = new Router();
-  router.post('/hook/:flowId', async function webhook(ctx) {
+  router.post('/hook/:flowId', logProductionCalls(services, 'webhook'), async function webhook(ctx) {
     const flow = await services.activeFlow(ctx.params.flowId);
     const plan = services.planFor(flow);
     if (plan.nodes[plan.trigger].type !== 'webhookTriggerNode') {

@@ -1,0 +1,139 @@
+/**
+ * @module runtime/stores/logs — production log records in Redis, per project (hash tag
+ * `{logs:<projectId>}`): `records` (hash id → JSON), a time index `all` and one index a flow
+ * and a severity (zsets scored by ms). Written with lua/append-log-4.lua, which drops records
+ * past the retention; every key expires `retention` after its last write.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type Redis from 'ioredis';
+import type { LogRecord, Severity } from '../logs/log-record.ts';
+
+const appendLogLua = readFileSync(join(import.meta.dirname, 'lua', 'append-log-4.lua'), 'utf8');
+
+interface LogCommands {
+  weftAppendLog(...args: (string | number)[]): Promise<number>;
+}
+
+export interface LogQuery {
+  flowId?: string;
+  severity?: Severity;
+  /** ms, inclusive */
+  from?: number;
+  /** ms, inclusive */
+  to?: number;
+  cursor?: string;
+  limit: number;
+}
+
+export interface LogPage {
+  items: LogRecord[];
+  /** pass back as `cursor` for the next (older) page; null at the end */
+  nextCursor: string | null;
+}
+
+export class InvalidCursorError extends Error {}
+
+/** How many index entries one page reads at most before it answers with what it found. */
+const scanCap = 2000;
+const batchSize = 200;
+
+export const encodeCursor = (ts: number, id: string) => Buffer.from(`${ts}:${id}`).toString('base64url');
+
+export function decodeCursor(cursor: string): { ts: number; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{1,16}):(log_[0-9a-f]{1,64})$/.exec(text);
+  if (!match) throw new InvalidCursorError('Invalid cursor: pass back the nextCursor of a previous page');
+  return { ts: Number(match[1]), id: match[2] };
+}
+
+export class LogStore {
+  private readonly redis: Redis & LogCommands;
+
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+    /** seconds a record is kept (WEFT_LOG_RETENTION) */
+    readonly retentionSeconds: number,
+    /** the most records kept a project */
+    readonly maxPerProject = 100_000,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (!(redis as Redis & Partial<LogCommands>).weftAppendLog) redis.defineCommand('weftAppendLog', { numberOfKeys: 4, lua: appendLogLua });
+    this.redis = redis as Redis & LogCommands;
+  }
+
+  keys(projectId: string) {
+    const base = `${this.prefix}{logs:${projectId}}`;
+    return {
+      records: `${base}:records`,
+      all: `${base}:all`,
+      flow: (flowId: string) => `${base}:flow:${flowId}`,
+      severity: (severity: Severity) => `${base}:severity:${severity}`,
+    };
+  }
+
+  static newId(): string {
+    return `log_${randomUUID().replace(/-/g, '')}`;
+  }
+
+  async append(record: LogRecord): Promise<void> {
+    const keys = this.keys(record.projectId);
+    await this.redis.weftAppendLog(
+      keys.records, keys.all, keys.flow(record.flowId), keys.severity(record.severity),
+      record.id, record.timestamp, JSON.stringify(record), this.cutoff(), this.retentionSeconds, this.maxPerProject,
+    );
+  }
+
+  private cutoff(): number {
+    return this.now() - this.retentionSeconds * 1000;
+  }
+
+  /** Newest first. Throws InvalidCursorError for a cursor this store did not make. */
+  async query(projectId: string, query: LogQuery): Promise<LogPage> {
+    const keys = this.keys(projectId);
+    // One index narrows the scan; the other filters are checked on each record.
+    const index = query.flowId ? keys.flow(query.flowId) : query.severity ? keys.severity(query.severity) : keys.all;
+    const after = query.cursor ? decodeCursor(query.cursor) : null;
+    const max = Math.min(query.to ?? Infinity, after?.ts ?? Infinity);
+    const min = Math.max(query.from ?? 0, this.cutoff());
+    const items: LogRecord[] = [];
+    let scanned = 0;
+    let offset = 0;
+    let last: { ts: number; id: string } | null = null;
+    while (scanned < scanCap) {
+      const entries = await this.redis.zrevrangebyscore(index, max === Infinity ? '+inf' : max, min, 'WITHSCORES', 'LIMIT', offset, batchSize);
+      if (entries.length === 0) return { items, nextCursor: null };
+      offset += entries.length / 2;
+      const batch: { id: string; ts: number }[] = [];
+      for (let i = 0; i < entries.length; i += 2) {
+        const entry = { id: entries[i], ts: Number(entries[i + 1]) };
+        // Equal timestamps come in descending id order: skip up to and including the cursor's.
+        if (after && entry.ts === after.ts && entry.id >= after.id) continue;
+        batch.push(entry);
+      }
+      const texts = batch.length ? await this.redis.hmget(keys.records, ...batch.map((e) => e.id)) : [];
+      for (let i = 0; i < batch.length; i++) {
+        scanned++;
+        last = batch[i];
+        const text = texts[i];
+        if (!text) continue;
+        const record = JSON.parse(text) as LogRecord;
+        if (query.flowId && record.flowId !== query.flowId) continue;
+        if (query.severity && record.severity !== query.severity) continue;
+        items.push(record);
+        if (items.length > query.limit) {
+          // one more than asked: there is a next page, starting after the last item shown
+          items.pop();
+          const shown = items[items.length - 1];
+          return { items, nextCursor: encodeCursor(shown.timestamp, shown.id) };
+        }
+        if (scanned >= scanCap) break;
+      }
+      if (entries.length / 2 < batchSize) return { items, nextCursor: null };
+    }
+    // Scanned as far as one page may: the next page goes on from here.
+    return { items, nextCursor: encodeCursor(last!.ts, last!.id) };
+  }
+}
