@@ -122,6 +122,16 @@ export interface NodeContext {
   progress(message: string, stream?: { text: string }): Promise<void>;
   /** start another flow of the project as a child run of this one; resolves to its run id */
   startChildRun(flowId: string, input: unknown): Promise<string>;
+  /**
+   * The project's credentials, by name: `get(name)` resolves to the credential's fields,
+   * decrypted, or throws 'No credentials found for {name}'. The only way an executor reaches
+   * a secret: never put what it returns into an output, a progress message or an error.
+   */
+  credentials: CredentialReader;
+}
+
+export interface CredentialReader {
+  get(name: string): Promise<Record<string, unknown>>;
 }
 
 export type Values = Record<string, unknown>;

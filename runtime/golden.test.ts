@@ -87,7 +87,7 @@ describe.each(goldens)('golden flow $file', ({ file, golden }) => {
     const { runId } = await weft.api<{ runId: string }>('POST', `/api/flows/${created.id}/runs`, {
       input: substitute(input, replacements),
     });
-    const events = (await readSse(`${weft.url}/api/runs/${runId}/events`)) as unknown as RunEvent[];
+    const events = (await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers })) as unknown as RunEvent[];
     const snapshot = await weft.api<{
       status: string;
       error?: string;

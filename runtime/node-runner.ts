@@ -7,12 +7,14 @@ import type { ExecuteFn } from '../actors/engine-types.ts';
 import type { Plan } from '../actors/types.ts';
 import { nodeRefs } from '../catalogue/refs.ts';
 import { resolveValues } from '../catalogue/template.ts';
-import type { CatalogueNode, NodeContext } from '../catalogue/types.ts';
+import type { CatalogueNode, CredentialReader, NodeContext } from '../catalogue/types.ts';
 
 export interface NodeRunnerDeps {
   nodes: (type: string) => CatalogueNode | undefined;
   /** the plan of a flow of the project, for Execute Flow; throws 'Workflow not found' */
   planOf(projectId: string, flowId: string): Promise<Plan>;
+  /** the credentials of a project, decrypted on demand (runtime/secrets/credential-access.ts) */
+  credentialsOf(projectId: string): CredentialReader;
 }
 
 export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
@@ -43,6 +45,7 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
         const plan = await deps.planOf(meta.projectId, flowId);
         return activation.startChild(plan, input);
       },
+      credentials: deps.credentialsOf(meta.projectId),
     };
     return entry.run(values, context);
   };

@@ -27,6 +27,12 @@ import { logsRouter } from './http/routes/logs.ts';
 import { logPublisher, type LogPublisherConfig } from './logs/publisher.ts';
 import { RunLogger } from './logs/run-logger.ts';
 import { LogStore } from './stores/logs.ts';
+import { apiKeysRouter } from './http/routes/api-keys.ts';
+import { credentialsRouter } from './http/routes/credentials.ts';
+import { credentialAccess } from './secrets/credential-access.ts';
+import { loadServerSecret, type SecretKeyring } from './secrets/server-secret.ts';
+import { ApiKeyStore } from './stores/api-keys.ts';
+import { CredentialStore } from './stores/credentials.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -38,6 +44,10 @@ export interface WeftOptions {
   retentionSeconds?: number;
   /** where the built editor is; default dist/editor */
   editorDir?: string;
+  /** WEFT_DATA_DIR: where the server secret file is kept unless WEFT_SECRET is set; default ./data */
+  dataDir?: string;
+  /** the secrets credentials are encrypted under; default from WEFT_SECRET or `${dataDir}/secret.key` */
+  keyring?: SecretKeyring;
   /** the starter plan's request and record limits (WEFT_STARTER_MAX_REQUESTS, WEFT_STARTER_MAX_RECORDS) */
   starterLimits?: StarterLimits;
   /** seconds production log records are kept (WEFT_LOG_RETENTION); default 30 days */
@@ -60,6 +70,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const flows = new FlowStore(redis, prefix);
   const catalogue = catalogueView(registry);
   const compile = compileForRun(catalogue);
+  const keyring = options.keyring ?? loadServerSecret(options.dataDir ?? './data');
+  const credentials = new CredentialStore(redis, prefix, keyring);
   const engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -69,6 +81,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         if (!flow || flow.projectId !== projectId) throw new Error('Workflow not found');
         return compile(flow);
       },
+      credentialsOf: (projectId) => credentialAccess(credentials, projectId),
     }),
   );
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);
@@ -82,6 +95,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       planOf: projectPlanReader(redis, prefix),
       starter: options.starterLimits ?? defaultStarterLimits,
     });
+    const apiKeys = new ApiKeyStore(redis, prefix);
     const logStore = new LogStore(redis, prefix, options.logRetentionSeconds ?? 30 * 24 * 3600);
     const logs = new RunLogger({
       engine,
@@ -95,7 +109,14 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       catalogue,
       projects,
       flows,
-      routers: [runsRouter(runServices), hooksRouter(runServices), usageRouter({ usage, projects }), logsRouter({ logs: logStore, projects })],
+      routers: [
+        runsRouter(runServices),
+        hooksRouter(runServices, { apiKeys }),
+        usageRouter({ usage, projects }),
+        logsRouter({ logs: logStore, projects }),
+        credentialsRouter({ credentials, projects }),
+        apiKeysRouter({ apiKeys, projects }),
+      ],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));
     const server = createServer(app.callback());

@@ -34,6 +34,11 @@ export function testContext(overrides: Partial<NodeContext> = {}): TestContext {
       children.push({ flowId, input });
       return `child_run_${children.length}`;
     },
+    credentials: {
+      async get(name) {
+        throw new Error(`No credentials found for ${name}`);
+      },
+    },
     ...overrides,
     progressed,
     children,

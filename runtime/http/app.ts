@@ -1,12 +1,22 @@
-/** @module runtime/http/app — the Koa app: middleware, then every router. */
+/**
+ * @module runtime/http/app — the Koa app: middleware (request ids, error answers, the session
+ * gate of runtime/auth/session-gate.ts, JSON bodies), then every router.
+ */
 import type Router from '@koa/router';
 import type Redis from 'ioredis';
 import Koa from 'koa';
+import { sessionGate, type AuthStores } from '../auth/session-gate.ts';
+import { SignInLimit } from '../auth/sign-in-limit.ts';
 import type { CatalogueView } from '../flows/catalogue-view.ts';
 import { FlowStore } from '../stores/flows.ts';
+import { OrganisationStore } from '../stores/organisations.ts';
 import { ProjectStore } from '../stores/projects.ts';
+import { SessionStore } from '../stores/sessions.ts';
+import { UserStore } from '../stores/users.ts';
 import { errorAnswers, jsonBodies, requestIds } from './middleware.ts';
+import { authRouter } from './routes/auth.ts';
 import { flowsRouter } from './routes/flows.ts';
+import { organisationsRouter } from './routes/organisations.ts';
 import { projectsRouter } from './routes/projects.ts';
 import { systemRouter } from './routes/system.ts';
 
@@ -17,6 +27,9 @@ interface AppOptions {
   /** stores shared with other routers; made over `redis` and `prefix` when left out */
   projects?: ProjectStore;
   flows?: FlowStore;
+  users?: UserStore;
+  organisations?: OrganisationStore;
+  sessions?: SessionStore;
   /** more routers (runs, webhooks, GraphQL…), mounted after the built-in ones */
   routers?: Router[];
   /** the largest JSON body accepted (bytes text, e.g. '2mb'); default 2 MB */
@@ -30,14 +43,29 @@ export function createApp(deps: AppDeps): Koa {
   const { catalogue } = deps;
   const projects = deps.projects ?? new ProjectStore(deps.redis, prefix);
   const flows = deps.flows ?? new FlowStore(deps.redis, prefix);
+  const auth: AuthStores = {
+    projects,
+    users: deps.users ?? new UserStore(deps.redis, prefix),
+    organisations: deps.organisations ?? new OrganisationStore(deps.redis, prefix),
+    sessions: deps.sessions ?? new SessionStore(deps.redis, prefix),
+  };
   const app = new Koa();
   app.proxy = false;
   // errorAnswers logs what it does not expect; Koa's own logging would print it twice.
   app.silent = true;
   app.use(requestIds());
   app.use(errorAnswers());
+  // Before the body is read: a request without a session is refused at once.
+  app.use(sessionGate(auth));
   app.use(jsonBodies(deps.bodyLimit));
-  const routers = [systemRouter({ redis: deps.redis, catalogue }), projectsRouter({ projects }), flowsRouter({ catalogue, flows, projects }), ...(deps.routers ?? [])];
+  const routers = [
+    systemRouter({ redis: deps.redis, catalogue }),
+    authRouter({ ...auth, signInLimit: new SignInLimit(deps.redis, prefix) }),
+    organisationsRouter(auth),
+    projectsRouter(auth),
+    flowsRouter({ catalogue, flows }),
+    ...(deps.routers ?? []),
+  ];
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());

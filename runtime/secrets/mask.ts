@@ -5,38 +5,38 @@
 
 export const MASK = '••••';
 
-/**
- * Fields whose values are shown as they are: the non-secret parts of the spec's credential
- * forms (hosts, ports, user names, sender, tenant, scopes). Every other field, at any depth,
- * is treated as secret — a field nobody listed is masked, never shown.
- */
-export const PUBLIC_FIELDS: ReadonlySet<string> = new Set([
-  'host', 'hostUrl', 'port', 'type', 'username', 'senderEmail', 'senderName', 'tenant_id', 'redirect_uri',
-  'scope', 'scopes', 'region', 'database', 'token_type', 'expires_in', 'expires_at',
-]);
+/** Secrets this long (API keys, tokens) show their last 4 characters, so one can tell keys apart. */
+export const SHOW_TAIL_FROM = 20;
 
-/** '••••' + the last 2 characters when the value is longer than 8, else '••••'. */
+/** '••••' + the last 4 characters of a secret of 20 characters or more, else '••••'. */
 export function maskSecret(value: string | number): string {
   const chars = Array.from(String(value));
-  return chars.length > 8 ? MASK + chars.slice(-2).join('') : MASK;
+  return chars.length >= SHOW_TAIL_FROM ? MASK + chars.slice(-4).join('') : MASK;
 }
 
-/** A URL with a password or a query string may carry a secret inside a "public" field. */
+/** A URL with a password or a query string may carry a secret inside a field shown otherwise. */
 const carriesSecret = (text: string) => /^[a-z][\w+.-]*:\/\/[^/?#\s]*:[^@/\s]*@|\?./i.test(text);
 
-function maskAt(value: unknown, field: string | undefined): unknown {
-  if (Array.isArray(value)) return value.map((item) => maskAt(item, field));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskAt(inner, key)]));
-  if (typeof value === 'string' || typeof value === 'number') {
-    const shown = field !== undefined && PUBLIC_FIELDS.has(field) && !(typeof value === 'string' && carriesSecret(value));
-    return shown ? value : maskSecret(value);
-  }
+function maskAll(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskAll);
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskAll(inner)]));
+  if (typeof value === 'string' || typeof value === 'number') return maskSecret(value);
   return value; // booleans and null hold no secret
 }
 
-/** The credentials object as the API shows it: every secret value masked, at any depth. */
-export function maskCredentials(credentials: Record<string, unknown>): Record<string, unknown> {
-  return maskAt(credentials, undefined) as Record<string, unknown>;
+/**
+ * The credentials object as the API shows it. Only the top-level fields named in
+ * `publicFields` (the form's fields not marked private: hosts, ports, user names…) are shown,
+ * and only when they are a plain number or a string without an embedded password or query;
+ * every other value, at any depth, is masked — a field nobody declared is never shown.
+ */
+export function maskCredentials(credentials: Record<string, unknown>, publicFields: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(credentials).map(([field, value]) => {
+      const shown = publicFields.has(field) && (typeof value === 'number' || (typeof value === 'string' && !carriesSecret(value)));
+      return [field, shown ? value : maskAll(value)];
+    }),
+  );
 }
 
 /** True when `value` holds a masked value somewhere (then merging needs the stored secrets). */

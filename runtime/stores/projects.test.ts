@@ -30,8 +30,8 @@ describe('slugify', () => {
 describe('ProjectStore', () => {
   it('creates projects under the documented keys and lists them', async () => {
     const store = new ProjectStore(redis, prefix);
-    const first = await store.create('Support Bots');
-    const second = await store.create('Search');
+    const first = await store.create('Support Bots', 'org_test');
+    const second = await store.create('Search', 'org_test');
     expect(first).toMatchObject({ name: 'Support Bots', slug: expect.stringMatching(/^support-bots-[0-9a-f]{6}$/) });
     expect(first.id).toMatch(/^proj_[0-9a-f]{16}$/);
     expect(JSON.parse((await redis.get(`${prefix}project:${first.id}`))!)).toEqual(first);
@@ -45,7 +45,7 @@ describe('ProjectStore', () => {
 
   it('gives two projects of the same name different slugs', async () => {
     const store = new ProjectStore(redis, prefix);
-    const [a, b] = await Promise.all([store.create('Same'), store.create('Same')]);
+    const [a, b] = await Promise.all([store.create('Same', 'org_test'), store.create('Same', 'org_test')]);
     expect(a.slug).not.toBe(b.slug);
   });
 });

@@ -7,6 +7,8 @@ export interface SseOptions {
   timeoutMs?: number;
   /** each event's `id:` is set on the data object as `id` when it has none */
   signal?: AbortSignal;
+  /** more request headers: a test weft's `headers` carry its session */
+  headers?: Record<string, string>;
 }
 
 /** Every `data:` payload of the stream, parsed, until the server closes it (or `limit`). */
@@ -14,7 +16,7 @@ export async function readSse(url: string, options: SseOptions = {}): Promise<Re
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 20_000);
   options.signal?.addEventListener('abort', () => controller.abort());
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const headers: Record<string, string> = { accept: 'text/event-stream', ...options.headers };
   if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
   const events: Record<string, unknown>[] = [];
   try {

@@ -1,13 +1,23 @@
-/** @module runtime/testing/test-weft — a whole weft (server + workers) on the test Redis, on a free port. */
+/**
+ * @module runtime/testing/test-weft — a whole weft (server + workers) on the test Redis, on a
+ * free port, signed in as a fresh admin: `api()`/`request()` send the admin's session cookie
+ * and CSRF token. `signIn`/`createUser` give clients of other people; `anonymous` has none.
+ */
 import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
 import { startWeft, type Weft, type WeftOptions } from '../server.ts';
+import { clientOf, type Client, type SignedInClient } from './session-client.ts';
+import { testAccounts, type TestAccounts, type TestUser } from './test-accounts.ts';
 
-export interface TestWeft extends Weft {
+export interface TestWeft extends Weft, SignedInClient {
   prefix: string;
-  /** call the JSON API; throws on a non-2xx answer with its error message */
-  api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
-  /** call it and return the raw response */
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** the admin signed in as (its organisation owns the projects the admin creates) */
+  admin: TestUser;
+  /** a client without a session */
+  anonymous: Client;
+  signIn: TestAccounts['signIn'];
+  createUser: TestAccounts['createUser'];
+  accounts: TestAccounts;
 }
 
 /** `options` may set any of startWeft's options but the Redis, prefix, address and role (plan limits, log publisher…). */
@@ -16,21 +26,21 @@ export async function startTestWeft(options: Omit<Partial<WeftOptions>, 'redisUr
   if (!redisUrl) throw new Error('REDIS_URL is not set: run tests with `npm test`');
   const prefix = `weft-test-${randomUUID().slice(0, 8)}:`;
   const weft = await startWeft({ ...options, redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, role: 'all' });
-  const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${weft.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const redis = new Redis(redisUrl);
+  const accounts = testAccounts(redis, prefix, weft.url);
+  const admin = await accounts.createUser({ name: 'Admin', organisationName: 'Admin' });
   return {
     ...weft,
+    ...admin,
     prefix,
-    request,
-    async api<T>(method: string, path: string, body?: unknown): Promise<T> {
-      const response = await request(method, path, body);
-      const answer = (await response.json()) as T & { error?: { message: string } };
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${answer.error?.message ?? ''}`);
-      return answer;
+    admin,
+    anonymous: clientOf(weft.url),
+    signIn: accounts.signIn,
+    createUser: accounts.createUser,
+    accounts,
+    async close() {
+      await weft.close();
+      redis.disconnect();
     },
   };
 }

@@ -4,11 +4,12 @@
  * deploy (runtime/flows/validate.ts says why).
  */
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import { requireProjectAccess } from '../../auth/access.ts';
 import type { CatalogueView } from '../../flows/catalogue-view.ts';
 import type { FlowDocument, FlowNode } from '../../flows/flow-document.ts';
 import { validateFlow, type FlowCheck } from '../../flows/validate.ts';
 import type { FlowStore } from '../../stores/flows.ts';
-import type { ProjectStore } from '../../stores/projects.ts';
 import { objectBody } from '../body.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 
@@ -17,17 +18,19 @@ export const MAX_FLOW_NAME = 200;
 /** A new flow without nodes starts from a webhook trigger, as the studio's canvas does. */
 const starterNodes = (): FlowNode[] => [{ id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 0 }, values: {} }];
 
-export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; projects: ProjectStore }): Router {
+const workflowNotFound = () => notFound('Workflow not found');
+
+export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore }): Router {
   const router = new Router();
 
-  const flowOf = async (id: string) => {
+  /** the flow, when it exists and the user may see its project; 404 'Workflow not found' otherwise */
+  const flowOf = async (ctx: Context, id: string) => {
     const flow = await deps.flows.get(id);
-    if (!flow) throw notFound('Workflow not found');
+    if (!flow) throw workflowNotFound();
+    await requireProjectAccess(ctx, flow.projectId, workflowNotFound);
     return flow;
   };
-  const projectOf = async (id: string) => {
-    if (!(await deps.projects.get(id))) throw notFound('Project not found');
-  };
+  const projectOf = (ctx: Context, id: string) => requireProjectAccess(ctx, id);
   const nameOf = (name: unknown, fallback?: string) => {
     if (name === undefined && fallback !== undefined) return fallback;
     if (typeof name !== 'string' || !name.trim()) throw badRequest('A flow needs a name');
@@ -49,12 +52,12 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
   const answer = (flow: FlowDocument, warnings: string[]) => ({ ...flow, warnings });
 
   router.get('/api/projects/:projectId/flows', async function listFlows(ctx) {
-    await projectOf(ctx.params.projectId);
+    await projectOf(ctx, ctx.params.projectId);
     ctx.body = await deps.flows.list(ctx.params.projectId);
   });
 
   router.post('/api/projects/:projectId/flows', async function createFlow(ctx) {
-    await projectOf(ctx.params.projectId);
+    await projectOf(ctx, ctx.params.projectId);
     const body = objectBody(ctx);
     const name = nameOf(body.name);
     const graph = soundGraph(body.nodes === undefined ? { nodes: starterNodes(), edges: [] } : body);
@@ -64,7 +67,7 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
   });
 
   router.get('/api/flows/:flowId', async function getFlow(ctx) {
-    const flow = await flowOf(ctx.params.flowId);
+    const flow = await flowOf(ctx, ctx.params.flowId);
     ctx.body = answer(flow, validateFlow(flow, deps.catalogue).warnings);
   });
 
@@ -75,7 +78,7 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
   router.put('/api/flows/:flowId', async function saveFlow(ctx) {
     const body = objectBody(ctx);
     if (body.version !== undefined && !Number.isInteger(body.version)) throw badRequest('version must be a whole number');
-    const current = await flowOf(ctx.params.flowId);
+    const current = await flowOf(ctx, ctx.params.flowId);
     const name = nameOf(body.name, current.name);
     const graph = soundGraph({ nodes: body.nodes ?? current.nodes, edges: body.edges ?? current.edges });
     const saved = await deps.flows.update(
@@ -87,7 +90,8 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
   });
 
   router.delete('/api/flows/:flowId', async function deleteFlow(ctx) {
-    if (!(await deps.flows.delete(ctx.params.flowId))) throw notFound('Workflow not found');
+    await flowOf(ctx, ctx.params.flowId);
+    if (!(await deps.flows.delete(ctx.params.flowId))) throw workflowNotFound();
     ctx.status = 204;
   });
 
@@ -95,7 +99,7 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
   router.post('/api/flows/:flowId/deploy', async function deployFlow(ctx) {
     const { status } = objectBody(ctx);
     if (status !== 'active' && status !== 'inactive') throw badRequest("status must be 'active' or 'inactive'");
-    const flow = await flowOf(ctx.params.flowId);
+    const flow = await flowOf(ctx, ctx.params.flowId);
     const wanted = status === 'active' ? 'active' : 'draft';
     if (wanted === 'active') assertRunnable(flow);
     // Checked again inside the update: it applies to whatever version is stored at that moment.

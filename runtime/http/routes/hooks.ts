@@ -1,19 +1,38 @@
-/** @module runtime/http/routes/hooks — the webhook trigger: POST /hook/:flowId. */
+/**
+ * @module runtime/http/routes/hooks — the webhook trigger: POST /hook/:flowId. A production
+ * call: it needs `Authorization: Bearer <API key>` of the flow's project unless the builder
+ * marked the webhook trigger public.
+ */
 import Router from '@koa/router';
-import { HttpError } from '../errors.ts';
+import type { PlanNode } from '../../../actors/types.ts';
+import { checkProjectKey } from '../../auth/api-key-check.ts';
 import { logProductionCalls } from '../../logs/call-logging.ts';
 import type { RunServices } from '../../run-services.ts';
+import type { ApiKeyStore } from '../../stores/api-keys.ts';
+import { HttpError } from '../errors.ts';
 
 /** How long a realtime caller waits for the response node before getting the run id instead. */
 const realtimeTimeoutMs = 30_000;
 
-export function hooksRouter(services: RunServices): Router {
+/** A webhook trigger the builder switched to public (the field's default is off). */
+export const isPublicWebhook = (trigger: PlanNode) => trigger.type === 'webhookTriggerNode' && trigger.values?.public === true;
+
+export function hooksRouter(services: RunServices, deps: { apiKeys: Pick<ApiKeyStore, 'verify'> }): Router {
   const router = new Router();
   router.post('/hook/:flowId', logProductionCalls(services, 'webhook'), async function webhook(ctx) {
     const flow = await services.activeFlow(ctx.params.flowId);
     const plan = services.planFor(flow);
-    if (plan.nodes[plan.trigger].type !== 'webhookTriggerNode') {
-      throw new HttpError(400, 'wrong_trigger', `Flow ${flow.id} is not started by a webhook (its trigger is ${plan.nodes[plan.trigger].type})`);
+    const trigger = plan.nodes[plan.trigger];
+    if (!isPublicWebhook(trigger)) {
+      try {
+        await checkProjectKey(deps.apiKeys, flow.projectId, ctx.get('authorization'));
+      } catch (error) {
+        ctx.set('WWW-Authenticate', 'Bearer');
+        throw error;
+      }
+    }
+    if (trigger.type !== 'webhookTriggerNode') {
+      throw new HttpError(400, 'wrong_trigger', `Flow ${flow.id} is not started by a webhook (its trigger is ${trigger.type})`);
     }
     const input = ctx.request.body ?? {};
     await services.countProductionRequest(flow.projectId);

@@ -1,29 +1,43 @@
-/** @module runtime/http/routes/projects — list, create and read projects. */
+/** @module runtime/http/routes/projects — list, create and read the signed-in user's projects. */
 import Router from '@koa/router';
+import { accessOf, requireProjectAccess } from '../../auth/access.ts';
+import type { OrganisationStore } from '../../stores/organisations.ts';
 import type { ProjectStore } from '../../stores/projects.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 
 export const MAX_PROJECT_NAME = 100;
 
-export function projectsRouter(deps: { projects: ProjectStore }): Router {
+export function projectsRouter(deps: { projects: ProjectStore; organisations: OrganisationStore }): Router {
   const router = new Router();
 
+  /** the projects of every organisation the user is a member of */
   router.get('/api/projects', async function listProjects(ctx) {
-    ctx.body = await deps.projects.list();
+    const memberships = await deps.organisations.membershipsOf(accessOf(ctx).user.id);
+    ctx.body = await deps.projects.listOf(memberships.map((m) => m.organisation.id));
   });
 
+  /** {name, organisationId?}: in that organisation (one of the user's), by default their first */
   router.post('/api/projects', async function createProject(ctx) {
-    const { name } = objectBody(ctx);
+    const { name, organisationId } = objectBody(ctx);
     if (typeof name !== 'string' || !name.trim()) throw badRequest('A project needs a name');
     if (name.trim().length > MAX_PROJECT_NAME) throw badRequest(`A project name has at most ${MAX_PROJECT_NAME} characters`);
+    if (organisationId !== undefined && typeof organisationId !== 'string') throw badRequest('organisationId must be a string');
+    const access = accessOf(ctx);
+    let owner = organisationId;
+    if (owner === undefined) {
+      const [first] = await deps.organisations.membershipsOf(access.user.id);
+      if (!first) throw badRequest('You are not a member of any organisation: create one first');
+      owner = first.organisation.id;
+    } else if (!(await access.roleIn(owner))) {
+      throw notFound('Organisation not found');
+    }
     ctx.status = 201;
-    ctx.body = await deps.projects.create(name.trim());
+    ctx.body = await deps.projects.create(name.trim(), owner);
   });
 
   router.get('/api/projects/:projectId', async function getProject(ctx) {
-    const project = await deps.projects.get(ctx.params.projectId);
-    if (!project) throw notFound('Project not found');
+    const { role: _role, ...project } = await requireProjectAccess(ctx, ctx.params.projectId);
     ctx.body = project;
   });
 

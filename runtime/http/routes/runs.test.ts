@@ -4,6 +4,9 @@ import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 
 let weft: TestWeft;
 let projectId = '';
+/** production calls carry an API key of the project */
+let key = '';
+const hook = (id: string, body: unknown) => weft.request('POST', `/hook/${id}`, body, { authorization: `Bearer ${key}` });
 
 const trigger = { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 0 }, values: {} };
 const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
@@ -22,6 +25,7 @@ async function flow(nodes: unknown[], edges: unknown[], active = true): Promise<
 beforeAll(async () => {
   weft = await startTestWeft();
   projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Runs' })).id;
+  key = (await weft.api<{ key: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'runs test' })).key;
 });
 afterAll(() => weft?.close());
 
@@ -30,7 +34,7 @@ describe('webhook', () => {
     const id = await flow([trigger, variables('variables_1', 'hi {{trigger.output.name}}'), response], [
       edge('e1', 'webhookTrigger_1', 'variables_1'), edge('e2', 'variables_1', 'apiResponse_1'),
     ]);
-    const answer = await weft.request('POST', `/hook/${id}`, { name: 'Ada' });
+    const answer = await hook(id, { name: 'Ada' });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ echo: 'hi Ada' });
     expect(answer.headers.get('x-weft-run-id')).toMatch(/^run_/);
@@ -38,7 +42,7 @@ describe('webhook', () => {
 
   it('answers {runId, status} at once when the flow has no response node', async () => {
     const id = await flow([trigger, variables('variables_1', 'x')], [edge('e1', 'webhookTrigger_1', 'variables_1')]);
-    const answer = await weft.request('POST', `/hook/${id}`, {});
+    const answer = await hook(id, {});
     expect(answer.status).toBe(202);
     expect(await answer.json()).toMatchObject({ runId: expect.stringMatching(/^run_/), status: 'running' });
   });
@@ -46,7 +50,7 @@ describe('webhook', () => {
   it("refuses drafts and unknown flows with 'Workflow not found'", async () => {
     const draft = await flow([trigger], [], false);
     for (const id of [draft, 'flow_nope']) {
-      const answer = await weft.request('POST', `/hook/${id}`, {});
+      const answer = await hook(id, {});
       expect(answer.status).toBe(404);
       expect(await answer.json()).toEqual({ error: { message: 'Workflow not found', code: 'not_found' } });
     }
@@ -56,7 +60,7 @@ describe('webhook', () => {
     const id = await flow([trigger, code('code_1', "throw new Error('nope')"), response], [
       edge('e1', 'webhookTrigger_1', 'code_1'), edge('e2', 'code_1', 'apiResponse_1'),
     ]);
-    const answer = await weft.request('POST', `/hook/${id}`, {});
+    const answer = await hook(id, {});
     expect(answer.status).toBe(500);
     const body = (await answer.json()) as { error: { message: string; code: string } };
     expect(body.error.code).toBe('run_failed');
@@ -73,9 +77,9 @@ describe('runs', () => {
     const started = await weft.request('POST', `/api/flows/${id}/runs`, { input: { a: 1 } });
     expect(started.status).toBe(202);
     const { runId } = (await started.json()) as { runId: string };
-    const events = await readSse(`${weft.url}/api/runs/${runId}/events`);
+    const events = await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers });
     expect(events.at(-1)?.type).toBe('run.completed');
-    const resumed = await readSse(`${weft.url}/api/runs/${runId}/events`, { lastEventId: String(events[3].id) });
+    const resumed = await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers, lastEventId: String(events[3].id) });
     expect(resumed).toEqual(events.slice(4));
 
     const snapshot = await weft.api<{ status: string; mode: string; nodes: Record<string, { state: string; output: unknown }> }>('GET', `/api/runs/${runId}`);
@@ -110,7 +114,7 @@ describe('runs', () => {
     }
     const id = await flow(nodes, edges, false);
     const { runId } = await weft.api<{ runId: string }>('POST', `/api/flows/${id}/runs`, { input: {} });
-    const events = await readSse(`${weft.url}/api/runs/${runId}/events`);
+    const events = await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers });
     expect(events.at(-1)).toMatchObject({ type: 'run.failed', error: 'Maximum flow execution depth exceeded (limit: 100)' });
     const snapshot = await weft.api<{ nodes: Record<string, { state: string }> }>('GET', `/api/runs/${runId}`);
     expect(snapshot.nodes.variables_100.state).toBe('completed');
@@ -129,10 +133,10 @@ describe('runs', () => {
       edge('e1', 'webhookTrigger_1', 'variables_1'), edge('e2', 'variables_1', 'apiResponse_1'),
     ]);
     const controller = new AbortController();
-    const live = readSse(`${weft.url}/api/flows/${id}/live`, { signal: controller.signal, limit: 100, timeoutMs: 3000 });
+    const live = readSse(`${weft.url}/api/flows/${id}/live`, { headers: weft.headers, signal: controller.signal, limit: 100, timeoutMs: 3000 });
     await new Promise((ok) => setTimeout(ok, 200));
-    await weft.request('POST', `/hook/${id}`, { n: 1 });
-    await weft.request('POST', `/hook/${id}`, { n: 2 });
+    await hook(id, { n: 1 });
+    await hook(id, { n: 2 });
     await new Promise((ok) => setTimeout(ok, 300));
     controller.abort();
     const events = await live;

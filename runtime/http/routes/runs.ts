@@ -1,18 +1,35 @@
 /** @module runtime/http/routes/runs — test runs, run history, snapshots, events, actors, cancel. */
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { Engine } from '../../../actors/engine.ts';
+import { requireProjectAccess } from '../../auth/access.ts';
 import { HttpError } from '../errors.ts';
 import { lastEventId, openSse } from '../sse.ts';
 import type { RunServices } from '../../run-services.ts';
 
 const runNotFound = () => new HttpError(404, 'not_found', 'Run not found');
+const workflowNotFound = () => new HttpError(404, 'not_found', 'Workflow not found');
 
 export function runsRouter(services: RunServices): Router {
   const { engine } = services;
   const router = new Router();
 
+  /** the flow, when the signed-in user may see its project (else 404 'Workflow not found') */
+  const flowOf = async (ctx: Context, flowId: string) => {
+    const flow = await services.flow(flowId);
+    await requireProjectAccess(ctx, flow.projectId, workflowNotFound);
+    return flow;
+  };
+  /** 404 'Run not found' unless the run exists and belongs to a project the user may see */
+  const checkRun = async (ctx: Context, runId: string) => {
+    const meta = await engine.meta(runId);
+    if (!meta) throw runNotFound();
+    await requireProjectAccess(ctx, meta.projectId, runNotFound);
+    return meta;
+  };
+
   router.post('/api/flows/:flowId/runs', async function startTestRun(ctx) {
-    const flow = await services.flow(ctx.params.flowId);
+    const flow = await flowOf(ctx, ctx.params.flowId);
     const body = (ctx.request.body ?? {}) as { input?: unknown };
     const plan = services.planFor(flow);
     const runId = await engine.startRun(plan, body.input ?? {}, { mode: 'test' });
@@ -21,7 +38,7 @@ export function runsRouter(services: RunServices): Router {
   });
 
   router.get('/api/flows/:flowId/runs', async function runHistory(ctx) {
-    const flow = await services.flow(ctx.params.flowId);
+    const flow = await flowOf(ctx, ctx.params.flowId);
     const ids = await engine.history(flow.id, Math.min(Number(ctx.query.limit ?? 50) || 50, 500));
     const metas = await Promise.all(ids.map((id) => engine.meta(id)));
     ctx.body = metas
@@ -32,25 +49,28 @@ export function runsRouter(services: RunServices): Router {
   });
 
   router.get('/api/runs/:runId', async function runSnapshot(ctx) {
+    await checkRun(ctx, ctx.params.runId);
     const snapshot = await engine.snapshot(ctx.params.runId);
     if (!snapshot) throw runNotFound();
     ctx.body = snapshot;
   });
 
   router.post('/api/runs/:runId/cancel', async function cancelRun(ctx) {
+    await checkRun(ctx, ctx.params.runId);
     const status = await engine.cancelRun(ctx.params.runId);
     if (status === 'missing') throw runNotFound();
     ctx.body = { runId: ctx.params.runId, status };
   });
 
   router.get('/api/runs/:runId/actors', async function runActors(ctx) {
+    await checkRun(ctx, ctx.params.runId);
     const actors = await engine.actors(ctx.params.runId);
     if (!actors) throw runNotFound();
     ctx.body = actors;
   });
 
   router.get('/api/runs/:runId/events', async function runEvents(ctx) {
-    if (!(await engine.meta(ctx.params.runId))) throw runNotFound();
+    await checkRun(ctx, ctx.params.runId);
     const sse = openSse(ctx);
     void engine
       .follow(ctx.params.runId, lastEventId(ctx), (event) => sse.send(event, event.id), sse.signal)
@@ -58,7 +78,7 @@ export function runsRouter(services: RunServices): Router {
   });
 
   router.get('/api/flows/:flowId/live', async function flowLive(ctx) {
-    const flow = await services.flow(ctx.params.flowId);
+    const flow = await flowOf(ctx, ctx.params.flowId);
     followLive(engine, flow.id, openSse(ctx));
   });
 

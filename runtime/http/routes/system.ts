@@ -1,6 +1,7 @@
-/** @module runtime/http/routes/system — health and the node catalogue. */
+/** @module runtime/http/routes/system — health, the node catalogue and the credential forms. */
 import Router from '@koa/router';
 import type Redis from 'ioredis';
+import { credentialForms } from '../../../catalogue/credentials/index.ts';
 import type { CatalogueView } from '../../flows/catalogue-view.ts';
 
 /** How long a health check waits for Redis before calling it down. */
@@ -28,6 +29,11 @@ export function systemRouter(deps: { redis: Redis; catalogue: CatalogueView }): 
 
   router.get('/api/catalogue', function listCatalogue(ctx) {
     ctx.body = deps.catalogue.list();
+  });
+
+  /** the credential forms of every credential type (catalogue/credentials), rendered like node forms */
+  router.get('/api/catalogue/credentials', function listCredentialForms(ctx) {
+    ctx.body = credentialForms;
   });
 
   return router;

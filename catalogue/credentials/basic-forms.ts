@@ -1,0 +1,139 @@
+/**
+ * @module catalogue/credentials/basic-forms — credential types typed in by the user (spec 002
+ * §1: "Basic: relational database, automation service, crawl service, web search, MCP, SMTP,
+ * messaging provider"; "Pro: object storage"), plus weft's own types for the API Request node
+ * and AI model providers. Fields as spec 001 §3 and 002 §3 list them.
+ */
+import type { CredentialForm } from './types.ts';
+
+export const POSTGRES_SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
+
+/** the four certificate fields show only for verify-ca or verify-full (spec 001 §3) */
+const withCertificates = { actionField: 'sslMode', actionValue: ['verify-ca', 'verify-full'] };
+
+export const basicForms: CredentialForm[] = [
+  {
+    type: 'postgres',
+    label: 'Postgres',
+    description: 'A relational database reached over the Postgres protocol.',
+    authType: 'basic',
+    fields: [
+      { name: 'host', label: 'Host', type: 'text', required: true, placeholder: 'db.example.com', description: 'Without http:// or https:// and without a trailing slash.' },
+      { name: 'port', label: 'Port', type: 'number', required: true, defaultValue: 5432, minValue: 1, maxValue: 65535, step: 1 },
+      { name: 'dbName', label: 'Database', type: 'text', required: true },
+      { name: 'username', label: 'Username', type: 'text', required: true },
+      { name: 'password', label: 'Password', type: 'text', required: true, isPrivate: true },
+      {
+        name: 'sslMode',
+        label: 'SSL mode',
+        type: 'select',
+        required: true,
+        defaultValue: 'disable',
+        values: POSTGRES_SSL_MODES.map((mode) => ({ label: mode, value: mode })),
+      },
+      { name: 'ca_certificate', label: 'CA certificate', type: 'textarea', ...withCertificates },
+      { name: 'client_certificate', label: 'Client certificate', type: 'textarea', ...withCertificates },
+      { name: 'client_key', label: 'Client key', type: 'textarea', isPrivate: true, ...withCertificates },
+      { name: 'client_key_password', label: 'Client key password', type: 'text', isPrivate: true, ...withCertificates },
+    ],
+  },
+  {
+    type: 's3',
+    label: 'S3 (object storage)',
+    description: 'An access key pair of an S3-compatible object store.',
+    authType: 'basic',
+    isPro: true,
+    fields: [
+      { name: 'awsAccessKeyId', label: 'Access key id', type: 'text', required: true },
+      { name: 'awsSecretAccessKey', label: 'Secret access key', type: 'text', required: true, isPrivate: true },
+      { name: 'awsRegion', label: 'Region', type: 'text', required: true, defaultValue: 'us-east-1' },
+    ],
+  },
+  {
+    type: 'automationService',
+    label: 'Automation service',
+    description: 'The automation service whose workflows the automation-service trigger lists (integration 6).',
+    authType: 'basic',
+    fields: [
+      { name: 'hostUrl', label: 'Host URL', type: 'text', required: true, placeholder: 'https://automation.example.com' },
+      { name: 'apiKey', label: 'API key', type: 'text', required: true, isPrivate: true },
+    ],
+  },
+  {
+    type: 'crawlService',
+    label: 'Crawl service',
+    description: 'The crawl and scrape service of the crawler, scraper and crawl-service nodes.',
+    authType: 'basic',
+    fields: [
+      { name: 'apiKey', label: 'API key', type: 'text', required: true, isPrivate: true },
+      { name: 'hostUrl', label: 'Host URL', type: 'text', description: 'Leave empty for the provider’s public API; a trailing slash is removed.' },
+    ],
+  },
+  {
+    type: 'webSearch',
+    label: 'Web search service',
+    description: 'The web search service’s API key.',
+    authType: 'basic',
+    fields: [{ name: 'apiKey', label: 'API key', type: 'text', required: true, isPrivate: true }],
+  },
+  {
+    type: 'mcpServer',
+    label: 'MCP server',
+    description: 'An MCP server whose tools the MCP node offers to the model (integration 12).',
+    authType: 'basic',
+    marketplaceId: 12,
+    fields: [
+      { name: 'hostUrl', label: 'Host URL', type: 'text', required: true, description: 'A trailing slash is removed.' },
+      { name: 'type', label: 'Type', type: 'select', defaultValue: 'http', values: [{ label: 'http', value: 'http' }, { label: 'sse', value: 'sse' }] },
+      { name: 'headers', label: 'Headers', type: 'json', isPrivate: true, description: 'A JSON object of header names to values sent to the server (optional).' },
+    ],
+  },
+  {
+    type: 'smtp',
+    label: 'SMTP',
+    description: 'A mail server the SMTP node sends through (integration 18). Every field is required.',
+    authType: 'basic',
+    marketplaceId: 18,
+    fields: [
+      { name: 'senderEmail', label: 'Sender email', type: 'text', required: true },
+      { name: 'senderName', label: 'Sender name', type: 'text', required: true },
+      { name: 'host', label: 'Host', type: 'text', required: true },
+      { name: 'port', label: 'Port', type: 'number', required: true, minValue: 1, maxValue: 65535, step: 1 },
+      { name: 'username', label: 'Username', type: 'text', required: true },
+      { name: 'password', label: 'Password', type: 'text', required: true, isPrivate: true },
+    ],
+  },
+  {
+    type: 'messagingProvider',
+    label: 'Messaging provider (SMS, voice, WhatsApp)',
+    description: 'The messaging provider’s account (integration 17, basic auth).',
+    authType: 'basic',
+    marketplaceId: 17,
+    fields: [
+      { name: 'accountSid', label: 'Account SID', type: 'text', required: true },
+      { name: 'authToken', label: 'Auth token', type: 'text', required: true, isPrivate: true },
+    ],
+  },
+  {
+    // weft's own (the spec shows no type for it): the API Request node's credential
+    type: 'httpHeader',
+    label: 'HTTP header (API Request)',
+    description: 'A header the API Request node adds to its request, e.g. Authorization: Bearer <token>. The value never appears in run outputs, events or logs.',
+    authType: 'basic',
+    fields: [
+      { name: 'headerName', label: 'Header name', type: 'text', required: true, defaultValue: 'Authorization' },
+      { name: 'headerValue', label: 'Header value', type: 'text', required: true, isPrivate: true, placeholder: 'Bearer …' },
+    ],
+  },
+  {
+    // spec 000 §3 "Model param": credential_name; 'API key and Gateway URL must be set' (§8)
+    type: 'modelProvider',
+    label: 'AI model provider',
+    description: 'The key (and, for a gateway or self-hosted provider, the URL) the AI nodes call models with.',
+    authType: 'basic',
+    fields: [
+      { name: 'apiKey', label: 'API key', type: 'text', required: true, isPrivate: true },
+      { name: 'baseUrl', label: 'Gateway URL', type: 'text', description: 'Leave empty for the provider’s own API.' },
+    ],
+  },
+];

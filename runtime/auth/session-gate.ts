@@ -1,0 +1,80 @@
+/**
+ * @module runtime/auth/session-gate — who is calling. One middleware in front of every route:
+ * it reads the `weft_session` cookie, puts the signed-in user on `ctx.state.user` (and their
+ * ProjectAccess on `ctx.state.access`), refuses every /api/* route but the open ones without a
+ * session (401 'Sign in first') and every cookie-authenticated write without the session's
+ * CSRF token in `x-csrf-token` (403 'Invalid CSRF token').
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import { HttpError } from '../http/errors.ts';
+import type { OrganisationStore } from '../stores/organisations.ts';
+import type { ProjectStore } from '../stores/projects.ts';
+import type { Session, SessionStore } from '../stores/sessions.ts';
+import type { UserStore } from '../stores/users.ts';
+import { ProjectAccess, unauthorized } from './access.ts';
+
+export const SESSION_COOKIE = 'weft_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * /api/* paths anyone may call: health, the node catalogue (and its credential forms), the
+ * widgets' calls (checked by Origin), sign-in and sign-out. Paths outside /api (webhooks,
+ * GraphQL, widget scripts, the editor's files) are not the studio API and carry their own checks.
+ */
+const openApiPath = /^\/api\/(health|catalogue|widgets|auth\/sign-in|auth\/sign-out)(\/|$)/;
+const studioApiPath = /^\/api(\/|$)/;
+const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface AuthStores {
+  users: UserStore;
+  organisations: OrganisationStore;
+  sessions: SessionStore;
+  projects: ProjectStore;
+}
+
+const invalidCsrf = () => new HttpError(403, 'invalid_csrf', 'Invalid CSRF token');
+
+/** 403 unless the request carries the session's CSRF token (compared in constant time) */
+export function checkCsrf(ctx: Context, session: Session): void {
+  const sent = Buffer.from(ctx.get(CSRF_HEADER));
+  const expected = Buffer.from(session.csrfToken);
+  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) throw invalidCsrf();
+}
+
+export function setSessionCookie(ctx: Context, session: Session, ttlSeconds: number): void {
+  ctx.cookies.set(SESSION_COOKIE, session.id, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: ttlSeconds * 1000,
+    secure: ctx.secure,
+    overwrite: true,
+  });
+}
+
+export function clearSessionCookie(ctx: Context): void {
+  ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', path: '/', secure: ctx.secure, overwrite: true });
+}
+
+export function sessionGate(stores: AuthStores): Middleware {
+  return async function gate(ctx, next) {
+    const studio = studioApiPath.test(ctx.path);
+    const cookie = studio ? ctx.cookies.get(SESSION_COOKIE) : undefined;
+    const session = cookie ? await stores.sessions.get(cookie) : null;
+    const user = session ? await stores.users.get(session.userId) : null;
+    if (session && user) {
+      ctx.state.session = session;
+      ctx.state.user = user;
+      ctx.state.access = new ProjectAccess(user, stores.projects, stores.organisations);
+      if (session.renewed) setSessionCookie(ctx, session, stores.sessions.ttlSeconds);
+    } else if (cookie) {
+      clearSessionCookie(ctx); // expired or signed out elsewhere: the browser can forget it
+    }
+    if (studio && !openApiPath.test(ctx.path)) {
+      if (!session || !user) throw unauthorized();
+      if (writes.has(ctx.method)) checkCsrf(ctx, session);
+    }
+    await next();
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * @module runtime/http/routes/organisations — the signed-in user's organisations and their
+ * members. A non-member gets 404 for an organisation (as if it did not exist); changing
+ * members takes an owner (403 for a member).
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { accessOf, forbidden } from '../../auth/access.ts';
+import { accountInput, MAX_NAME } from '../../auth/accounts.ts';
+import type { AuthStores } from '../../auth/session-gate.ts';
+import { ROLES, type Role } from '../../stores/organisations.ts';
+import { publicUser } from '../../stores/users.ts';
+import { objectBody } from '../body.ts';
+import { badRequest, HttpError, notFound } from '../errors.ts';
+
+const organisationNotFound = () => notFound('Organisation not found');
+
+function roleOf(value: unknown): Role {
+  if (value === undefined) return 'member';
+  if (!ROLES.includes(value as Role)) throw badRequest(`role must be ${ROLES.join(' or ')}`);
+  return value as Role;
+}
+
+export function organisationsRouter(deps: AuthStores): Router {
+  const router = new Router({ prefix: '/api/organisations' });
+
+  /** the organisation with the user's role in it; 404 for a non-member, 403 when `owner` is needed and they are a member */
+  const organisationFor = async (ctx: Context, id: string, need?: 'owner') => {
+    const role = await accessOf(ctx).roleIn(id);
+    const organisation = role ? await deps.organisations.get(id) : null;
+    if (!role || !organisation) throw organisationNotFound();
+    if (need === 'owner' && role !== 'owner') throw forbidden('Only an owner of the organisation can do this');
+    return { ...organisation, role };
+  };
+
+  router.get('/', async function listOrganisations(ctx) {
+    const memberships = await deps.organisations.membershipsOf(accessOf(ctx).user.id);
+    ctx.body = memberships.map(({ organisation, role }) => ({ ...organisation, role }));
+  });
+
+  /** {name} → 201; the user becomes its owner */
+  router.post('/', async function createOrganisation(ctx) {
+    const { name } = objectBody(ctx);
+    if (typeof name !== 'string' || !name.trim()) throw badRequest('An organisation needs a name');
+    if (name.trim().length > MAX_NAME) throw badRequest(`An organisation name has at most ${MAX_NAME} characters`);
+    const organisation = await deps.organisations.create(name.trim(), accessOf(ctx).user.id);
+    ctx.status = 201;
+    ctx.body = { ...organisation, role: 'owner' };
+  });
+
+  router.get('/:organisationId', async function getOrganisation(ctx) {
+    ctx.body = await organisationFor(ctx, ctx.params.organisationId);
+  });
+
+  router.get('/:organisationId/members', async function listMembers(ctx) {
+    await organisationFor(ctx, ctx.params.organisationId);
+    const roles = await deps.organisations.members(ctx.params.organisationId);
+    const users = await Promise.all(Object.keys(roles).map((id) => deps.users.get(id)));
+    ctx.body = users.filter((u) => u !== null).map((u) => ({ ...publicUser(u), role: roles[u.id] }));
+  });
+
+  /**
+   * Owners add people: `{email, role?}` adds an existing user; a new email also needs
+   * `password` (and may give `name`), and makes the user. 201 `{id, email, name, role}`.
+   */
+  router.post('/:organisationId/members', async function addMember(ctx) {
+    const organisation = await organisationFor(ctx, ctx.params.organisationId, 'owner');
+    const body = objectBody(ctx);
+    const role = roleOf(body.role);
+    if (typeof body.email !== 'string') throw badRequest('A member needs an email address (email)');
+    const user = (await deps.users.byEmail(body.email)) ?? (await deps.users.create(accountInput(body, { nameFallback: true })));
+    if (await deps.organisations.roleOf(user.id, organisation.id)) throw new HttpError(409, 'conflict', `${user.email} is a member already`);
+    await deps.organisations.setMember(organisation.id, user.id, role);
+    ctx.status = 201;
+    ctx.body = { ...publicUser(user), role };
+  });
+
+  /** owners change a member's role `{role}`; the last owner stays an owner */
+  router.put('/:organisationId/members/:userId', async function changeRole(ctx) {
+    const organisation = await organisationFor(ctx, ctx.params.organisationId, 'owner');
+    const role = roleOf(objectBody(ctx).role);
+    const roles = await deps.organisations.members(organisation.id);
+    if (!roles[ctx.params.userId]) throw notFound('Member not found');
+    if (role !== 'owner') lastOwnerStays(roles, ctx.params.userId);
+    await deps.organisations.setMember(organisation.id, ctx.params.userId, role);
+    const user = await deps.users.get(ctx.params.userId);
+    ctx.body = { ...(user ? publicUser(user) : { id: ctx.params.userId }), role };
+  });
+
+  /** owners remove members (anyone may leave); the last owner cannot go */
+  router.delete('/:organisationId/members/:userId', async function removeMember(ctx) {
+    const self = ctx.params.userId === accessOf(ctx).user.id;
+    const organisation = await organisationFor(ctx, ctx.params.organisationId, self ? undefined : 'owner');
+    const roles = await deps.organisations.members(organisation.id);
+    if (!roles[ctx.params.userId]) throw notFound('Member not found');
+    lastOwnerStays(roles, ctx.params.userId);
+    await deps.organisations.removeMember(organisation.id, ctx.params.userId);
+    ctx.status = 204;
+  });
+
+  return router;
+}
+
+function lastOwnerStays(roles: Record<string, Role>, leaving: string): void {
+  const owners = Object.keys(roles).filter((id) => roles[id] === 'owner');
+  if (owners.length === 1 && owners[0] === leaving) throw new HttpError(409, 'conflict', 'An organisation keeps at least one owner');
+}

@@ -1,0 +1,34 @@
+/**
+ * @module runtime/secrets/credential-access — what a node's executor gets as
+ * `ctx.credentials`: the decrypted fields of a credential of its own project, by name.
+ */
+import type { CredentialReader } from '../../catalogue/types.ts';
+import { HttpError } from '../http/errors.ts';
+import type { CredentialStore } from '../stores/credentials.ts';
+
+type Reader = Pick<CredentialStore, 'getByName' | 'reveal'>;
+
+/**
+ * Credentials of `projectId` only: an executor can never name another project's. 'No
+ * credentials provided' without a name; 'No credentials found for {name}' when the project has
+ * none by that name or it is inactive; decryption errors ('Corrupted or invalid credential…',
+ * 'Unable to decrypt secrets', 'Missing credentials key') are re-thrown as they are. No error
+ * text ever holds a secret.
+ */
+export function credentialAccess(store: Reader, projectId: string): CredentialReader {
+  const missing = (name: string) => new Error(`No credentials found for ${name}`);
+  const orMissing = (name: string) => (error: unknown) => {
+    throw error instanceof HttpError && error.status === 404 ? missing(name) : error;
+  };
+  return {
+    async get(name) {
+      if (typeof name !== 'string' || name.trim() === '') throw new Error('No credentials provided');
+      // the masked read first: an inactive credential is refused without being decrypted
+      const found = await store.getByName(projectId, name).catch(orMissing(name));
+      if (!found.is_active) throw missing(name);
+      const revealed = await store.reveal(projectId, name).catch(orMissing(name));
+      if (!revealed.is_active) throw missing(name); // deactivated between the two reads
+      return revealed.credentials;
+    },
+  };
+}

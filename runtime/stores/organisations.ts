@@ -1,0 +1,112 @@
+/**
+ * @module runtime/stores/organisations — organisations and their members in Redis:
+ * `{prefix}organisation:{id}` (JSON), `{prefix}organisations` (zset by creation ms),
+ * `{prefix}organisation:{id}:members` (hash user id → role) and its mirror
+ * `{prefix}user:{userId}:organisations` (hash organisation id → role), written together.
+ */
+import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
+import { slugify } from './projects.ts';
+
+export type Role = 'owner' | 'member';
+export const ROLES: readonly Role[] = ['owner', 'member'];
+
+/** Which tenant a vector store is scoped by (spec 000 §6): none, the project slug, or the organisation slug. */
+export type Tenancy = 'single' | 'project' | 'organisation';
+
+export interface Organisation {
+  id: string;
+  slug: string;
+  name: string;
+  /** 'starter' (request- and record-limited, spec 000 §9) unless changed */
+  plan: string;
+  cluster: { id: string; config: { tenancy: Tenancy } & Record<string, unknown> };
+  createdAt: number;
+}
+
+export interface Membership {
+  organisation: Organisation;
+  role: Role;
+}
+
+export const DEFAULT_PLAN = 'starter';
+/** the embedded cluster every organisation starts on: vector collections per project */
+export const defaultCluster = (): Organisation['cluster'] => ({ id: 'embedded', config: { tenancy: 'project' } });
+
+export class OrganisationStore {
+  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+
+  private key(id: string): string {
+    return `${this.prefix}organisation:${id}`;
+  }
+
+  private membersKey(id: string): string {
+    return `${this.prefix}organisation:${id}:members`;
+  }
+
+  private userKey(userId: string): string {
+    return `${this.prefix}user:${userId}:organisations`;
+  }
+
+  /** a new organisation; with `ownerId`, that user is its owner */
+  async create(name: string, ownerId?: string): Promise<Organisation> {
+    const id = `org_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const organisation: Organisation = {
+      id,
+      slug: `${slugify(name)}-${id.slice(4, 10)}`,
+      name,
+      plan: DEFAULT_PLAN,
+      cluster: defaultCluster(),
+      createdAt: Date.now(),
+    };
+    const write = this.redis.multi().set(this.key(id), JSON.stringify(organisation)).zadd(`${this.prefix}organisations`, organisation.createdAt, id);
+    if (ownerId) write.hset(this.membersKey(id), ownerId, 'owner').hset(this.userKey(ownerId), id, 'owner');
+    await write.exec();
+    return organisation;
+  }
+
+  async get(id: string): Promise<Organisation | null> {
+    const text = await this.redis.get(this.key(id));
+    return text ? (JSON.parse(text) as Organisation) : null;
+  }
+
+  async update(id: string, change: Partial<Pick<Organisation, 'name' | 'plan' | 'cluster'>>): Promise<Organisation | null> {
+    const current = await this.get(id);
+    if (!current) return null;
+    const next = { ...current, ...change };
+    await this.redis.set(this.key(id), JSON.stringify(next));
+    return next;
+  }
+
+  /** add a member or change their role */
+  async setMember(organisationId: string, userId: string, role: Role): Promise<void> {
+    await this.redis.multi().hset(this.membersKey(organisationId), userId, role).hset(this.userKey(userId), organisationId, role).exec();
+  }
+
+  async removeMember(organisationId: string, userId: string): Promise<void> {
+    await this.redis.multi().hdel(this.membersKey(organisationId), userId).hdel(this.userKey(userId), organisationId).exec();
+  }
+
+  /** user id → role */
+  async members(organisationId: string): Promise<Record<string, Role>> {
+    return (await this.redis.hgetall(this.membersKey(organisationId))) as Record<string, Role>;
+  }
+
+  /** the user's role in the organisation, or null when they are not a member */
+  async roleOf(userId: string, organisationId: string): Promise<Role | null> {
+    return ((await this.redis.hget(this.userKey(userId), organisationId)) as Role | null) ?? null;
+  }
+
+  /** the user's organisations with their role, oldest organisation first */
+  async membershipsOf(userId: string): Promise<Membership[]> {
+    const roles = (await this.redis.hgetall(this.userKey(userId))) as Record<string, Role>;
+    const ids = Object.keys(roles);
+    if (ids.length === 0) return [];
+    const texts = await this.redis.mget(ids.map((id) => this.key(id)));
+    return texts
+      .filter((t): t is string => t !== null)
+      .map((t) => JSON.parse(t) as Organisation)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
+      .map((organisation) => ({ organisation, role: roles[organisation.id] }));
+  }
+}
