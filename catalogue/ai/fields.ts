@@ -1,0 +1,85 @@
+/**
+ * @module catalogue/ai/fields — input fields the AI nodes share (pure data, browser-safe).
+ * A model field holds a model param `{ type, model_name, provider_name, credential_name }`
+ * (spec 000 §3 "Model configuration"); left empty, the project's default model of that type
+ * is used.
+ */
+import type { InputField } from '../types.ts';
+
+export function modelField(name: string, label: string, type: 'text' | 'embedding' | 'image', required = false): InputField {
+  const example =
+    type === 'embedding'
+      ? '{"type":"embedding","model_name":"weft-local-embedding","provider_name":"weft","credential_name":""}'
+      : `{"type":"${type}","model_name":"${type === 'image' ? 'dall-e-3' : 'gpt-4o-mini'}","provider_name":"openai","credential_name":"my-openai"}`;
+  return {
+    name,
+    label,
+    type: 'json',
+    required,
+    description:
+      `A ${type} model: { type, model_name, provider_name (openai, openai-compatible${type === 'embedding' ? ', weft' : ''}), ` +
+      `credential_name }. Empty: the project's default ${type} model.`,
+    placeholder: example,
+  };
+}
+
+export const DEFAULT_SYSTEM_PROMPT = 'You are a helpful assistant.';
+
+export function promptsField(system = DEFAULT_SYSTEM_PROMPT, user = ''): InputField {
+  return {
+    name: 'prompts',
+    label: 'Prompts',
+    type: 'json',
+    required: true,
+    defaultValue: [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ],
+    description: 'Messages with the role system or user; their content may hold templates, e.g. {{trigger.output.question}}.',
+  };
+}
+
+export const messagesField: InputField = {
+  name: 'messages',
+  label: 'Messages',
+  type: 'json',
+  defaultValue: [],
+  description: 'Chat history: a JSON array of { role, content } with roles system, assistant, user, function or tool.',
+};
+
+export const memoriesField: InputField = {
+  name: 'memories',
+  label: 'Memories',
+  type: 'json',
+  defaultValue: [],
+  description: "Messages from a Memory retrieve node's memories output, sent before the chat history.",
+};
+
+export const attachmentsField: InputField = {
+  name: 'attachments',
+  label: 'Attachments',
+  type: 'json',
+  isPro: true,
+  defaultValue: [],
+  description: 'Image URLs (or data URLs) sent with the last user message.',
+};
+
+export const toolsField: InputField = {
+  name: 'tools',
+  label: 'Tools',
+  type: 'json',
+  defaultValue: [],
+  description:
+    'Tools the model may call: [{ name, description, parameters (JSON schema), code }]. The code runs like a Code ' +
+    'node with `input` = the arguments; what it returns goes back to the model.',
+};
+
+export const streamField: InputField = {
+  name: 'stream',
+  label: 'Stream the answer',
+  type: 'boolean',
+  defaultValue: true,
+  description: 'Show the text as it is generated (progress events).',
+};
+
+export const metaOutput = { name: '_meta', type: 'object', description: 'tokens, costs, model_name, model_provider' } as const;

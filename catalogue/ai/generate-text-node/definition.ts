@@ -1,0 +1,33 @@
+/** @module catalogue/ai/generate-text-node/definition — a chat model's answer to prompts, history and tools. */
+import type { NodeDefinition } from '../../types.ts';
+import { attachmentsField, memoriesField, messagesField, metaOutput, modelField, promptsField, streamField, toolsField } from '../fields.ts';
+
+export const definition = {
+  name: 'generateTextNode',
+  label: 'Generate text',
+  type: 'dynamicNode',
+  category: 'AI',
+  status: 'Enabled',
+  icon: '✍️',
+  docs: '/docs/nodes/generateTextNode',
+  description:
+    'Asks a chat model (OpenAI or any OpenAI-compatible endpoint) for an answer to the prompts, after the memories ' +
+    'and the chat history. With tools, the model may call them (up to 5 rounds) before it answers. The text ' +
+    'streams into the run view as it is generated.',
+  inputs: [
+    modelField('generativeModelName', 'Model', 'text'),
+    promptsField(),
+    messagesField,
+    memoriesField,
+    attachmentsField,
+    toolsField,
+    streamField,
+  ],
+  outputs: [
+    { name: 'generatedResponse', type: 'string', description: "the model's answer" },
+    metaOutput,
+    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result or error' },
+    { name: 'images', type: 'array', description: 'image URLs the model returned, if any' },
+  ],
+  metadata: { author: 'weft', tags: ['ai', 'llm', 'chat'] },
+} satisfies NodeDefinition;

@@ -1,0 +1,46 @@
+/**
+ * @module catalogue/ai/tool-loop — a conversation with tools: call the model; while it asks
+ * for tools, run them, hand their answers back and call again — at most MAX_TOOL_ROUNDS
+ * rounds, the last one without tools so the model must answer in text. Usage adds up.
+ */
+import type { NodeContext } from '../types.ts';
+import { callLLM } from './llm-call.ts';
+import type { ChatMessage, ChatReply, UsageMeta } from './model-services.ts';
+import { callTool, toolSpecs, type Tool, type ToolCallRecord } from './tools.ts';
+import { addUsage } from './usage-meta.ts';
+
+export const MAX_TOOL_ROUNDS = 5;
+
+export interface Conversation {
+  reply: ChatReply;
+  meta: UsageMeta;
+  toolCalls: ToolCallRecord[];
+  /** every message sent and received, the final answer last */
+  messages: ChatMessage[];
+}
+
+export async function converse(
+  ctx: NodeContext,
+  model: unknown,
+  start: ChatMessage[],
+  options: { tools: Tool[]; stream: boolean; json?: boolean },
+): Promise<Conversation> {
+  const messages = [...start];
+  const toolCalls: ToolCallRecord[] = [];
+  let meta: UsageMeta | undefined;
+  for (let round = 1; ; round++) {
+    const offerTools = options.tools.length > 0 && round < MAX_TOOL_ROUNDS;
+    const reply = await callLLM(ctx, model, { messages, tools: offerTools ? toolSpecs(options.tools) : undefined, json: options.json }, options.stream);
+    meta = addUsage(meta, reply.meta);
+    if (!offerTools || reply.tool_calls.length === 0) {
+      messages.push({ role: 'assistant', content: reply.content });
+      return { reply, meta, toolCalls, messages };
+    }
+    messages.push({ role: 'assistant', content: reply.content || null, tool_calls: reply.tool_calls });
+    for (const call of reply.tool_calls) {
+      const { record, content } = await callTool(options.tools, call, ctx);
+      toolCalls.push(record);
+      messages.push({ role: 'tool', tool_call_id: call.id, content });
+    }
+  }
+}

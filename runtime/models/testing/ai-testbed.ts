@@ -1,0 +1,52 @@
+/**
+ * @module runtime/models/testing/ai-testbed — for AI node tests: a loopback OpenAI server, the
+ * real gateway in front of it for project `project_test` (credential `openai-test` pointing at
+ * the loopback; default models gpt-4o-mini, the local embedding model, dall-e-3), and node
+ * contexts that carry it as `ctx.models`.
+ */
+import type { ModelAccess } from '../../../catalogue/ai/model-services.ts';
+import { testContext, type TestContext } from '../../../catalogue/testing/node-harness.ts';
+import type { NodeContext } from '../../../catalogue/types.ts';
+import type { DefaultModels } from '../default-models.ts';
+import { ModelGateway } from '../gateway.ts';
+import { LOCAL_EMBEDDING_MODEL } from '../model-info.ts';
+import { echoAnswer, startOpenAILoopback, type OpenAILoopback } from './openai-loopback.ts';
+
+export const TEST_CREDENTIAL = 'openai-test';
+
+export const testDefaults: DefaultModels = {
+  text_model: { type: 'text', model_name: 'gpt-4o-mini', provider_name: 'openai', credential_name: TEST_CREDENTIAL },
+  embedding_model: { type: 'embedding', model_name: LOCAL_EMBEDDING_MODEL, provider_name: 'weft', credential_name: '' },
+  image_model: { type: 'image', model_name: 'dall-e-3', provider_name: 'openai', credential_name: TEST_CREDENTIAL },
+};
+
+export interface AiTestbed {
+  loopback: OpenAILoopback;
+  models: ModelAccess;
+  /** a node context whose `models` is the gateway */
+  context(overrides?: Partial<NodeContext>): TestContext;
+  /** forget recorded requests and go back to the echo answers */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startAiTestbed(): Promise<AiTestbed> {
+  const loopback = await startOpenAILoopback();
+  const gateway = new ModelGateway({ defaults: { get: async () => testDefaults }, maxRetries: 0 });
+  const models = gateway.forProject('project_test', {
+    async get(name) {
+      if (name !== TEST_CREDENTIAL) throw new Error(`No credentials found for ${name}`);
+      return { apiKey: 'sk-test', baseUrl: loopback.baseUrl };
+    },
+  });
+  return {
+    loopback,
+    models,
+    context: (overrides = {}) => testContext({ ...overrides, models } as Partial<NodeContext>),
+    reset() {
+      loopback.requests.length = 0;
+      loopback.handle(echoAnswer);
+    },
+    close: () => loopback.close(),
+  };
+}
