@@ -114,8 +114,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         hooksRouter(runServices, { apiKeys }),
         usageRouter({ usage, projects }),
         logsRouter({ logs: logStore, projects }),
-        credentialsRouter({ credentials, projects }),
-        apiKeysRouter({ apiKeys, projects }),
+        credentialsRouter({ credentials }),
+        apiKeysRouter({ apiKeys }),
       ],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));

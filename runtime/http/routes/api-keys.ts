@@ -3,8 +3,8 @@
  * itself answered once (by the POST that made it), revoked at once by DELETE.
  */
 import Router from '@koa/router';
+import { projectAccessGuard } from '../../auth/access.ts';
 import type { ApiKeyStore } from '../../stores/api-keys.ts';
-import type { ProjectStore } from '../../stores/projects.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { noStore } from './credentials.ts';
@@ -12,13 +12,11 @@ import { noStore } from './credentials.ts';
 export const MAX_KEY_NAME = 100;
 export const DEFAULT_KEY_NAME = 'API key';
 
-export function apiKeysRouter(deps: { apiKeys: ApiKeyStore; projects: ProjectStore }): Router {
+export function apiKeysRouter(deps: { apiKeys: ApiKeyStore }): Router {
   const router = new Router({ prefix: '/api/projects/:projectId/api-keys' });
   router.use(noStore());
-  router.use(async function requireProject(ctx, next) {
-    if (!(await deps.projects.get(ctx.params.projectId))) throw notFound('Project not found');
-    await next();
-  });
+  // only members of the project's organisation; another organisation's project is 404
+  router.use(projectAccessGuard);
 
   router.get('/', async function listApiKeys(ctx) {
     ctx.body = await deps.apiKeys.list(ctx.params.projectId);

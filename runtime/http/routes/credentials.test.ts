@@ -102,3 +102,32 @@ describe('credentials CRUD', () => {
     expect(await weft.api('GET', `${base()}/${mine.id}`)).toMatchObject({ is_active: true });
   });
 });
+
+describe('tenant isolation', () => {
+  it('refuses credentials and API keys of a project to anyone outside its organisation (404) and to anonymous callers (401)', async () => {
+    const mine = await weft.api<{ id: string }>('POST', base(), crawl('isolated'));
+    const key = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'isolated' });
+    const stranger = await weft.createUser({ name: 'Stranger' });
+    const attempts: [string, string, unknown?][] = [
+      ['GET', base()],
+      ['POST', base(), crawl('intruder')],
+      ['GET', `${base()}/${mine.id}`],
+      ['GET', `${base()}/by-name/isolated`],
+      ['PUT', `${base()}/${mine.id}`, { is_active: false }],
+      ['DELETE', `${base()}/${mine.id}`],
+      ['GET', `/api/projects/${projectId}/api-keys`],
+      ['POST', `/api/projects/${projectId}/api-keys`, { name: 'intruder' }],
+      ['DELETE', `/api/projects/${projectId}/api-keys/${key.id}`],
+    ];
+    for (const [method, path, body] of attempts) {
+      const foreign = await stranger.request(method, path, body);
+      expect(foreign.status, `stranger ${method} ${path}`).toBe(404);
+      expect(((await foreign.json()) as { error: { message: string } }).error.message).toBe('Project not found');
+      const anonymous = await weft.anonymous.request(method, path, body);
+      expect(anonymous.status, `anonymous ${method} ${path}`).toBe(401);
+    }
+    expect(await weft.api('GET', `${base()}/${mine.id}`)).toMatchObject({ name: 'isolated', is_active: true });
+    expect((await weft.api<{ id: string }[]>('GET', `/api/projects/${projectId}/api-keys`)).some((k) => k.id === key.id)).toBe(true);
+    expect((await weft.api<{ name: string }[]>('GET', base())).some((c) => c.name === 'intruder')).toBe(false);
+  });
+});

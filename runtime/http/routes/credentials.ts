@@ -3,6 +3,7 @@
  * masked values only (runtime/secrets/mask.ts); no route ever answers a secret.
  */
 import Router from '@koa/router';
+import { projectAccessGuard } from '../../auth/access.ts';
 import type { Middleware } from 'koa';
 import { credentialFormOf, credentialForms } from '../../../catalogue/credentials/index.ts';
 import type { NodeDefinition } from '../../../catalogue/types.ts';
@@ -10,7 +11,6 @@ import { validateValues } from '../../../catalogue/values.ts';
 import { SecretError } from '../../secrets/cipher.ts';
 import { isPlainObject } from '../../secrets/mask.ts';
 import type { CredentialInput, CredentialPatch, CredentialStore } from '../../stores/credentials.ts';
-import type { ProjectStore } from '../../stores/projects.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 
@@ -124,13 +124,11 @@ export function noStore(): Middleware {
   };
 }
 
-export function credentialsRouter(deps: { credentials: CredentialStore; projects: ProjectStore }): Router {
+export function credentialsRouter(deps: { credentials: CredentialStore }): Router {
   const router = new Router({ prefix: '/api/projects/:projectId/credentials' });
   router.use(noStore(), secretErrors());
-  router.use(async function requireProject(ctx, next) {
-    if (!(await deps.projects.get(ctx.params.projectId))) throw notFound('Project not found');
-    await next();
-  });
+  // only members of the project's organisation; another organisation's project is 404
+  router.use(projectAccessGuard);
 
   router.get('/', async function listCredentials(ctx) {
     ctx.body = await deps.credentials.list(ctx.params.projectId);
