@@ -1,0 +1,40 @@
+/** @module catalogue/ai/generate-json-node/definition — a chat model's answer as JSON that fits a schema. */
+import type { NodeDefinition } from '../../types.ts';
+import { attachmentsField, memoriesField, messagesField, metaOutput, modelField, promptsField, toolsField } from '../fields.ts';
+
+export const JSON_RETRIES = 3;
+
+export const definition = {
+  name: 'generateJsonNode',
+  label: 'Generate JSON',
+  type: 'dynamicNode',
+  category: 'AI',
+  status: 'Enabled',
+  icon: '🧾',
+  docs: '/docs/nodes/generateJsonNode',
+  description:
+    'Asks a chat model for a JSON object that fits the schema. The answer is checked against the schema; an answer ' +
+    `that is not JSON or does not fit is sent back to the model with the problem, up to ${JSON_RETRIES} more times.`,
+  inputs: [
+    modelField('generativeModelName', 'Model', 'text'),
+    {
+      name: 'schema',
+      label: 'Schema',
+      type: 'json',
+      required: true,
+      defaultValue: { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] },
+      description: 'A JSON schema of the answer (type, properties, required, items, enum, minimum, maximum, …).',
+    },
+    promptsField('You extract structured data.'),
+    messagesField,
+    memoriesField,
+    attachmentsField,
+    toolsField,
+  ],
+  outputs: [
+    { name: 'generatedResponse', type: 'object', description: 'the JSON answer, checked against the schema' },
+    metaOutput,
+    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result or error' },
+  ],
+  metadata: { author: 'weft', tags: ['ai', 'llm', 'json', 'extraction'] },
+} satisfies NodeDefinition;

@@ -1,0 +1,45 @@
+/**
+ * @module catalogue/ai/generate-json-node/run — ask for JSON, check it against the schema,
+ * and on a bad answer tell the model what is wrong and ask again (JSON_RETRIES times).
+ */
+import { isPlainObject, parseJsonish } from '../../coerce.ts';
+import { operationalError, userError } from '../../errors.ts';
+import type { Executor } from '../../types.ts';
+import { buildMessages } from '../chat-input.ts';
+import { schemaProblem } from '../json-schema.ts';
+import type { UsageMeta } from '../model-services.ts';
+import { converse } from '../tool-loop.ts';
+import type { ToolCallRecord } from '../tools.ts';
+import { parseTools } from '../tools.ts';
+import { addUsage } from '../usage-meta.ts';
+import { JSON_RETRIES } from './definition.ts';
+
+function answerProblem(content: string, schema: unknown): { value?: unknown; problem?: string } {
+  const text = content.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
+  const parsed = parseJsonish(text);
+  if (!text || !parsed.ok) return { problem: 'the answer is not valid JSON' };
+  const problem = schemaProblem(parsed.value, schema);
+  return problem ? { problem } : { value: parsed.value };
+}
+
+export const run: Executor = async (values, ctx) => {
+  const schema = parseJsonish(values.schema);
+  if (!schema.ok || !isPlainObject(schema.value)) throw userError('Schema must be a JSON object');
+  const tools = parseTools(values.tools);
+  const messages = buildMessages({ prompts: values.prompts, messages: values.messages, memories: values.memories, attachments: values.attachments });
+  messages.unshift({ role: 'system', content: `Answer with one JSON object, and nothing else, that fits this JSON schema:\n${JSON.stringify(schema.value)}` });
+  let meta: UsageMeta | undefined;
+  const toolCalls: ToolCallRecord[] = [];
+  let problem = '';
+  for (let attempt = 0; attempt <= JSON_RETRIES; attempt++) {
+    const turn = await converse(ctx, values.generativeModelName, messages, { tools, stream: false, json: true });
+    meta = addUsage(meta, turn.meta);
+    toolCalls.push(...turn.toolCalls);
+    const checked = answerProblem(turn.reply.content, schema.value);
+    if (!checked.problem) return { output: { generatedResponse: checked.value, _meta: meta, tool_calls: toolCalls } };
+    problem = checked.problem;
+    messages.splice(0, messages.length, ...turn.messages);
+    messages.push({ role: 'user', content: `That answer does not fit the schema (${problem}). Answer again with JSON only.` });
+  }
+  throw operationalError(`The model's answer did not fit the schema after ${JSON_RETRIES} retries: ${problem}`);
+};
