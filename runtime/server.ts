@@ -9,6 +9,7 @@ import { Engine } from '../actors/engine.ts';
 import { registry } from '../catalogue/executors.ts';
 import { editorDist } from '../scripts/build-editor.ts';
 import { createApp } from './http/app.ts';
+import { graphqlApi } from './graphql/index.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
@@ -116,6 +117,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         logsRouter({ logs: logStore, projects }),
         credentialsRouter({ credentials }),
         apiKeysRouter({ apiKeys }),
+        graphqlApi({ services: runServices, flows, apiKeys }),
       ],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));
