@@ -176,6 +176,26 @@ describe('plan limits on production calls', () => {
     expect((await logsOf(projectId, 6)).items).toHaveLength(6);
   });
 
+  it('lets exactly the daily cap through when production calls arrive at once', async () => {
+    const projectId = await project('Rushed');
+    const flowId = await flow(projectId, 'Rushed', [trigger, code('return 1')], [edge('e1', 'webhookTrigger_1', 'code_1')]);
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => hook(flowId).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 202)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    const usage = await weft.api<{ usage: { requestsPerDay: number } }>('GET', `/api/projects/${projectId}/usage`);
+    expect(usage.usage.requestsPerDay).toBe(5);
+  });
+
+  it('counts records through the usage API nodes use: added minus duplicates deleted', async () => {
+    const projectId = await project('Records');
+    expect(await weft.usage.addRecords(projectId, 8, 2)).toBe(6);
+    await expect(weft.usage.addRecords(projectId, 5)).rejects.toThrow(
+      'Project exceeded max records, max records: 10, current records: 6. Please upgrade your plan or delete some records.',
+    );
+    const usage = await weft.api<{ usage: { totalObjectCount: number } }>('GET', `/api/projects/${projectId}/usage`);
+    expect(usage.usage.totalObjectCount).toBe(6);
+  });
+
   it('answers 404 for the usage and logs of a project that does not exist', async () => {
     for (const path of ['/api/projects/proj_nope/usage', '/api/projects/proj_nope/logs']) {
       const answer = await weft.request('GET', path);
