@@ -7,5 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // graphql ships CommonJS (main) and ESM (module) builds. Node loads graphql-http's own
+    // `import 'graphql'` as the CommonJS one while Vite gives our code the ESM one, and graphql
+    // refuses a schema "from another module or realm": let Vite load graphql-http as well.
+    server: { deps: { inline: ['graphql-http'] } },
   },
 });

@@ -9,6 +9,7 @@ import { Engine } from '../actors/engine.ts';
 import { registry } from '../catalogue/executors.ts';
 import { editorDist } from '../scripts/build-editor.ts';
 import { createApp } from './http/app.ts';
+import { graphqlApi } from './graphql/index.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
@@ -60,8 +61,6 @@ export interface Weft {
   /** the server's base URL ('' for a worker-only process) */
   url: string;
   engine: Engine;
-  /** plan limits and usage counters (`addRecords` for nodes that store records) */
-  usage: UsageLimits;
   close(): Promise<void>;
 }
 
@@ -74,12 +73,6 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const compile = compileForRun(catalogue);
   const keyring = options.keyring ?? loadServerSecret(options.dataDir ?? './data');
   const credentials = new CredentialStore(redis, prefix, keyring);
-  // Plan limits: production triggers count requests; nodes that store records adjust the count.
-  const usage = new UsageLimits({
-    store: new UsageStore(redis, prefix),
-    planOf: projectPlanReader(redis, prefix),
-    starter: options.starterLimits ?? defaultStarterLimits,
-  });
   const engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -98,6 +91,11 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   let close = async () => {};
   if (role !== 'worker') {
     const projects = new ProjectStore(redis, prefix);
+    const usage = new UsageLimits({
+      store: new UsageStore(redis, prefix),
+      planOf: projectPlanReader(redis, prefix),
+      starter: options.starterLimits ?? defaultStarterLimits,
+    });
     const apiKeys = new ApiKeyStore(redis, prefix);
     const logStore = new LogStore(redis, prefix, options.logRetentionSeconds ?? 30 * 24 * 3600);
     const logs = new RunLogger({
@@ -119,6 +117,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         logsRouter({ logs: logStore, projects }),
         credentialsRouter({ credentials }),
         apiKeysRouter({ apiKeys }),
+        graphqlApi({ services: runServices, flows, apiKeys }),
       ],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));
@@ -137,7 +136,6 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   return {
     url,
     engine,
-    usage,
     async close() {
       await close();
       await engine.close();

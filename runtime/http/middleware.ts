@@ -48,8 +48,18 @@ function fromKoa(error: unknown): HttpError | null {
 
 const tooLarge = () => new HttpError(413, 'too_large', 'The request body is too large');
 
+/** Paths whose route reads the request body itself: GraphQL over HTTP (graphql-http parses it). */
+const ownBodyPath = /^\/graphql\/?$/;
+
 /** JSON bodies up to `limit` (default 2 MB); bad JSON is a 400 naming the parse error. */
 export function jsonBodies(limit = '2mb'): Middleware {
+  const parse = jsonParser(limit);
+  return function parseJsonBodies(ctx, next) {
+    return ownBodyPath.test(ctx.path) ? next() : parse(ctx, next);
+  };
+}
+
+function jsonParser(limit: string): Middleware {
   return bodyParser({
     enableTypes: ['json'],
     jsonLimit: limit,

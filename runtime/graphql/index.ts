@@ -1,0 +1,19 @@
+/** @module runtime/graphql — GraphQL over HTTP at /graphql: the router the server mounts. */
+import type Router from '@koa/router';
+import type { FlowDocument } from '../flows/flow-document.ts';
+import type { RunServices } from '../run-services.ts';
+import type { ApiKeyStore } from '../stores/api-keys.ts';
+import { ProjectSchemas } from './project-schemas.ts';
+import { graphqlRouter } from './route.ts';
+import { WorkflowCalls } from './workflow-calls.ts';
+
+export interface GraphqlApiDeps {
+  services: RunServices;
+  flows: { list(projectId: string): Promise<FlowDocument[]> };
+  apiKeys: Pick<ApiKeyStore, 'verify'>;
+}
+
+export function graphqlApi(deps: GraphqlApiDeps): Router {
+  const schemas = new ProjectSchemas(deps.flows, new WorkflowCalls(deps.services));
+  return graphqlRouter({ apiKeys: deps.apiKeys, schemas });
+}

@@ -1,0 +1,96 @@
+/**
+ * @module runtime/graphql/route — GraphQL over HTTP at `/graphql` (GET and POST), served by
+ * graphql-http's Koa handler over the caller's project schema (project-schemas.ts).
+ *
+ * Every request is a production call: `x-project-id` names the project and
+ * `Authorization: Bearer <API key>` must hold a live key of it (runtime/auth/api-key-check.ts);
+ * refusals answer GraphQL-shaped (`errors[0].message`). The body is read here, not by the
+ * app's JSON parser (runtime/http/middleware.ts leaves /graphql alone), so graphql-http sees
+ * it as sent and answers every case of the GraphQL over HTTP spec itself (it passes
+ * graphql-http's server audits: graphql.audit.test.ts).
+ */
+import type { IncomingMessage } from 'node:http';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import Router from '@koa/router';
+import { createHandler } from 'graphql-http/lib/use/koa';
+import type { Context } from 'koa';
+import { checkProjectKey } from '../auth/api-key-check.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ApiKeyStore } from '../stores/api-keys.ts';
+import type { ProjectSchemas } from './project-schemas.ts';
+import type { GraphqlContext } from './schema.ts';
+
+export const GRAPHQL_PATH = '/graphql';
+export const MISSING_PROJECT_MESSAGE = "Missing project: send the header 'x-project-id' with the id of the flow's project";
+/** the largest request body read (the JSON API's limit too) */
+const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export interface GraphqlRouteDeps {
+  apiKeys: Pick<ApiKeyStore, 'verify'>;
+  schemas: ProjectSchemas;
+}
+
+export function graphqlRouter(deps: GraphqlRouteDeps): Router {
+  // What the checks before the handler found out, by request.
+  const callers = new WeakMap<IncomingMessage, { projectId: string; schema: GraphQLSchema }>();
+  const callerOf = (raw: IncomingMessage) => {
+    const caller = callers.get(raw);
+    if (!caller) throw new Error('GraphQL request reached the handler unchecked');
+    return caller;
+  };
+  const handle = createHandler<GraphqlContext>({
+    schema: (req) => callerOf(req.raw).schema,
+    context: (req) => ({ projectId: callerOf(req.raw).projectId }),
+    formatError: hideUnexpected,
+  });
+  const router = new Router();
+  // Every method: graphql-http answers 405 (Allow: GET, POST) to the others itself.
+  router.all(GRAPHQL_PATH, async function graphql(ctx, next) {
+    try {
+      const projectId = ctx.get('x-project-id').trim();
+      if (!projectId) throw new HttpError(400, 'missing_project', MISSING_PROJECT_MESSAGE);
+      await checkProjectKey(deps.apiKeys, projectId, ctx.get('authorization')).catch((error: unknown) => {
+        ctx.set('WWW-Authenticate', 'Bearer');
+        throw error;
+      });
+      callers.set(ctx.req, { projectId, schema: await deps.schemas.forProject(projectId) });
+      if (ctx.method === 'POST') (ctx.request as { body?: unknown }).body = await readBody(ctx);
+      await handle(ctx, next);
+    } catch (error) {
+      const known = error instanceof HttpError ? error : null;
+      if (!known) console.error(`[weft] ${ctx.method} ${ctx.path} (request ${ctx.state.requestId}):`, error);
+      answerError(ctx, known?.status ?? 500, known?.message ?? 'Internal server error', known?.code ?? 'internal');
+    }
+  });
+  return router;
+}
+
+/** A refusal before GraphQL runs, in GraphQL's shape, in the media type the caller accepts. */
+function answerError(ctx: Context, status: number, message: string, code: string): void {
+  ctx.status = status;
+  ctx.type = ctx.accepts('application/json', 'application/graphql-response+json') === 'application/graphql-response+json'
+    ? 'application/graphql-response+json; charset=utf-8'
+    : 'application/json; charset=utf-8';
+  ctx.body = JSON.stringify({ errors: [{ message, extensions: { code } }] });
+}
+
+/** The raw body as text, at most BODY_LIMIT_BYTES (413 past that); graphql-http parses it. */
+async function readBody(ctx: Context): Promise<string> {
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > BODY_LIMIT_BYTES) throw new HttpError(413, 'too_large', 'The request body is too large');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT_BYTES) throw new HttpError(413, 'too_large', 'The request body is too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Errors a resolver did not mean for the caller (Redis down, a bug) keep their text in the log only. */
+function hideUnexpected(error: Readonly<GraphQLError | Error>): GraphQLError | Error {
+  if (!(error instanceof GraphQLError) || !error.originalError || error.originalError instanceof GraphQLError) return error as GraphQLError;
+  console.error('[weft] GraphQL resolver failed:', error.originalError);
+  return new GraphQLError('Internal server error', { nodes: error.nodes, path: error.path, extensions: { code: 'internal' } });
+}
