@@ -8,13 +8,17 @@ import type { Plan } from '../actors/types.ts';
 import { nodeRefs } from '../catalogue/refs.ts';
 import { resolveValues } from '../catalogue/template.ts';
 import type { CatalogueNode, CredentialReader, NodeContext } from '../catalogue/types.ts';
+import { SecretRedactor } from './secrets/redact.ts';
 
 export interface NodeRunnerDeps {
   nodes: (type: string) => CatalogueNode | undefined;
   /** the plan of a flow of the project, for Execute Flow; throws 'Workflow not found' */
   planOf(projectId: string, flowId: string): Promise<Plan>;
-  /** the credentials of a project, decrypted on demand (runtime/secrets/credential-access.ts) */
-  credentialsOf(projectId: string): CredentialReader;
+  /**
+   * the credentials of a project, decrypted on demand (runtime/secrets/credential-access.ts);
+   * `onReveal` gets the secret values of each one read, to redact them from what the node hands back
+   */
+  credentialsOf(projectId: string, onReveal: (secrets: string[]) => void): CredentialReader;
 }
 
 export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
@@ -28,6 +32,8 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
     refs.delete('trigger');
     const outputs = await activation.outputs([...refs]);
     const values = resolveValues(entry.definition, raw, { outputs, triggerId: meta.trigger });
+    // Secrets the node reads never come back out of it: not in its output, error or progress.
+    const redactor = new SecretRedactor();
     const context: NodeContext = {
       runId: activation.runId,
       flowId: meta.flowId,
@@ -40,13 +46,19 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       input: meta.input,
       outputs,
       signal: activation.signal,
-      progress: activation.progress,
+      progress: (message, stream) =>
+        activation.progress(redactor.text(message), stream && { ...stream, text: redactor.text(stream.text) }),
       async startChildRun(flowId, input) {
         const plan = await deps.planOf(meta.projectId, flowId);
         return activation.startChild(plan, input);
       },
-      credentials: deps.credentialsOf(meta.projectId),
+      credentials: deps.credentialsOf(meta.projectId, (secrets) => redactor.add(secrets)),
     };
-    return entry.run(values, context);
+    try {
+      const result = await entry.run(values, context);
+      return redactor.active ? { ...result, output: redactor.value(result.output) } : result;
+    } catch (error) {
+      throw redactor.error(error);
+    }
   };
 }

@@ -82,7 +82,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         if (!flow || flow.projectId !== projectId) throw new Error('Workflow not found');
         return compile(flow);
       },
-      credentialsOf: (projectId) => credentialAccess(credentials, projectId),
+      credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal),
     }),
   );
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);

@@ -2,9 +2,11 @@
  * @module runtime/secrets/credential-access — what a node's executor gets as
  * `ctx.credentials`: the decrypted fields of a credential of its own project, by name.
  */
+import { publicCredentialFields } from '../../catalogue/credentials/index.ts';
 import type { CredentialReader } from '../../catalogue/types.ts';
 import { HttpError } from '../http/errors.ts';
 import type { CredentialStore } from '../stores/credentials.ts';
+import { secretValuesOf } from './redact.ts';
 
 type Reader = Pick<CredentialStore, 'getByName' | 'reveal'>;
 
@@ -15,7 +17,12 @@ type Reader = Pick<CredentialStore, 'getByName' | 'reveal'>;
  * 'Unable to decrypt secrets', 'Missing credentials key') are re-thrown as they are. No error
  * text ever holds a secret.
  */
-export function credentialAccess(store: Reader, projectId: string): CredentialReader {
+export function credentialAccess(
+  store: Reader,
+  projectId: string,
+  /** told the secret values of each credential read (the node runner redacts them from what the node hands back) */
+  onReveal?: (secrets: string[]) => void,
+): CredentialReader {
   const missing = (name: string) => new Error(`No credentials found for ${name}`);
   const orMissing = (name: string) => (error: unknown) => {
     throw error instanceof HttpError && error.status === 404 ? missing(name) : error;
@@ -28,6 +35,7 @@ export function credentialAccess(store: Reader, projectId: string): CredentialRe
       if (!found.is_active) throw missing(name);
       const revealed = await store.reveal(projectId, name).catch(orMissing(name));
       if (!revealed.is_active) throw missing(name); // deactivated between the two reads
+      onReveal?.(secretValuesOf(revealed.credentials, publicCredentialFields(revealed.credential_type)));
       return revealed.credentials;
     },
   };

@@ -27,6 +27,15 @@ export const definition = {
       values: HTTP_METHODS.map((m) => ({ label: m, value: m })),
     },
     { name: 'headers', label: 'Headers', type: 'json', defaultValue: '{}', description: 'A JSON object of header names to values.' },
+    {
+      name: 'credentials',
+      label: 'Credential',
+      type: 'credential',
+      isCredential: true,
+      description:
+        'Optional: the name of an "HTTP header" credential of the project. Its header (e.g. Authorization: Bearer …) is added ' +
+        'to the request; the value never appears in outputs, run events or logs.',
+    },
     { name: 'body', label: 'Body', type: 'json', description: 'Sent as JSON; ignored for GET and HEAD.' },
     { name: 'retries', label: 'Retries', type: 'number', defaultValue: 0, minValue: 0, maxValue: API_MAX_RETRIES, step: 1 },
     {

@@ -129,4 +129,25 @@ describe('apiNode', () => {
     await expect(runNode(node, { url: `${base}/`, retry_deplay: 11 }, ctx)).rejects.toThrow('Retry delay must be between 0 and 10');
     expect(seen).toHaveLength(0);
   });
+  it('adds the header of an HTTP header credential read through ctx.credentials, replacing a typed one', async () => {
+    const asked: string[] = [];
+    const withCredential = testContext({
+      credentials: {
+        async get(name) {
+          asked.push(name);
+          if (name !== 'upstream') throw new Error(`No credentials found for ${name}`);
+          return { headerName: 'Authorization', headerValue: 'Bearer s3cr3t-token' };
+        },
+      },
+    });
+    await runNode(node, { url: `${base}/auth`, method: 'GET', headers: '{"authorization": "typed"}', credentials: 'upstream' }, withCredential);
+    expect(asked).toEqual(['upstream']);
+    expect(seen[0].headers.authorization).toBe('Bearer s3cr3t-token');
+    await expect(runNode(node, { url: `${base}/auth`, credentials: 'missing' }, withCredential)).rejects.toThrow('No credentials found for missing');
+    const noValue = testContext({ credentials: { get: async () => ({ apiKey: 'x' }) } });
+    await expect(runNode(node, { url: `${base}/auth`, credentials: 'wrong-type' }, noValue)).rejects.toThrow(
+      'ERROR in running API Node: the credential has no headerValue (use an HTTP header credential)',
+    );
+    expect(seen).toHaveLength(1);
+  });
 });

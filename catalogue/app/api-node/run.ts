@@ -12,6 +12,9 @@ import { API_ERROR, type ApiRequest, buildRequest } from './request.ts';
 
 export const run: Executor = async (values, ctx) => {
   const request = buildRequest(values);
+  if (typeof values.credentials === 'string' && values.credentials.trim()) {
+    addCredentialHeader(request, await ctx.credentials.get(values.credentials.trim()));
+  }
   const retries = toNumber(values.retries ?? 0);
   if (retries === undefined || retries < 0 || retries > API_MAX_RETRIES) throw userError('Retries must be between 0 and 10');
   const delay = toNumber(values.retry_deplay ?? 0);
@@ -27,6 +30,19 @@ export const run: Executor = async (values, ctx) => {
   }
   throw operationalError(`${API_ERROR}: ${reason}`);
 };
+
+/**
+ * The header of an "HTTP header" credential (catalogue/credentials: headerName, headerValue),
+ * replacing a header of the same name typed into the node. Errors name the field, never a value.
+ */
+function addCredentialHeader(request: ApiRequest, fields: Record<string, unknown>): void {
+  const name = typeof fields.headerName === 'string' && fields.headerName.trim() ? fields.headerName.trim() : 'Authorization';
+  if (typeof fields.headerValue !== 'string' || fields.headerValue === '') {
+    throw userError(`${API_ERROR}: the credential has no headerValue (use an HTTP header credential)`);
+  }
+  for (const existing of Object.keys(request.headers)) if (existing.toLowerCase() === name.toLowerCase()) delete request.headers[existing];
+  request.headers[name] = fields.headerValue;
+}
 
 type Outcome = { ok: true; output: unknown } | { ok: false; reason: string };
 

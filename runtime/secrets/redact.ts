@@ -1,0 +1,74 @@
+/**
+ * @module runtime/secrets/redact — the last line of defence: every secret an executor read
+ * through `ctx.credentials` is replaced by '••••' in what the activation hands back (its
+ * output, its error message, its progress messages), so a remote server that echoes a token,
+ * or an executor that puts one into an error, still leaks nothing into run outputs, run events
+ * or logs.
+ */
+import { isPlainObject, MASK } from './mask.ts';
+
+/** Shorter values are not redacted: they would blank unrelated text and guard nothing. */
+export const MIN_REDACTED_LENGTH = 4;
+/** Pieces of a secret with spaces in it this long are redacted on their own too. */
+export const MIN_PIECE_LENGTH = 8;
+
+/** The secret values of a credential: every string or number leaf except the type's public top-level fields. */
+export function secretValuesOf(credentials: Record<string, unknown>, publicFields: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (isPlainObject(value)) Object.values(value).forEach(walk);
+    else if (typeof value === 'string' || typeof value === 'number') {
+      const text = String(value);
+      if (text.length >= MIN_REDACTED_LENGTH) found.push(text);
+      // 'Bearer <token>', 'Basic <…>': the token alone is as secret as the whole value
+      for (const piece of text.split(/\s+/)) if (piece.length >= MIN_PIECE_LENGTH && piece !== text) found.push(piece);
+    }
+  };
+  for (const [field, value] of Object.entries(credentials)) if (!publicFields.has(field)) walk(value);
+  return found;
+}
+
+/** The secrets one activation has read, and their removal from what it hands back. */
+export class SecretRedactor {
+  private secrets: string[] = [];
+
+  add(values: readonly string[]): void {
+    const all = new Set([...this.secrets, ...values.filter((v) => v.length >= MIN_REDACTED_LENGTH)]);
+    // longest first, so a secret that contains another is replaced whole
+    this.secrets = [...all].sort((a, b) => b.length - a.length);
+  }
+
+  get active(): boolean {
+    return this.secrets.length > 0;
+  }
+
+  text(text: string): string {
+    let out = text;
+    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
+    return out;
+  }
+
+  /** `value` with every string (and object key) holding a secret redacted; other values as they are */
+  value<T>(value: T): T {
+    if (!this.active) return value;
+    const walk = (inner: unknown): unknown => {
+      if (typeof inner === 'string') return this.text(inner);
+      if (Array.isArray(inner)) return inner.map(walk);
+      if (isPlainObject(inner)) return Object.fromEntries(Object.entries(inner).map(([k, v]) => [this.text(k), walk(v)]));
+      return inner;
+    };
+    return walk(value) as T;
+  }
+
+  /** the thrown error with its message (and stack) redacted, the same object otherwise */
+  error(error: unknown): unknown {
+    if (!this.active) return error;
+    if (error instanceof Error) {
+      error.message = this.text(error.message);
+      if (error.stack) error.stack = this.text(error.stack);
+      return error;
+    }
+    return typeof error === 'string' ? this.text(error) : error;
+  }
+}
