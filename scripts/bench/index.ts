@@ -1,6 +1,6 @@
 /**
  * @module scripts/bench — `npm run bench`: starts its own Redis from redis.conf in a temp dir,
- * measures a raw BullMQ baseline and weft (engine throughput, hop latency, webhooks) in the same
+ * measures a raw BullMQ baseline and weft (engine throughput, hop latency, webhooks, GraphQL) in the same
  * run, prints them side by side, then stops that Redis and deletes its dir.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { bullmqHops, bullmqThroughput } from './baseline.ts';
 import { engineThroughput } from './engine-throughput.ts';
 import { hopLatency } from './hop-latency.ts';
 import { legend, reportRows, type Figures } from './report.ts';
-import { formatTable } from './stats.ts';
+import { formatTable, median } from './stats.ts';
+import { graphqlFigures, graphqlRows } from './graphql.ts';
 import { webhookFigures } from './webhook.ts';
 
 const settings = { runs: 200, rounds: 3, concurrency: 16, chainLength: 50, hopRuns: 20, baselineJobs: 20_000, clients: 32, requests: 3000 };
@@ -57,8 +58,10 @@ try {
     webhook: await measure('weft webhooks', () => webhookFigures(redis.url, settings.requests, settings.clients, concurrency)),
     settings,
   };
-  console.log(`\n${formatTable(reportRows(figures))}\n\n${legend}`);
-  if ([figures.engine, figures.hops, figures.webhook].some((f) => f instanceof Error)) exitCode = 1;
+  const graphql = await measure('weft GraphQL', () => graphqlFigures(redis.url, settings.requests, settings.clients, concurrency));
+  const rows = [...reportRows(figures), ...graphqlRows(graphql, settings.clients, median(baseline), figures.webhook)];
+  console.log(`\n${formatTable(rows)}\n\n${legend}`);
+  if ([figures.engine, figures.hops, figures.webhook, graphql].some((f) => f instanceof Error)) exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;
