@@ -19,6 +19,7 @@ import { createNodeRunner } from './node-runner.ts';
 import { createRunServices } from './run-services.ts';
 import { FlowStore } from './stores/flows.ts';
 import { ProjectStore } from './stores/projects.ts';
+import { OrganisationStore } from './stores/organisations.ts';
 import { UsageStore } from './stores/usage.ts';
 import { UsageLimits } from './usage/limits.ts';
 import { projectPlanReader } from './usage/plan-of.ts';
@@ -61,6 +62,8 @@ export interface Weft {
   /** the server's base URL ('' for a worker-only process) */
   url: string;
   engine: Engine;
+  /** plan limits and usage counters (`addRecords` for nodes that store records) */
+  usage: UsageLimits;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,12 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const compile = compileForRun(catalogue);
   const keyring = options.keyring ?? loadServerSecret(options.dataDir ?? './data');
   const credentials = new CredentialStore(redis, prefix, keyring);
+  // Plan limits: production triggers count requests; nodes that store records adjust the count.
+  const usage = new UsageLimits({
+    store: new UsageStore(redis, prefix),
+    planOf: projectPlanReader({ projects: new ProjectStore(redis, prefix), organisations: new OrganisationStore(redis, prefix) }),
+    starter: options.starterLimits ?? defaultStarterLimits,
+  });
   const engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -91,11 +100,6 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   let close = async () => {};
   if (role !== 'worker') {
     const projects = new ProjectStore(redis, prefix);
-    const usage = new UsageLimits({
-      store: new UsageStore(redis, prefix),
-      planOf: projectPlanReader(redis, prefix),
-      starter: options.starterLimits ?? defaultStarterLimits,
-    });
     const apiKeys = new ApiKeyStore(redis, prefix);
     const logStore = new LogStore(redis, prefix, options.logRetentionSeconds ?? 30 * 24 * 3600);
     const logs = new RunLogger({
@@ -107,14 +111,15 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile, usage, logs });
     const app = createApp({
       redis,
+      prefix,
       catalogue,
       projects,
       flows,
       routers: [
         runsRouter(runServices),
         hooksRouter(runServices, { apiKeys }),
-        usageRouter({ usage, projects }),
-        logsRouter({ logs: logStore, projects }),
+        usageRouter({ usage }),
+        logsRouter({ logs: logStore }),
         credentialsRouter({ credentials }),
         apiKeysRouter({ apiKeys }),
         graphqlApi({ services: runServices, flows, apiKeys }),
@@ -136,6 +141,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   return {
     url,
     engine,
+    usage,
     async close() {
       await close();
       await engine.close();

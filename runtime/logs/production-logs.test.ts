@@ -196,6 +196,20 @@ describe('plan limits on production calls', () => {
     expect(usage.usage.totalObjectCount).toBe(6);
   });
 
+  it("keeps a project's usage and logs to its organisation: 404 for another's members, 401 without a session", async () => {
+    const projectId = await project('Private');
+    const stranger = await weft.createUser({ name: 'Stranger', organisationName: 'Elsewhere' });
+    for (const path of [`/api/projects/${projectId}/usage`, `/api/projects/${projectId}/logs`]) {
+      const theirs = await stranger.request('GET', path);
+      expect(theirs.status).toBe(404);
+      expect(await theirs.json()).toEqual({ error: { message: 'Project not found', code: 'not_found' } });
+      const nobody = await weft.anonymous.request('GET', path);
+      expect(nobody.status).toBe(401);
+      expect(((await nobody.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+      expect((await weft.request('GET', path)).status).toBe(200);
+    }
+  });
+
   it('answers 404 for the usage and logs of a project that does not exist', async () => {
     for (const path of ['/api/projects/proj_nope/usage', '/api/projects/proj_nope/logs']) {
       const answer = await weft.request('GET', path);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
+import { OrganisationStore } from '../stores/organisations.ts';
+import { ProjectStore } from '../stores/projects.ts';
 import { UsageStore } from '../stores/usage.ts';
 import { dayOf } from './days.ts';
 import { UsageLimits } from './limits.ts';
@@ -15,14 +17,20 @@ let prefix = '';
 let clock = Date.parse('2026-11-23T10:00:00Z');
 let store: UsageStore;
 let usage: UsageLimits;
-const projectId = 'proj_limits';
+let organisations: OrganisationStore;
+let projectId = '';
+let organisationId = '';
 
 /** starter: 90 requests over 30 days → a daily cap of 3; 5 records */
-beforeEach(() => {
+beforeEach(async () => {
   prefix = `weft-test-${randomUUID().slice(0, 8)}:`;
   clock = Date.parse('2026-11-23T10:00:00Z');
   store = new UsageStore(redis, prefix);
-  usage = new UsageLimits({ store, planOf: projectPlanReader(redis, prefix), starter: { requests: 90, records: 5 }, now: () => clock });
+  organisations = new OrganisationStore(redis, prefix);
+  const projects = new ProjectStore(redis, prefix);
+  organisationId = (await organisations.create('Org')).id;
+  projectId = (await projects.create('Limited', organisationId)).id;
+  usage = new UsageLimits({ store, planOf: projectPlanReader({ projects, organisations }), starter: { requests: 90, records: 5 }, now: () => clock });
 });
 
 async function refusal(call: Promise<unknown>): Promise<HttpError> {
@@ -32,8 +40,7 @@ async function refusal(call: Promise<unknown>): Promise<HttpError> {
 }
 
 async function onPlan(plan: string) {
-  await redis.set(`${prefix}project:${projectId}`, JSON.stringify({ id: projectId, organisationId: 'org_1' }));
-  await redis.set(`${prefix}organisation:org_1`, JSON.stringify({ id: 'org_1', plan }));
+  await organisations.update(organisationId, { plan });
 }
 
 describe('requests on the starter plan', () => {
@@ -98,9 +105,9 @@ describe('other plans', () => {
     });
   });
 
-  it("read the plan from the project's organisation, starter when it names none", async () => {
+  it("read the plan from the project's organisation: starter by default, and when it names none", async () => {
     expect((await usage.usageRecord(projectId)).plan).toBe('starter');
-    await onPlan('starter');
+    await onPlan('');
     expect((await usage.usageRecord(projectId)).allowedLimits).toEqual({ requests: 90, requestsPerDay: 3, records: 5 });
   });
 });

@@ -4,10 +4,10 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { projectAccessGuard } from '../../auth/access.ts';
 import { severities, type Severity } from '../../logs/log-record.ts';
 import { InvalidCursorError, type LogQuery, type LogStore } from '../../stores/logs.ts';
-import type { ProjectStore } from '../../stores/projects.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 
 export const DEFAULT_LOG_PAGE = 50;
 export const MAX_LOG_PAGE = 200;
@@ -38,11 +38,11 @@ export function logQueryOf(ctx: Context): LogQuery {
   return { flowId, severity, from, to, limit, cursor: one(ctx.query.cursor) || undefined };
 }
 
-export function logsRouter(deps: { logs: LogStore; projects: ProjectStore }): Router {
+export function logsRouter(deps: { logs: LogStore }): Router {
   const router = new Router();
-  router.get('/api/projects/:projectId/logs', async function projectLogs(ctx) {
+  // only members of the project's organisation; another organisation's project is 404
+  router.get('/api/projects/:projectId/logs', projectAccessGuard, async function projectLogs(ctx) {
     const query = logQueryOf(ctx);
-    if (!(await deps.projects.get(ctx.params.projectId))) throw notFound('Project not found');
     ctx.set('cache-control', 'no-store');
     try {
       ctx.body = await deps.logs.query(ctx.params.projectId, query);

@@ -1,13 +1,12 @@
 /** @module runtime/http/routes/usage — a project's usage record (spec 000 §3): GET /api/projects/:projectId/usage. */
 import Router from '@koa/router';
-import type { ProjectStore } from '../../stores/projects.ts';
+import { projectAccessGuard } from '../../auth/access.ts';
 import type { UsageLimits } from '../../usage/limits.ts';
-import { notFound } from '../errors.ts';
 
-export function usageRouter(deps: { usage: UsageLimits; projects: ProjectStore }): Router {
+export function usageRouter(deps: { usage: UsageLimits }): Router {
   const router = new Router();
-  router.get('/api/projects/:projectId/usage', async function projectUsage(ctx) {
-    if (!(await deps.projects.get(ctx.params.projectId))) throw notFound('Project not found');
+  // only members of the project's organisation; another organisation's project is 404
+  router.get('/api/projects/:projectId/usage', projectAccessGuard, async function projectUsage(ctx) {
     ctx.set('cache-control', 'no-store');
     ctx.body = await deps.usage.usageRecord(ctx.params.projectId);
   });
