@@ -3,6 +3,7 @@
  * "Input field") and the executor contract. Definitions are pure data: the editor imports them.
  */
 import type { NodeResult } from '../actors/types.ts';
+import type { ModelAccess } from './ai/model-services.ts';
 
 export type NodeStatus = 'Enabled' | 'Restricted' | 'Disabled';
 export type NodeKind =
@@ -128,6 +129,8 @@ export interface NodeContext {
    * a secret: never put what it returns into an output, a progress message or an error.
    */
   credentials: CredentialReader;
+  /** the project's model gateway (AI nodes); see catalogue/ai/model-services.ts */
+  models?: ModelAccess;
 }
 
 export interface CredentialReader {

@@ -7,6 +7,7 @@ import type { ExecuteFn } from '../actors/engine-types.ts';
 import type { Plan } from '../actors/types.ts';
 import { nodeRefs } from '../catalogue/refs.ts';
 import { resolveValues } from '../catalogue/template.ts';
+import type { ModelAccess } from '../catalogue/ai/model-services.ts';
 import type { CatalogueNode, CredentialReader, NodeContext } from '../catalogue/types.ts';
 import { SecretRedactor } from './secrets/redact.ts';
 
@@ -19,6 +20,8 @@ export interface NodeRunnerDeps {
    * `onReveal` gets the secret values of each one read, to redact them from what the node hands back
    */
   credentialsOf(projectId: string, onReveal: (secrets: string[]) => void): CredentialReader;
+  /** the model gateway (runtime/models/gateway.ts); AI nodes reach it as `ctx.models` */
+  models?: { forProject(projectId: string, credentials: CredentialReader): ModelAccess };
 }
 
 export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
@@ -54,6 +57,8 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       },
       credentials: deps.credentialsOf(meta.projectId, (secrets) => redactor.add(secrets)),
     };
+    // through the node's own credential reader, so the keys the gateway reads are redacted too
+    if (deps.models) context.models = deps.models.forProject(meta.projectId, context.credentials);
     try {
       const result = await entry.run(values, context);
       return redactor.active ? { ...result, output: redactor.value(result.output) } : result;

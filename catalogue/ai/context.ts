@@ -5,7 +5,6 @@ import type { ModelAccess } from './model-services.ts';
 
 /** `ctx.models`, or 'Model client not found' when the runtime gave the node none. */
 export function modelsOf(ctx: NodeContext): ModelAccess {
-  const models = (ctx as NodeContext & { models?: ModelAccess }).models;
-  if (!models) throw operationalError('Model client not found');
-  return models;
+  if (!ctx.models) throw operationalError('Model client not found');
+  return ctx.models;
 }

@@ -1,9 +1,9 @@
 /**
  * @module catalogue/ai/llm-call — one model call as every AI node makes it: 'Calling the LLM'
  * before, 'LLM response received' after (spec 000 §7), and, when streaming, the generated
- * text in between as `node.progress` events (pieces gathered to at least STREAM_PIECE_CHARS
+ * text in between as `node.progress` events whose `text` is the next piece of the answer
+ * (message 'Streaming the LLM response'; pieces gathered to at least STREAM_PIECE_CHARS
  * characters or STREAM_PIECE_MS milliseconds, so a long answer is not one event a token).
- * Progress events between the two markers are the answer's text, in order.
  */
 import type { NodeContext } from '../types.ts';
 import { modelsOf } from './context.ts';
@@ -11,6 +11,7 @@ import type { ChatReply, ChatRequest } from './model-services.ts';
 
 export const CALLING_LLM = 'Calling the LLM';
 export const LLM_RESPONSE_RECEIVED = 'LLM response received';
+export const STREAMING = 'Streaming the LLM response';
 export const STREAM_PIECE_CHARS = 24;
 export const STREAM_PIECE_MS = 100;
 
@@ -24,7 +25,7 @@ export async function callLLM(ctx: NodeContext, model: unknown, request: Omit<Ch
     const piece = pending;
     pending = '';
     last = Date.now();
-    await ctx.progress(piece);
+    await ctx.progress(STREAMING, { text: piece });
   };
   const onText = stream
     ? async (delta: string) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatCompletion, chatStream } from '../../../runtime/models/testing/openai-loopback.ts';
 import { startAiTestbed, type AiTestbed } from '../../../runtime/models/testing/ai-testbed.ts';
 import { runNode } from '../../testing/node-harness.ts';
-import { CALLING_LLM, LLM_RESPONSE_RECEIVED } from '../llm-call.ts';
+import { CALLING_LLM, LLM_RESPONSE_RECEIVED, STREAMING } from '../llm-call.ts';
 import { definition } from './definition.ts';
 import { run } from './run.ts';
 
@@ -49,7 +49,8 @@ describe('generateTextNode', () => {
     });
     expect(ctx.progressed[0]).toBe(CALLING_LLM);
     expect(ctx.progressed.at(-1)).toBe(LLM_RESPONSE_RECEIVED);
-    expect(ctx.progressed.slice(1, -1).join('')).toBe('The answer is 42, says the model.');
+    expect(ctx.streamed.join('')).toBe('The answer is 42, says the model.');
+    expect(new Set(ctx.progressed.slice(1, -1))).toEqual(new Set([STREAMING]));
   });
 
   it('does not stream when told not to', async () => {

@@ -20,11 +20,13 @@ export const testDefaults: DefaultModels = {
   image_model: { type: 'image', model_name: 'dall-e-3', provider_name: 'openai', credential_name: TEST_CREDENTIAL },
 };
 
+export type AiTestContext = TestContext & { streamed: string[] };
+
 export interface AiTestbed {
   loopback: OpenAILoopback;
   models: ModelAccess;
-  /** a node context whose `models` is the gateway */
-  context(overrides?: Partial<NodeContext>): TestContext;
+  /** a node context whose `models` is the gateway; `streamed` gathers the streamed text pieces */
+  context(overrides?: Partial<NodeContext>): AiTestContext;
   /** forget recorded requests and go back to the echo answers */
   reset(): void;
   close(): Promise<void>;
@@ -42,7 +44,16 @@ export async function startAiTestbed(): Promise<AiTestbed> {
   return {
     loopback,
     models,
-    context: (overrides = {}) => testContext({ ...overrides, models } as Partial<NodeContext>),
+    context(overrides = {}) {
+      const ctx = testContext({ ...overrides, models } as Partial<NodeContext>) as AiTestContext;
+      const progress = ctx.progress;
+      ctx.streamed = [];
+      ctx.progress = async (message, stream) => {
+        if (stream?.text) ctx.streamed.push(stream.text);
+        return progress(message, stream);
+      };
+      return ctx;
+    },
     reset() {
       loopback.requests.length = 0;
       loopback.handle(echoAnswer);

@@ -1,0 +1,25 @@
+/** @module catalogue/ai/vectorize-node/definition — embed a list of texts. */
+import type { NodeDefinition } from '../../types.ts';
+import { metaOutput, modelField } from '../fields.ts';
+
+export const definition = {
+  name: 'vectorizeNode',
+  label: 'Vectorize',
+  type: 'dynamicNode',
+  category: 'AI',
+  status: 'Enabled',
+  icon: '🧮',
+  docs: '/docs/nodes/vectorizeNode',
+  description:
+    'Turns each text of a list into a vector with an embedding model: the built-in local model (no key, works ' +
+    'offline), OpenAI, or any OpenAI-compatible endpoint. The vectors come out in the order of the texts.',
+  inputs: [
+    { name: 'inputText', label: 'Texts', type: 'json', required: true, placeholder: '{{chunking_1.output.chunks}}', description: 'A list of texts.' },
+    modelField('embeddingModelName', 'Embedding model', 'embedding'),
+  ],
+  outputs: [
+    { name: 'vectors', type: 'array', description: 'one vector (a list of numbers) a text' },
+    metaOutput,
+  ],
+  metadata: { author: 'weft', tags: ['ai', 'rag', 'embeddings'] },
+} satisfies NodeDefinition;
