@@ -2,7 +2,7 @@
  * @module runtime/secrets/cipher — AES-256-GCM in the spec's layout (spec 002 §7 "Decryption
  * helper", §9 "Encryption"): the stored text is hex of IV (16 bytes) + salt (16) + cipher
  * text + authentication tag (16); the 32-byte key is derived from the server secret and the
- * salt with scrypt. runtime/secrets/README.md explains the choices.
+ * salt with scrypt (cost below).
  */
 import { createCipheriv, createDecipheriv, randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
 import { mapInChunks } from './in-chunks.ts';
@@ -15,12 +15,13 @@ export const KEY_BYTES = 32;
 export const ENCRYPT_CHUNK = 50;
 
 /**
- * scrypt cost: N = 2^15, r = 8, p = 1 — 32 MiB of memory and ~75 ms on one core of a small
+ * scrypt cost: N = 2^14, r = 8, p = 1 — 16 MiB of memory and ~30 ms on one core of a small
  * server. Memory-hard, so guessing a weak WEFT_SECRET on GPUs costs far more per guess than
- * PBKDF2 at the same wall time. The parameters are not stored in the blob (the spec's layout
- * has no room for them): changing them makes every stored credential unreadable.
+ * PBKDF2 at the same wall time (a generated secret is 32 random bytes: no guessing at all).
+ * The parameters are not stored in the blob (the spec's layout has no room for them):
+ * changing them makes every stored credential unreadable.
  */
-export const KDF: Readonly<ScryptOptions> = Object.freeze({ N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+export const KDF: Readonly<ScryptOptions> = Object.freeze({ N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
 
 export const MISSING_KEY = 'Missing credentials key';
 export const CORRUPTED = 'Corrupted or invalid credential, please add the credentials again and try again';
