@@ -44,7 +44,7 @@ export function looksLikeJsonSchema(value: unknown): boolean {
 
 /** `order lookup` → `OrderLookup`; never empty, never starting with a digit or `__`. */
 export function pascalName(text: string): string {
-  const words = text.replace(/[^0-9A-Za-z]+/g, ' ').trim().split(/\s+/).filter(Boolean);
+  const words = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^0-9A-Za-z]+/g, ' ').trim().split(/\s+/).filter(Boolean);
   const joined = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
   return /^[A-Za-z]/.test(joined) ? joined : `Flow${joined}`;
 }
