@@ -2,6 +2,12 @@
  * @module catalogue/definitions — every node definition, as pure data. The editor imports
  * this, so it may import definition files only (never an executor).
  */
+import { definition as chunkingNode } from './ai/chunking-node/definition.ts';
+import { definition as classifierNode } from './ai/classifier-node/definition.ts';
+import { definition as generateImageNode } from './ai/generate-image-node/definition.ts';
+import { definition as generateJsonNode } from './ai/generate-json-node/definition.ts';
+import { definition as generateTextNode } from './ai/generate-text-node/definition.ts';
+import { definition as vectorizeNode } from './ai/vectorize-node/definition.ts';
 import { definition as apiNode } from './app/api-node/definition.ts';
 import { definition as chatTriggerNode } from './interface/chat-trigger-node/definition.ts';
 import { definition as graphqlTriggerNode } from './interface/graphql-trigger-node/definition.ts';
@@ -35,6 +41,12 @@ export const definitions: NodeDefinition[] = [
   forLoopNode,
   forLoopEndNode,
   executeFlowNode,
+  generateTextNode,
+  generateJsonNode,
+  classifierNode,
+  generateImageNode,
+  chunkingNode,
+  vectorizeNode,
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,

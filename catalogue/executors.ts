@@ -2,6 +2,12 @@
  * @module catalogue/executors — server side: every node with its executor, in the order of
  * `definitions`. The runtime builds its registry from `catalogue`.
  */
+import { run as chunkingNode } from './ai/chunking-node/run.ts';
+import { run as classifierNode } from './ai/classifier-node/run.ts';
+import { run as generateImageNode } from './ai/generate-image-node/run.ts';
+import { run as generateJsonNode } from './ai/generate-json-node/run.ts';
+import { run as generateTextNode } from './ai/generate-text-node/run.ts';
+import { run as vectorizeNode } from './ai/vectorize-node/run.ts';
 import { run as apiNode } from './app/api-node/run.ts';
 import { definitions } from './definitions.ts';
 import { run as chatTriggerNode } from './interface/chat-trigger-node/run.ts';
@@ -38,6 +44,12 @@ export const executors: Record<string, Executor> = {
   forLoopNode,
   forLoopEndNode,
   executeFlowNode,
+  generateTextNode,
+  generateJsonNode,
+  classifierNode,
+  generateImageNode,
+  chunkingNode,
+  vectorizeNode,
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,

@@ -104,6 +104,12 @@ describe('createRegistry', () => {
       forLoopNode: 'loopStart',
       forLoopEndNode: 'loopEnd',
       executeFlowNode: 'normal',
+      generateTextNode: 'normal',
+      generateJsonNode: 'normal',
+      classifierNode: 'router',
+      generateImageNode: 'normal',
+      chunkingNode: 'normal',
+      vectorizeNode: 'normal',
       apiResponseNode: 'response',
       chatResponseNode: 'response',
       searchResponseNode: 'response',
@@ -132,6 +138,14 @@ describe('handlesOf', () => {
   it('gives a branch node its branch names', () => {
     expect(handlesOf(byName('branchNode'), {})).toEqual(['Branch 1', 'Branch 2']);
     expect(handlesOf(byName('branchNode'), { branches: ['red', 'green'] })).toEqual(['red', 'green']);
+  });
+
+  it('gives a classifier its classes, as a router', () => {
+    expect(handlesOf(byName('classifierNode'), { classifier: ['Billing', 'Other'] })).toEqual(['Billing', 'Other']);
+    expect(registry.roleOf('classifierNode')).toBe('router');
+    for (const name of ['generateTextNode', 'generateJsonNode', 'generateImageNode', 'chunkingNode', 'vectorizeNode']) {
+      expect(registry.get(name)?.definition.category).toBe('AI');
+    }
   });
 });
 

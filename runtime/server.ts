@@ -15,6 +15,7 @@ import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './flows/catalogue-view.ts';
 import { compileForRun } from './flows/compile.ts';
+import { modelGatewayFromEnv } from './models/from-env.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { createRunServices } from './run-services.ts';
 import { FlowStore } from './stores/flows.ts';
@@ -92,6 +93,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         return compile(flow);
       },
       credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal),
+      models: modelGatewayFromEnv(redis, prefix),
     }),
   );
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);

@@ -1,0 +1,18 @@
+/**
+ * @module runtime/models/from-env — the process's model gateway: default models in Redis,
+ * proxies from the environment (WEFT_PORTKEY_URL + WEFT_PORTKEY_API_KEY,
+ * WEFT_LITELLM_URL + WEFT_LITELLM_API_KEY; used by models whose info names that proxy).
+ */
+import type Redis from 'ioredis';
+import { DefaultModelsStore } from './default-models.ts';
+import { ModelGateway } from './gateway.ts';
+
+export function modelGatewayFromEnv(redis: Redis, prefix: string, env: NodeJS.ProcessEnv = process.env): ModelGateway {
+  return new ModelGateway({
+    defaults: new DefaultModelsStore(redis, prefix),
+    proxies: {
+      portkey: { url: env.WEFT_PORTKEY_URL, apiKey: env.WEFT_PORTKEY_API_KEY },
+      litellm: { url: env.WEFT_LITELLM_URL, apiKey: env.WEFT_LITELLM_API_KEY },
+    },
+  });
+}
