@@ -13,6 +13,8 @@ import { openStudio, type Studio } from './testing/studio-browser.ts';
 let studio: Studio;
 let flowId = '';
 let projectId = '';
+/** webhook calls are production calls: they carry an API key of the project */
+let hookKey = '';
 
 const finished = (status = 'completed') =>
   studio.page.waitForFunction((s) => document.querySelector('[data-testid="current-run"]')?.getAttribute('data-status') === s, status, { timeout: 15_000 });
@@ -21,6 +23,7 @@ beforeAll(async () => {
   studio = await openStudio('run');
   projectId = (await studio.project('Studio runs')).id;
   flowId = (await studio.weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, gradeFlow)).id;
+  hookKey = (await studio.weft.api<{ key: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'studio runs' })).key;
 }, 120_000);
 afterAll(async () => studio?.close());
 
@@ -105,7 +108,7 @@ describe('runs on the canvas', () => {
     expect(await page.getByTestId('watch-live').isChecked()).toBe(true);
     await page.waitForFunction(() => document.querySelector('.stream-dot--open'));
     await recordRun(page);
-    const responses = await Promise.all([72, 10, 95].map((score) => weft.request('POST', `/hook/${flowId}`, { score })));
+    const responses = await Promise.all([72, 10, 95].map((score) => weft.request('POST', `/hook/${flowId}`, { score }, { authorization: `Bearer ${hookKey}` })));
     const answers = await Promise.all(responses.map((r) => r.json() as Promise<{ verdict: string }>));
     expect(answers.map((a) => a.verdict)).toEqual(['passed', 'failed', 'passed']);
     const lowRun = responses[1].headers.get('x-weft-run-id')!;
