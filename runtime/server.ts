@@ -110,6 +110,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       flowOf: (id) => flows.get(id),
       publish: options.logPublisher ? logPublisher(options.logPublisher) : undefined,
     });
+    void logs.resumeFollowing(); // runs whose record a stopped server could not write
     const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile, usage, logs });
     const app = createApp({
       redis,

@@ -1,13 +1,14 @@
 /**
  * @module runtime/logs/run-logger — one log record per production call (webhook, GraphQL).
  * The trigger route hands over what it knows when it has answered; a run still going on then
- * (async calls, or nodes after the response node) is followed to its end in the background,
- * in the process that took the call, and the record is written when it ends: node ids, token
- * usage and cost come from the finished run. Writing and publishing never fail a call or a run:
- * their errors are swallowed (spec 002 §8).
+ * (async calls, or nodes after the response node) is followed to its end in the background by
+ * the server process that took the call, and the record is written when it ends: node ids,
+ * token usage and cost come from the finished run. While a run is followed it is listed in the
+ * log store's `following` hash, so a server that starts later follows what a stopped one left
+ * (`resumeFollowing`); a run's record id comes from the run id, so it is written once.
+ * Writing and publishing never fail a call or a run: their errors are swallowed (spec 002 §8).
  */
 import type { Engine } from '../../actors/engine.ts';
-import type { RunStatus } from '../../actors/types.ts';
 import { LogStore } from '../stores/logs.ts';
 import { loggedBody, severityOf, tokenUsageOf, type LogRecord } from './log-record.ts';
 import type { PublishLog } from './publisher.ts';
@@ -33,11 +34,19 @@ export interface RunLoggerDeps {
   /** the flow's project and name; null when it is gone */
   flowOf(flowId: string): Promise<{ projectId: string; name: string } | null>;
   publish?: PublishLog;
-  /** how long a run is followed before its record is written as still running; default 1 h */
+  /** how long after the call a run is followed before its record is written as still running; default 1 h */
   maxWaitMs?: number;
 }
 
 const outcomeStatus: Record<string, number> = { completed: 200, incomplete: 200, failed: 500, cancelled: 499, running: 202 };
+
+interface RunEnd {
+  status: string;
+  finishedAt?: number;
+  error?: string;
+  nodeIds: string[];
+  outputs: unknown[];
+}
 
 export class RunLogger {
   private readonly pending = new Set<Promise<void>>();
@@ -47,9 +56,21 @@ export class RunLogger {
 
   /** Record a production call; returns at once (the record is written in the background). */
   record(call: ProductionCall): void {
-    const job = this.write(call).catch((error: unknown) => this.warn('writing a log record', error));
-    this.pending.add(job);
-    void job.finally(() => this.pending.delete(job));
+    // Masked here, before the call is kept anywhere (the following hash included).
+    const safe = { ...call, request: { ...call.request, body: loggedBody(call.request.body) } };
+    this.track(this.write(safe));
+  }
+
+  /** Follow the runs a stopped server was following (called once when a server starts). */
+  async resumeFollowing(): Promise<number> {
+    try {
+      const entries = Object.values(await this.deps.store.following());
+      for (const text of entries) this.track(this.write(JSON.parse(text) as ProductionCall));
+      return entries.length;
+    } catch (error) {
+      this.warn('resuming the followed runs', error);
+      return 0;
+    }
   }
 
   /** Resolves once every record handed over so far is written (tests, shutdown). */
@@ -57,14 +78,29 @@ export class RunLogger {
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 
+  private track(job: Promise<void>): void {
+    const quiet = job.catch((error: unknown) => this.warn('writing a log record', error));
+    this.pending.add(quiet);
+    void quiet.finally(() => this.pending.delete(quiet));
+  }
+
   private async write(call: ProductionCall): Promise<void> {
     const flow = await this.deps.flowOf(call.flowId);
-    if (!flow) return;
-    const run = call.runId ? await this.followRun(call.flowId, call.runId) : null;
-    const responseStatus = call.async ? outcomeStatus[run?.status ?? 'running'] : call.answerStatus;
+    const run = call.runId ? await this.runEnd({ ...call, runId: call.runId }) : null;
+    if (flow) {
+      const record = this.recordOf(call, flow, run);
+      if ((await this.deps.store.append(record)) && this.deps.publish) {
+        await this.deps.publish(record).catch((e: unknown) => this.warn('publishing a log record', e));
+      }
+    }
+    if (call.runId) await this.deps.store.followed(call.runId);
+  }
+
+  private recordOf(call: ProductionCall, flow: { projectId: string; name: string }, run: RunEnd | null): LogRecord {
+    const responseStatus = call.async ? outcomeStatus[run?.status ?? 'running'] ?? 202 : call.answerStatus;
     const endedAt = run?.finishedAt ?? Date.now();
     const record: LogRecord = {
-      id: LogStore.newId(),
+      id: LogStore.newId(call.runId),
       timestamp: call.receivedAt,
       severity: severityOf(responseStatus),
       projectId: flow.projectId,
@@ -74,7 +110,7 @@ export class RunLogger {
       trigger: call.trigger,
       executionType: call.async ? 'async' : 'realtime',
       environment: 'production',
-      request: { method: call.request.method, path: call.request.path, body: loggedBody(call.request.body) },
+      request: call.request,
       responseStatus,
       runStatus: run?.status ?? null,
       durationMs: Math.max(0, endedAt - call.receivedAt),
@@ -83,21 +119,26 @@ export class RunLogger {
     };
     const error = run?.error ?? call.error;
     if (error) record.error = error;
-    await this.deps.store.append(record);
-    if (this.deps.publish) await this.deps.publish(record).catch((e: unknown) => this.warn('publishing a log record', e));
+    return record;
   }
 
-  /** Wait for the run's end (bounded), then read what ran. */
-  private async followRun(flowId: string, runId: string) {
-    const { engine } = this.deps;
-    await engine.awaitResult(runId, flowId, [], this.deps.maxWaitMs ?? 3600_000);
-    const snapshot = await engine.snapshot(runId);
+  /** The run once it has ended (followed for at most maxWaitMs after the call), or null when it is gone. */
+  private async runEnd(call: ProductionCall & { runId: string }): Promise<RunEnd | null> {
+    const { engine, store } = this.deps;
+    const meta = await engine.meta(call.runId);
+    if (!meta) return null;
+    if (meta.status === 'running') {
+      await store.follow(call.runId, JSON.stringify(call));
+      const left = call.receivedAt + (this.deps.maxWaitMs ?? 3600_000) - Date.now();
+      if (left > 0) await engine.awaitResult(call.runId, call.flowId, [], left);
+    }
+    const snapshot = await engine.snapshot(call.runId);
     if (!snapshot) return null;
     const ran = Object.entries(snapshot.nodes)
       .filter(([, actor]) => actor.state === 'completed' || actor.state === 'failed')
       .sort(([, a], [, b]) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
     return {
-      status: snapshot.status as RunStatus,
+      status: snapshot.status,
       finishedAt: snapshot.finishedAt,
       error: snapshot.error,
       nodeIds: [...new Set(ran.map(([actor]) => actor.split('#')[0]))],

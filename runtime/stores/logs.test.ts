@@ -123,6 +123,17 @@ describe('LogStore', () => {
     expect(second.nextCursor).toBeNull();
   });
 
+  it("writes a record once: a run's record id comes from the run id", async () => {
+    const id = LogStore.newId('run_0123abcd');
+    expect(id).toBe('log_0123abcd');
+    expect(await store.append(record(now, 'flow_a', 200, id))).toBe(true);
+    expect(await store.append(record(now + 5, 'flow_a', 500, id))).toBe(false);
+    const { items } = await store.query(projectId, { limit: 10 });
+    expect(items).toHaveLength(1);
+    expect(items[0].responseStatus).toBe(200);
+    expect(await redis.zcard(store.keys(projectId).severity('ERROR'))).toBe(0);
+  });
+
   it('refuses cursors it did not make', () => {
     const id = LogStore.newId();
     expect(decodeCursor(encodeCursor(5, id))).toEqual({ ts: 5, id });

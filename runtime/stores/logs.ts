@@ -2,7 +2,9 @@
  * @module runtime/stores/logs — production log records in Redis, per project (hash tag
  * `{logs:<projectId>}`): `records` (hash id → JSON), a time index `all` and one index a flow
  * and a severity (zsets scored by ms). Written with lua/append-log-4.lua, which drops records
- * past the retention; every key expires `retention` after its last write.
+ * past the retention; every key expires `retention` after its last write. `{prefix}logs:following`
+ * (hash run id → the call, JSON) lists the production runs whose record waits for their end, so
+ * a restarted server writes what a stopped one could not.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -74,16 +76,38 @@ export class LogStore {
     };
   }
 
-  static newId(): string {
-    return `log_${randomUUID().replace(/-/g, '')}`;
+  /** A new record id; a run's record has an id made from the run id (written once, whoever writes it). */
+  static newId(runId?: string | null): string {
+    const runHex = runId ? /^run_([0-9a-f]{1,64})$/.exec(runId)?.[1] : undefined;
+    return `log_${runHex ?? randomUUID().replace(/-/g, '')}`;
   }
 
-  async append(record: LogRecord): Promise<void> {
+  private get followingKey(): string {
+    return `${this.prefix}logs:following`;
+  }
+
+  /** Note that a run's record waits for its end (`call` is JSON without secrets). */
+  async follow(runId: string, call: string): Promise<void> {
+    await this.redis.hset(this.followingKey, runId, call);
+  }
+
+  async followed(runId: string): Promise<void> {
+    await this.redis.hdel(this.followingKey, runId);
+  }
+
+  /** Every run whose record still waits, with its call JSON. */
+  async following(): Promise<Record<string, string>> {
+    return this.redis.hgetall(this.followingKey);
+  }
+
+  /** Write a record; false when a record with its id is there already. */
+  async append(record: LogRecord): Promise<boolean> {
     const keys = this.keys(record.projectId);
-    await this.redis.weftAppendLog(
+    const kept = await this.redis.weftAppendLog(
       keys.records, keys.all, keys.flow(record.flowId), keys.severity(record.severity),
       record.id, record.timestamp, JSON.stringify(record), this.cutoff(), this.retentionSeconds, this.maxPerProject,
     );
+    return kept !== -1;
   }
 
   private cutoff(): number {

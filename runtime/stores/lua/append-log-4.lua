@@ -16,7 +16,10 @@
   ARGV[5] retention (seconds): EXPIRE of every key written
   ARGV[6] the most records kept for the project
 
-  Returns the number of records kept
+  A record whose id is there already is not written again (a run's record has the run's id in
+  its own, so two processes that both saw the run end write it once).
+
+  Returns the number of records kept, or -1 when the record was there already
 ]]
 local function dropIds(ids)
   for i = 1, #ids, 500 do
@@ -26,7 +29,7 @@ local function dropIds(ids)
   end
 end
 
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[3]) == 0 then return -1 end
 for i = 2, 4 do redis.call('ZADD', KEYS[i], ARGV[2], ARGV[1]) end
 
 local stale = '(' .. ARGV[4]
