@@ -4,25 +4,20 @@
  * a project's API key, as every /graphql call must.
  */
 import { serverAudits } from 'graphql-http';
-import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStore } from '../stores/api-keys.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 
 let weft: TestWeft;
-let redis: Redis;
 let caller: Record<string, string> = {};
 
 beforeAll(async () => {
   weft = await startTestWeft();
-  redis = new Redis(process.env.REDIS_URL!);
   const projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Audit' })).id;
-  const { key } = await new ApiKeyStore(redis, weft.prefix).create(projectId, 'audit');
+  const { key } = await weft.api<{ key: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'audit' });
   caller = { authorization: `Bearer ${key}`, 'x-project-id': projectId };
 });
 afterAll(async () => {
   await weft?.close();
-  redis?.disconnect();
 });
 
 /** fetch with the caller's key added to whatever headers the audit sends */
