@@ -28,7 +28,7 @@ export interface LogRecord {
   flowName: string;
   /** null when the call was refused before a run started (no API key, plan limit…) */
   runId: string | null;
-  /** the production trigger: 'webhook' or 'graphql' */
+  /** the production trigger: 'webhook', 'graphql', 'chat' or 'search' (widget calls) */
   trigger: string;
   /** 'realtime': the caller got the answer in the call; 'async': the caller got 202 and the run went on */
   executionType: 'realtime' | 'async';
