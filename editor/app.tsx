@@ -1,22 +1,35 @@
-/** @module editor/app — the studio shell: routes between the project list, a project's flows and a flow's canvas. */
+/**
+ * @module editor/app — the studio shell: the sign-in page until a session exists, then the
+ * project list, a project's sections (flows, credentials, API keys, usage, logs) and a flow's canvas.
+ */
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { FlowPage } from './pages/flow-page.tsx';
-import { FlowsPage } from './pages/flows-page.tsx';
+import { ProjectPage } from './pages/project-page.tsx';
 import { ProjectsPage } from './pages/projects-page.tsx';
+import { SignInPage } from './pages/sign-in-page.tsx';
 import { Toasts } from './panels/toasts.tsx';
-import { CatalogueStore } from './stores/catalogue-store.ts';
-import { RouterStore } from './stores/router-store.ts';
+import { auth, catalogue, router } from './stores/app-stores.ts';
+import { toasts } from './stores/toast-store.ts';
 
-export const router = new RouterStore();
-export const catalogue = new CatalogueStore();
+const Screen = observer(function Screen() {
+  const route = router.route;
+  // a new sign-in loads every page afresh (another user may see other projects)
+  const key = `${auth.generation}:`;
+  if (route.page === 'project') return <ProjectPage key={key + route.projectId} projectId={route.projectId} section={route.section} router={router} />;
+  if (route.page === 'flow') return <FlowPage key={key + route.flowId} flowId={route.flowId} runId={route.runId} router={router} catalogue={catalogue} />;
+  return <ProjectsPage key={key} router={router} />;
+});
 
 export const App = observer(function App() {
-  const route = router.route;
+  useEffect(() => {
+    auth.check().catch((error: Error) => toasts.show(`The server did not answer: ${error.message}`, 'error', 10_000));
+  }, []);
   return (
     <>
-      {route.page === 'projects' && <ProjectsPage router={router} />}
-      {route.page === 'project' && <FlowsPage key={route.projectId} projectId={route.projectId} router={router} />}
-      {route.page === 'flow' && <FlowPage key={route.flowId} flowId={route.flowId} runId={route.runId} router={router} catalogue={catalogue} />}
+      {auth.status === 'checking' && <p className="muted centre-note">Loading…</p>}
+      {auth.status === 'signed-out' && <SignInPage auth={auth} />}
+      {auth.status === 'signed-in' && <Screen />}
       <Toasts />
     </>
   );

@@ -42,7 +42,7 @@ describe('runs on the canvas', () => {
     await shot('run-completed');
 
     const runId = (await page.getByTestId('current-run').getAttribute('data-run-id'))!;
-    const events = (await readSse(`${weft.url}/api/runs/${runId}/events`)) as { type: string; nodeId?: string }[];
+    const events = (await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers })) as { type: string; nodeId?: string }[];
     const engineOrder = (type: string) => events.filter((e) => e.type === type).map((e) => e.nodeId!);
     const log = await runLog(page);
     expect(firstTimes(log, 'running')).toEqual(engineOrder('node.started'));

@@ -1,6 +1,25 @@
 /** @module editor/api/client — every HTTP call the studio makes; errors carry the server's message and code. */
 import type { NodeDefinition } from '../../catalogue/types.ts';
-import type { ActorView, FlowDocument, FlowEdge, FlowNode, Project, RunSnapshot, RunSummary } from './types.ts';
+import type { CredentialForm } from '../../catalogue/credentials/types.ts';
+import type {
+  ActorView,
+  ApiKey,
+  Credential,
+  CredentialDraft,
+  FlowDocument,
+  FlowEdge,
+  FlowNode,
+  LogPage,
+  LogQuery,
+  Me,
+  NewApiKey,
+  Organisation,
+  Project,
+  RunSnapshot,
+  RunSummary,
+  SignedIn,
+  UsageRecord,
+} from './types.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -13,12 +32,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The session as the client needs it: the CSRF token every write sends, and who to tell when
+ * the server answers 401 (the studio then shows the sign-in page). Set by the auth store.
+ */
+export const session = {
+  csrfToken: '',
+  onUnauthorized: (() => {}) as () => void,
+};
+
+const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (writes.has(method) && session.csrfToken) headers['x-csrf-token'] = session.csrfToken;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let answer: unknown = undefined;
@@ -27,6 +56,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   } catch {
     answer = { error: { message: text } };
   }
+  if (response.status === 401 && !path.startsWith('/api/auth/')) session.onUnauthorized();
   if (!response.ok) {
     const error = (answer as { error?: { message?: string; code?: string; details?: unknown } })?.error ?? {};
     throw new ApiError(error.message ?? `${method} ${path} answered ${response.status}`, response.status, error.code ?? 'http_error', error.details);
@@ -40,10 +70,18 @@ export interface FlowDraft {
   edges?: FlowEdge[];
 }
 
+const inProject = (projectId: string, rest = '') => `/api/projects/${encodeURIComponent(projectId)}${rest}`;
+
 export const api = {
+  signIn: (email: string, password: string) => call<SignedIn>('POST', '/api/auth/sign-in', { email, password }),
+  signOut: () => call<void>('POST', '/api/auth/sign-out'),
+  me: () => call<Me>('GET', '/api/auth/me'),
+  organisations: () => call<Organisation[]>('GET', '/api/organisations'),
+  createOrganisation: (name: string) => call<Organisation>('POST', '/api/organisations', { name }),
   catalogue: () => call<NodeDefinition[]>('GET', '/api/catalogue'),
+  credentialForms: () => call<CredentialForm[]>('GET', '/api/catalogue/credentials'),
   projects: () => call<Project[]>('GET', '/api/projects'),
-  createProject: (name: string) => call<Project>('POST', '/api/projects', { name }),
+  createProject: (name: string, organisationId?: string) => call<Project>('POST', '/api/projects', { name, organisationId }),
   project: (id: string) => call<Project>('GET', `/api/projects/${encodeURIComponent(id)}`),
   flows: (projectId: string) => call<FlowDocument[]>('GET', `/api/projects/${encodeURIComponent(projectId)}/flows`),
   createFlow: (projectId: string, draft: FlowDraft) => call<FlowDocument>('POST', `/api/projects/${encodeURIComponent(projectId)}/flows`, draft),
@@ -57,6 +95,20 @@ export const api = {
   run: (runId: string) => call<RunSnapshot>('GET', `/api/runs/${encodeURIComponent(runId)}`),
   cancelRun: (runId: string) => call<{ status: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/cancel`),
   actors: (runId: string) => call<ActorView[]>('GET', `/api/runs/${encodeURIComponent(runId)}/actors`),
+  credentials: (projectId: string) => call<Credential[]>('GET', inProject(projectId, '/credentials')),
+  credential: (projectId: string, id: string) => call<Credential>('GET', inProject(projectId, `/credentials/${encodeURIComponent(id)}`)),
+  createCredential: (projectId: string, draft: CredentialDraft) => call<Credential>('POST', inProject(projectId, '/credentials'), draft),
+  updateCredential: (projectId: string, id: string, patch: Partial<CredentialDraft>) =>
+    call<Credential>('PUT', inProject(projectId, `/credentials/${encodeURIComponent(id)}`), patch),
+  deleteCredential: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/credentials/${encodeURIComponent(id)}`)),
+  apiKeys: (projectId: string) => call<ApiKey[]>('GET', inProject(projectId, '/api-keys')),
+  createApiKey: (projectId: string, name: string) => call<NewApiKey>('POST', inProject(projectId, '/api-keys'), { name }),
+  revokeApiKey: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/api-keys/${encodeURIComponent(id)}`)),
+  usage: (projectId: string) => call<UsageRecord>('GET', inProject(projectId, '/usage')),
+  logs: (projectId: string, query: LogQuery) => {
+    const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+    return call<LogPage>('GET', inProject(projectId, `/logs${params.size ? `?${params}` : ''}`));
+  },
 };
 
 /** The URL production callers POST to. */

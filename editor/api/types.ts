@@ -8,6 +8,8 @@ export interface Project {
   slug: string;
   name: string;
   createdAt: number;
+  /** the organisation that owns the project (servers with sign-in) */
+  organisationId?: string;
 }
 
 export interface FlowNode {
@@ -70,4 +72,104 @@ export interface ActorView {
   actor: string;
   state: string;
   mailbox: { key?: string; length: number; messages: (Envelope & { streamId?: string })[] };
+}
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface Organisation {
+  id: string;
+  slug: string;
+  name: string;
+  role: string;
+}
+
+export interface SignedIn {
+  user: User;
+  csrfToken: string;
+}
+
+export interface Me extends SignedIn {
+  organisations: Organisation[];
+}
+
+/** A credential as the API shows it: every secret value in `credentials` masked. */
+export interface Credential {
+  id: string;
+  project_id: string;
+  name: string;
+  credential_type: string;
+  marketplace_id: number | string | null;
+  is_active: boolean;
+  credentials: Record<string, unknown>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type CredentialDraft = Pick<Credential, 'name' | 'credential_type' | 'is_active' | 'credentials'> & { marketplace_id?: number | string | null };
+
+/** An API key as listed: masked. */
+export interface ApiKey {
+  id: string;
+  name: string;
+  maskedKey: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** The answer of creating a key: the only time the key itself is shown. */
+export interface NewApiKey extends ApiKey {
+  key: string;
+}
+
+/** Spec 000 §3 "Usage record"; a null limit is unlimited. */
+export interface UsageRecord {
+  plan: string;
+  allowedLimits: { requests: number | null; requestsPerDay: number | null; records: number | null };
+  usage: { requestsForLast30Days: number; requestsPerDay: number; todaysDate: string; totalObjectCount: number };
+}
+
+export type Severity = 'INFO' | 'WARN' | 'ERROR';
+
+/** One production call's log record (spec 002 "Log record"). */
+export interface LogRecord {
+  id: string;
+  /** when the call arrived (ms) */
+  timestamp: number;
+  severity: Severity;
+  projectId: string;
+  flowId: string;
+  flowName: string;
+  /** null when the call was refused before a run started */
+  runId: string | null;
+  /** 'webhook' or 'graphql' */
+  trigger: string;
+  executionType: string;
+  environment: string;
+  request: { method: string; path: string; body: unknown };
+  responseStatus: number;
+  runStatus: string | null;
+  durationMs: number;
+  nodeIds: string[];
+  tokenUsage: unknown;
+  cost: number;
+  models: string[];
+  error?: string;
+}
+
+export interface LogQuery {
+  flowId?: string;
+  severity?: Severity | '';
+  from?: number;
+  to?: number;
+  cursor?: string;
+  limit?: number;
+}
+
+export interface LogPage {
+  items: LogRecord[];
+  nextCursor: string | null;
 }

@@ -1,22 +1,19 @@
-/** @module editor/pages/flows-page — a project's flows: create, rename, duplicate, delete, import and export. */
+/** @module editor/pages/flows-page — a project's flows section: create, rename, duplicate, delete, import and export. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api/client.ts';
-import type { FlowDocument, Project } from '../api/types.ts';
+import type { FlowDocument } from '../api/types.ts';
 import type { RouterStore } from '../stores/router-store.ts';
 import { toasts } from '../stores/toast-store.ts';
 import { download, exportFlow, parseFlowFile } from './flow-files.ts';
 import { FlowRow, type FlowRowActions } from './flow-row.tsx';
-import { PageHeader } from './page-header.tsx';
 
 export function FlowsPage({ projectId, router }: { projectId: string; router: RouterStore }) {
-  const [project, setProject] = useState<Project | null>(null);
   const [flows, setFlows] = useState<FlowDocument[] | null>(null);
   const [name, setName] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const fail = (error: unknown) => toasts.show((error as Error).message, 'error', 8000);
   const reload = useCallback(() => api.flows(projectId).then((list) => setFlows(list.sort((a, b) => b.updatedAt - a.updatedAt)), fail), [projectId]);
   useEffect(() => {
-    api.project(projectId).then(setProject, fail);
     void reload();
   }, [projectId, reload]);
 
@@ -57,43 +54,31 @@ export function FlowsPage({ projectId, router }: { projectId: string; router: Ro
   };
 
   return (
-    <div className="page">
-      <PageHeader
-        crumbs={
-          <>
-            <a href="/" onClick={(e) => (e.preventDefault(), router.go({ page: 'projects' }))}>Projects</a>
-            <span className="sep">/</span>
-            <span>{project?.name ?? '…'}</span>
-          </>
-        }
-      />
-      <main className="list-page">
-        <h1>{project?.name ?? 'Flows'}</h1>
-        <div className="inline-form">
-          <form className="inline-form" onSubmit={(e) => (e.preventDefault(), void create())}>
-            <input placeholder="New flow name" value={name} onChange={(e) => setName(e.target.value)} aria-label="New flow name" />
-            <button className="btn btn--primary" disabled={!name.trim()}>Create flow</button>
-          </form>
-          <button className="btn" onClick={() => fileInput.current?.click()}>Import JSON…</button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            data-testid="import-file"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void importFile(file);
-              e.target.value = '';
-            }}
-          />
-        </div>
-        {flows === null && <p className="muted">Loading…</p>}
-        {flows?.length === 0 && <p className="muted">No flows yet: create one, or import an exported flow.</p>}
-        <ul className="flow-list">
-          {flows?.map((flow) => <FlowRow key={`${flow.id}:${flow.version}`} flow={flow} actions={actions} />)}
-        </ul>
-      </main>
-    </div>
+    <section data-testid="flows-section">
+      <div className="inline-form">
+        <form className="inline-form" onSubmit={(e) => (e.preventDefault(), void create())}>
+          <input placeholder="New flow name" value={name} onChange={(e) => setName(e.target.value)} aria-label="New flow name" />
+          <button className="btn btn--primary" disabled={!name.trim()}>Create flow</button>
+        </form>
+        <button className="btn" onClick={() => fileInput.current?.click()}>Import JSON…</button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          data-testid="import-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void importFile(file);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {flows === null && <p className="muted">Loading…</p>}
+      {flows?.length === 0 && <p className="muted">No flows yet: create one, or import an exported flow.</p>}
+      <ul className="flow-list">
+        {flows?.map((flow) => <FlowRow key={`${flow.id}:${flow.version}`} flow={flow} actions={actions} />)}
+      </ul>
+    </section>
   );
 }

@@ -2,6 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { webhookUrl } from '../api/client.ts';
+import { router } from '../stores/app-stores.ts';
 import type { Studio } from '../stores/studio.ts';
 import { toasts } from '../stores/toast-store.ts';
 
@@ -29,7 +30,10 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
   } catch {
     /* the run input is being edited: fall back to an empty body */
   }
-  const curl = `curl -s -X POST '${url}' \\\n  -H 'content-type: application/json' \\\n  -d '${body.replace(/'/g, "'\\''")}'`;
+  // production calls carry an API key of the project unless the webhook trigger is public
+  const isPublic = [...studio.config.nodes.values()].some((n) => n.type === 'webhookTriggerNode' && n.values.public === true);
+  const auth = isPublic ? '' : `  -H 'Authorization: Bearer <your API key>' \\\n`;
+  const curl = `curl -s -X POST '${url}' \\\n${auth}  -H 'content-type: application/json' \\\n  -d '${body.replace(/'/g, "'\\''")}'`;
   const toggle = async () => {
     setBusy(true);
     try {
@@ -61,7 +65,18 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
       <CopyBlock text={url} testId="webhook-url" />
       <h4>Try it</h4>
       <CopyBlock text={curl} testId="curl" />
-      <p className="field-desc">The body comes from the run panel's test input. With an API Response node, the caller receives its output.</p>
+      <p className="field-desc">
+        The body comes from the run panel's test input. With an API Response node, the caller receives its output.
+        {!isPublic && (
+          <>
+            {' '}Callers send one of the project's{' '}
+            <a href={`/projects/${flow.projectId}/api-keys`} onClick={(e) => (e.preventDefault(), router.go({ page: 'project', projectId: flow.projectId, section: 'api-keys' }))}>
+              API keys
+            </a>
+            ; mark the trigger public to let anyone call it.
+          </>
+        )}
+      </p>
     </div>
   );
 });

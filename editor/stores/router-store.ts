@@ -1,23 +1,30 @@
 /**
  * @module editor/stores/router-store — the studio's place as a URL, so a reload or a shared
- * link lands on the same screen: `/`, `/projects/:id`, `/flows/:id`, `/flows/:id/runs/:runId`.
+ * link lands on the same screen: `/`, `/projects/:id` (its flows), `/projects/:id/<section>`
+ * (credentials, API keys, usage, logs), `/flows/:id`, `/flows/:id/runs/:runId`.
  */
 import { makeAutoObservable } from 'mobx';
 
+export const projectSections = ['credentials', 'api-keys', 'usage', 'logs'] as const;
+export type ProjectSection = (typeof projectSections)[number];
+
 export type Route =
   | { page: 'projects' }
-  | { page: 'project'; projectId: string }
+  | { page: 'project'; projectId: string; section?: ProjectSection }
   | { page: 'flow'; flowId: string; runId?: string };
 
 export function parseRoute(path: string): Route {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
-  if (parts[0] === 'projects' && parts[1]) return { page: 'project', projectId: parts[1] };
+  if (parts[0] === 'projects' && parts[1]) {
+    const section = projectSections.find((s) => s === parts[2]);
+    return section ? { page: 'project', projectId: parts[1], section } : { page: 'project', projectId: parts[1] };
+  }
   if (parts[0] === 'flows' && parts[1]) return parts[2] === 'runs' && parts[3] ? { page: 'flow', flowId: parts[1], runId: parts[3] } : { page: 'flow', flowId: parts[1] };
   return { page: 'projects' };
 }
 
 export function routePath(route: Route): string {
-  if (route.page === 'project') return `/projects/${encodeURIComponent(route.projectId)}`;
+  if (route.page === 'project') return `/projects/${encodeURIComponent(route.projectId)}${route.section ? `/${route.section}` : ''}`;
   if (route.page === 'flow') return `/flows/${encodeURIComponent(route.flowId)}${route.runId ? `/runs/${encodeURIComponent(route.runId)}` : ''}`;
   return '/';
 }

@@ -1,7 +1,8 @@
 /**
  * @module editor/testing/studio-browser — browser tests' harness: the editor built once (a lock
  * keeps parallel test files from building at the same time), a whole weft on the test Redis,
- * Debian's Chromium driven by playwright-core, and numbered screenshots in test-artifacts/.
+ * Debian's Chromium driven by playwright-core, signed in through the sign-in page as the test
+ * weft's admin, and numbered screenshots in test-artifacts/.
  */
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -43,8 +44,10 @@ export interface Studio {
   /** console errors and page errors seen so far */
   errors: string[];
   shot(name: string): Promise<void>;
-  /** a project, created through the API */
+  /** a project, created through the API (in the admin's organisation) */
   project(name?: string): Promise<{ id: string }>;
+  /** sign in through the studio's sign-in page (openStudio has done it once) */
+  signIn(email?: string, password?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,7 +64,16 @@ export async function openStudio(suite: string): Promise<Studio> {
   // this suite's screenshots from an earlier run would mislead
   for (const file of readdirSync(artifacts)) if (file.startsWith(`${suite}-`)) rmSync(join(artifacts, file));
   let step = 0;
+  const signIn = async (email = weft.admin.user.email, password = weft.admin.password) => {
+    if (!page.url().startsWith(weft.url)) await page.goto(`${weft.url}/`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('account').waitFor();
+  };
+  await signIn();
   return {
+    signIn,
     weft,
     browser,
     page,

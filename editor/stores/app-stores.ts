@@ -1,0 +1,8 @@
+/** @module editor/stores/app-stores — the stores the whole studio shares: where we are, who is signed in, the catalogue. */
+import { AuthStore } from './auth-store.ts';
+import { CatalogueStore } from './catalogue-store.ts';
+import { RouterStore } from './router-store.ts';
+
+export const router = new RouterStore();
+export const auth = new AuthStore();
+export const catalogue = new CatalogueStore();

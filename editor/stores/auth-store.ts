@@ -1,0 +1,95 @@
+/**
+ * @module editor/stores/auth-store — who is signed in, their organisations and the one the
+ * studio shows. It hands the session's CSRF token to the API client and turns any 401 into
+ * the sign-in page (the URL stays, so signing in lands where the builder was).
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import { api, ApiError, session } from '../api/client.ts';
+import type { Organisation, User } from '../api/types.ts';
+
+export type AuthStatus = 'checking' | 'signed-out' | 'signed-in';
+
+const organisationKey = 'weft:organisation';
+
+export class AuthStore {
+  status: AuthStatus = 'checking';
+  user: User | null = null;
+  organisations: Organisation[] = [];
+  /** the organisation whose projects the studio lists */
+  organisationId: string | null = localStorage.getItem(organisationKey);
+  /** bumped on every sign-in: pages keyed by it load their data again */
+  generation = 0;
+  /** why the sign-in page is shown, when it is not the first visit */
+  notice = '';
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true });
+    session.onUnauthorized = () => this.expired();
+  }
+
+  get organisation(): Organisation | null {
+    return this.organisations.find((o) => o.id === this.organisationId) ?? this.organisations[0] ?? null;
+  }
+
+  /** Ask the server who we are (on start). */
+  async check(): Promise<void> {
+    try {
+      const me = await api.me();
+      this.signedIn(me.user, me.csrfToken, me.organisations);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) runInAction(() => (this.status = 'signed-out'));
+      else throw error;
+    }
+  }
+
+  /** Sign in; throws the server's message ('Invalid email or password', too many attempts…). */
+  async signIn(email: string, password: string): Promise<void> {
+    const signed = await api.signIn(email, password);
+    session.csrfToken = signed.csrfToken;
+    const me = await api.me();
+    this.signedIn(me.user, me.csrfToken, me.organisations);
+  }
+
+  async signOut(): Promise<void> {
+    try {
+      await api.signOut();
+    } finally {
+      runInAction(() => this.forget(''));
+    }
+  }
+
+  selectOrganisation(id: string): void {
+    this.organisationId = id;
+    localStorage.setItem(organisationKey, id);
+  }
+
+  async createOrganisation(name: string): Promise<Organisation> {
+    const created = await api.createOrganisation(name);
+    const organisations = await api.organisations();
+    runInAction(() => (this.organisations = organisations));
+    this.selectOrganisation(created.id);
+    return created;
+  }
+
+  private signedIn(user: User, csrfToken: string, organisations: Organisation[]): void {
+    session.csrfToken = csrfToken;
+    this.user = user;
+    this.organisations = organisations;
+    if (!organisations.some((o) => o.id === this.organisationId) && organisations[0]) this.selectOrganisation(organisations[0].id);
+    this.status = 'signed-in';
+    this.notice = '';
+    this.generation++;
+  }
+
+  private expired(): void {
+    if (this.status === 'signed-in') this.forget('Your session has ended: sign in again.');
+  }
+
+  private forget(notice: string): void {
+    session.csrfToken = '';
+    this.user = null;
+    this.organisations = [];
+    this.status = 'signed-out';
+    this.notice = notice;
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * Browser test: the account pages — sign in and out; a credential created with its type's
+ * form, edited, deactivated and deleted, its secret never shown again (not in the page, not in
+ * any answer the browser received); an API key shown once, listed masked, revoked; usage; logs
+ * with filters; the organisation and project switchers.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradeFlow } from './testing/fixtures.ts';
+import { openStudio, type Studio } from './testing/studio-browser.ts';
+
+let studio: Studio;
+let projectId = '';
+/** every answer body the browser received from the server, from the start */
+const answers: { url: string; body: string }[] = [];
+const secret = `pg-pass-${randomUUID()}`;
+
+beforeAll(async () => {
+  studio = await openStudio('account');
+  studio.page.on('response', async (response) => {
+    if (!response.url().startsWith(studio.weft.url)) return;
+    const body = await response.text().catch(() => '');
+    answers.push({ url: response.url(), body });
+  });
+  projectId = (await studio.project('Account pages')).id;
+}, 120_000);
+afterAll(async () => studio?.close());
+
+/** what the page holds: its HTML and every field's current value */
+const pageText = () =>
+  studio.page.evaluate(() => document.documentElement.outerHTML + [...document.querySelectorAll('input, textarea')].map((el) => (el as HTMLInputElement).value).join('\n'));
+
+describe('signing in', () => {
+  it('signs out, refuses a wrong password, and signs in back to the same page', async () => {
+    const { page, weft, shot } = studio;
+    await page.goto(`${weft.url}/projects/${projectId}/usage`);
+    await page.getByTestId('usage-section').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByTestId('sign-in').waitFor();
+    // the session is gone on the server too
+    expect((await page.request.get(`${weft.url}/api/auth/me`)).status()).toBe(401);
+    await page.getByLabel('Email').fill(weft.admin.user.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid email or password');
+    await shot('wrong-password');
+    await studio.signIn();
+    expect(new URL(page.url()).pathname).toBe(`/projects/${projectId}/usage`);
+    await page.getByTestId('usage-section').waitFor();
+    expect(await page.getByTestId('usage-plan').textContent()).toBeTruthy();
+    await shot('usage');
+  });
+
+  it('shows the sign-in page when the session ends while working', async () => {
+    const { page, weft } = studio;
+    await page.context().clearCookies();
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByTestId('sign-in').waitFor();
+    expect(await page.getByTestId('sign-in').textContent()).toContain('Your session has ended');
+    await studio.signIn();
+    expect(new URL(page.url()).pathname).toBe(`/projects/${projectId}/api-keys`);
+    await page.getByTestId('api-keys-section').waitFor();
+    expect(weft.url).toBeTruthy();
+  });
+});
+
+describe('credentials', () => {
+  it('creates a credential with the typed form of its type; the secret is never shown again', async () => {
+    const { page, weft, shot } = studio;
+    await page.goto(`${weft.url}/projects/${projectId}/credentials`);
+    await page.getByLabel('Credential type').selectOption({ label: 'Postgres' });
+    await page.getByRole('button', { name: 'New credential' }).click();
+    const editor = page.getByTestId('credential-editor');
+    // the certificate fields show only for verify-ca / verify-full
+    expect(await editor.getByTestId('field-ca_certificate').count()).toBe(0);
+    await editor.getByLabel('SSL mode').selectOption('verify-full');
+    await editor.getByTestId('field-ca_certificate').waitFor();
+    await editor.getByLabel('SSL mode').selectOption('disable');
+    await editor.getByLabel('Credential Name').fill('Orders database');
+    await editor.getByLabel('Host').fill('db.example.com');
+    await editor.getByLabel('Database').fill('orders');
+    await editor.getByLabel('Username').fill('reader');
+    expect(await editor.getByRole('button', { name: 'Save credential' }).isDisabled()).toBe(true);
+    await editor.getByLabel(/^Password/).fill(secret);
+    expect(await editor.getByLabel(/^Password/).getAttribute('type')).toBe('password');
+    await shot('credential-form');
+    await editor.getByRole('button', { name: 'Save credential' }).click();
+    const row = page.getByTestId('credential-row').filter({ hasText: 'Orders database' });
+    await row.waitFor();
+    await expect.poll(() => editor.count()).toBe(0);
+    expect(await row.textContent()).toContain('host: db.example.com');
+    await shot('credential-saved');
+
+    const [stored] = await weft.api<{ name: string; credential_type: string; is_active: boolean; credentials: Record<string, unknown> }[]>('GET', `/api/projects/${projectId}/credentials`);
+    expect(stored).toMatchObject({ name: 'Orders database', credential_type: 'postgres', is_active: true });
+    expect(stored.credentials).toMatchObject({ host: 'db.example.com', port: 5432, dbName: 'orders', username: 'reader', sslMode: 'disable' });
+    expect(stored.credentials.password).toMatch(/^••••/);
+
+    expect(await pageText()).not.toContain(secret);
+    expect(answers.length).toBeGreaterThan(5);
+    expect(answers.filter((a) => a.body.includes(secret)).map((a) => a.url)).toEqual([]);
+  });
+
+  it('edits a credential without showing or losing its secret', async () => {
+    const { page } = studio;
+    const row = page.getByTestId('credential-row').filter({ hasText: 'Orders database' });
+    const [before] = await studio.weft.api<{ credentials: { password: string } }[]>('GET', `/api/projects/${projectId}/credentials`);
+    const maskBefore = before.credentials.password;
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByTestId('credential-editor');
+    const password = editor.getByLabel(/^Password/);
+    expect(await password.inputValue()).toBe('');
+    expect(await password.getAttribute('placeholder')).toContain('unchanged');
+    expect(await editor.getByLabel('Host').inputValue()).toBe('db.example.com');
+    await editor.getByLabel('Host').fill('db2.example.com');
+    const put = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/credentials/'));
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    const sent = (await put).postDataJSON() as { credentials: Record<string, unknown> };
+    expect(sent.credentials.password).toBe(maskBefore);
+    await expect.poll(() => row.textContent()).toContain('host: db2.example.com');
+    const [stored] = await studio.weft.api<{ credentials: Record<string, unknown> }[]>('GET', `/api/projects/${projectId}/credentials`);
+    // the same secret is stored: its mask (its last characters) did not change
+    expect(stored.credentials.password).toBe(maskBefore);
+    expect(await pageText()).not.toContain(secret);
+    expect(answers.filter((a) => a.body.includes(secret)).map((a) => a.url)).toEqual([]);
+  });
+
+  it('deactivates, activates and deletes a credential (with confirmation)', async () => {
+    const { page, shot } = studio;
+    const row = page.getByTestId('credential-row').filter({ hasText: 'Orders database' });
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(() => row.locator('.pill').textContent()).toBe('inactive');
+    await row.getByRole('button', { name: 'Activate' }).click();
+    await expect.poll(() => row.locator('.pill').textContent()).toBe('active');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await shot('credential-confirm-delete');
+    await row.getByRole('button', { name: 'Delete', exact: true }).last().click();
+    await expect.poll(() => page.getByTestId('credential-row').count()).toBe(0);
+    expect(await studio.weft.api('GET', `/api/projects/${projectId}/credentials`)).toEqual([]);
+  });
+});
+
+describe('API keys, usage and logs', () => {
+  let key = '';
+  let flowId = '';
+
+  it('shows a new API key once, lists keys masked, and revokes one at once', async () => {
+    const { page, weft, shot } = studio;
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('API key name').fill('Shop backend');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    key = (await page.getByTestId('new-api-key-value').textContent())!;
+    expect(key.length).toBeGreaterThan(20);
+    await shot('api-key-created');
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await page.reload();
+    await page.getByTestId('api-key-row').waitFor();
+    expect(await page.getByTestId('api-key-row').textContent()).toContain(key.slice(-4));
+    expect(await pageText()).not.toContain(key);
+
+    const flow = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, gradeFlow);
+    flowId = flow.id;
+    await weft.api('POST', `/api/flows/${flowId}/deploy`, { status: 'active' });
+    const call = (bearer?: string) => weft.anonymous.request('POST', `/hook/${flowId}`, { score: 72 }, bearer ? { authorization: `Bearer ${bearer}` } : {});
+    expect((await call(key)).status).toBe(200);
+    expect((await call()).status).toBe(401);
+
+    // a second key, revoked: it stops working at once
+    await page.getByLabel('API key name').fill('Old caller');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const old = (await page.getByTestId('new-api-key-value').textContent())!;
+    expect((await call(old)).status).toBe(200);
+    const row = page.getByTestId('api-key-row').filter({ hasText: 'Old caller' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.getByRole('button', { name: 'Revoke' }).last().click();
+    await expect.poll(() => page.getByTestId('api-key-row').count()).toBe(1);
+    expect((await call(old)).status).toBe(401);
+  });
+
+  it('lists production calls in the logs, filtered by severity and flow', async () => {
+    const { page, shot } = studio;
+    await page.getByRole('link', { name: 'Logs' }).click();
+    const rows = page.getByTestId('log-row');
+    await expect.poll(async () => (await page.reload(), await page.getByTestId('logs-section').waitFor(), await rows.count()), { timeout: 15_000 }).toBe(4);
+    expect(await rows.first().textContent()).toContain('Grade');
+    await page.getByLabel('Severity').selectOption('WARN');
+    await expect.poll(() => rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.severity))).toEqual(['WARN', 'WARN']);
+    await page.getByLabel('Severity').selectOption('INFO');
+    await expect.poll(() => rows.count()).toBe(2);
+    await rows.first().locator('.log-row-main').click();
+    expect(await rows.first().locator('.json-view').textContent()).toContain('"responseStatus": 200');
+    await shot('logs');
+    await page.getByLabel('Flow').selectOption({ label: 'Grade' });
+    await expect.poll(() => rows.count()).toBe(2);
+    // a time range before the calls holds none of them
+    await page.getByLabel('To').fill('2020-01-01T00:00');
+    await expect.poll(() => rows.count()).toBe(0);
+    expect(flowId).toBeTruthy();
+  });
+
+  it('switches projects and organisations', async () => {
+    const { page, weft, shot } = studio;
+    const other = await studio.project('Second project');
+    await page.reload();
+    await page.getByTestId('project-switcher').selectOption({ label: 'Second project' });
+    await page.waitForURL(`${weft.url}/projects/${other.id}/logs`);
+    await page.getByRole('heading', { name: 'Second project' }).waitFor();
+    await page.getByTestId('organisation-switcher').selectOption('+');
+    await page.getByLabel('Organisation name').fill('Acme');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(`${weft.url}/`);
+    await expect.poll(() => page.getByTestId('project-card').count()).toBe(0);
+    await page.getByLabel('New project name').fill('Acme bots');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('heading', { name: 'Acme bots' }).waitFor();
+    await page.getByRole('link', { name: 'Projects' }).click();
+    expect(await page.getByTestId('project-card').allTextContents()).toEqual([expect.stringContaining('Acme bots')]);
+    await page.getByTestId('organisation-switcher').selectOption({ label: weft.admin.organisation.name });
+    await expect.poll(() => page.getByTestId('project-card').count()).toBe(2);
+    await shot('organisation-switched');
+    expect(studio.errors.filter((e) => !e.includes('401'))).toEqual([]);
+  });
+});
