@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE } from '../auth/api-key-check.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
+import { maxRequestsMessage } from '../usage/limits.ts';
 import { MISSING_PROJECT_MESSAGE } from './route.ts';
 
 let weft: TestWeft;
@@ -264,6 +265,26 @@ describe('API keys', () => {
     }
     // Nothing ran for the refused calls: the flow has exactly the one run.
     expect(await weft.api<unknown[]>('GET', `/api/flows/${id}/runs`)).toHaveLength(1);
+  });
+});
+
+describe('plan limits', () => {
+  it("counts every executeWorkflow against the starter plan's daily cap and refuses past it", async () => {
+    const project = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Limited' })).id;
+    const headers = { authorization: `Bearer ${(await createKey(project, 'limited')).key}`, 'x-project-id': project };
+    const id = await deployFlow('Counted', ...echoFlow({ responeType: 'async' }), project);
+    const dailyCap = 100; // starter plan: 3000 requests over 30 days, a thirtieth of it a day
+    for (let sent = 0; sent < dailyCap; sent += 10) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => graphql(EXECUTE, { id, payload: {} }, headers)));
+      expect(answers.map((a) => (a.body.data?.executeWorkflow as { status: string } | null)?.status)).toEqual(Array(10).fill('success'));
+    }
+    const refused = await graphql(EXECUTE, { id, payload: {} }, headers);
+    expect(refused.body).toEqual({
+      data: { executeWorkflow: null },
+      errors: [expect.objectContaining({ message: maxRequestsMessage(dailyCap, dailyCap), extensions: { code: 'max_requests' } })],
+    });
+    // Reading a request's status is not a call of the flow: it is never counted nor refused.
+    expect((await graphql(CHECK, { id: 'run_nope' }, headers)).body.errors?.[0].message).toBe('Request not found');
   });
 });
 
