@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeSel, pick } from './testing/canvas-actions.ts';
 import { gradeFlow } from './testing/fixtures.ts';
 import { openStudio, type Studio } from './testing/studio-browser.ts';
 
@@ -140,13 +141,48 @@ describe('credentials', () => {
   });
 });
 
+describe('credentials on the canvas', () => {
+  it('shows a node naming a missing or inactive credential before any run, and offers the project\'s credentials', async () => {
+    const { page, weft, shot } = studio;
+    const flow = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, {
+      name: 'Call a partner',
+      nodes: [
+        { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 0 }, values: {} },
+        { id: 'api_1', type: 'apiNode', position: { x: 320, y: 0 }, values: { url: 'http://127.0.0.1:9/items', method: 'GET', credentials: 'Partner API' } },
+      ],
+      edges: [{ id: 'a1', source: 'webhookTrigger_1', sourceHandle: 'out', target: 'api_1', targetHandle: 'in' }],
+    });
+    const problem = () => page.locator(`${nodeSel('api_1')} .wn-status--problem`).getAttribute('title');
+    await page.goto(`${weft.url}/flows/${flow.id}`);
+    await expect.poll(problem).toBe('No credentials found for Partner API');
+    await shot('node-missing-credential');
+    const created = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/credentials`, {
+      name: 'Partner API',
+      credential_type: 'httpHeader',
+      is_active: false,
+      credentials: { headerName: 'Authorization', headerValue: `Bearer ${secret}` },
+    });
+    await page.reload();
+    await expect.poll(problem).toBe('Credential Partner API is inactive');
+    await weft.api('PUT', `/api/projects/${projectId}/credentials/${created.id}`, { is_active: true });
+    await page.reload();
+    await page.locator('[data-testid="canvas"][data-ready="true"]').waitFor();
+    await expect.poll(() => page.locator(`${nodeSel('api_1')} .wn-status--problem`).count()).toBe(0);
+    await pick(page, 'api_1');
+    const select = page.getByTestId('field-credentials').locator('select');
+    expect(await select.inputValue()).toBe('Partner API');
+    expect(await select.locator('option').allTextContents()).toEqual(['— none —', 'Partner API · httpHeader']);
+    expect(await pageText()).not.toContain(secret);
+  });
+});
+
 describe('API keys, usage and logs', () => {
   let key = '';
   let flowId = '';
 
   it('shows a new API key once, lists keys masked, and revokes one at once', async () => {
     const { page, weft, shot } = studio;
-    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.goto(`${weft.url}/projects/${projectId}/api-keys`);
     await page.getByLabel('API key name').fill('Shop backend');
     await page.getByRole('button', { name: 'Create API key' }).click();
     key = (await page.getByTestId('new-api-key-value').textContent())!;

@@ -3,6 +3,7 @@ import type { FieldType } from '../../catalogue/types.ts';
 import { asText, type FieldProps } from './field-types.ts';
 import { BooleanField, MultiSelectField, NumberField, SelectField, TextField } from './fields/basic-fields.tsx';
 import { CodeField } from './fields/code-field.tsx';
+import { CredentialField } from './fields/credential-field.tsx';
 import { ConditionsField } from './fields/conditions-field.tsx';
 import { FlowField } from './fields/flow-field.tsx';
 import { ListField } from './fields/list-field.tsx';
@@ -16,7 +17,7 @@ function TemplateField({ field, value, onChange, ctx, inputId }: FieldProps) {
 const editors: Record<FieldType, (props: FieldProps) => React.JSX.Element> = {
   text: TextField,
   textarea: TextField,
-  credential: TextField,
+  credential: CredentialField,
   template: TemplateField,
   number: NumberField,
   boolean: BooleanField,

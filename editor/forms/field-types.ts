@@ -1,5 +1,6 @@
 /** @module editor/forms/field-types — what every generated field component receives. */
 import type { InputField } from '../../catalogue/types.ts';
+import type { Credential } from '../api/types.ts';
 import type { Suggestion } from './template-suggestions.ts';
 
 export interface FormContext {
@@ -8,6 +9,8 @@ export interface FormContext {
   /** the flow's project (the flow field lists its flows) */
   projectId?: string;
   flowId?: string;
+  /** the project's credentials (credential fields offer them by name) */
+  credentials?: Credential[];
 }
 
 export interface FieldProps {

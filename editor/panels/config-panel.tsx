@@ -44,7 +44,7 @@ export const ConfigPanel = observer(function ConfigPanel({ studio }: { studio: S
     const c = studio.config.get(id);
     return { slug: c?.slug ?? id, definition: c ? studio.catalogue.get(c.type) : undefined };
   });
-  const ctx = { suggestions: templateSuggestions(upstream, sampleInput(studio.runs.input)), projectId: studio.session.flow?.projectId, flowId: studio.flowId };
+  const ctx = { suggestions: templateSuggestions(upstream, sampleInput(studio.runs.input)), projectId: studio.session.flow?.projectId, flowId: studio.flowId, credentials: studio.credentials.list ?? [] };
   return (
     <div className="config-panel" data-testid="config-panel" style={{ '--cat': colorOf(definition) } as React.CSSProperties}>
       <div className="config-head">

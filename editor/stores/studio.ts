@@ -12,6 +12,7 @@ import { bindKeyboard } from '../canvas/keyboard.ts';
 import type { CatalogueStore } from './catalogue-store.ts';
 import { ConfigStore } from './config-store.ts';
 import { FlowSession } from './flow-session.ts';
+import { ProjectCredentials } from './project-credentials.ts';
 import { RunStage } from './run-stage.ts';
 import { RunsStore } from './runs-store.ts';
 import { SelectionStore } from './selection-store.ts';
@@ -22,6 +23,7 @@ export class Studio implements CanvasStores {
   readonly config = new ConfigStore();
   readonly selection = new SelectionStore();
   readonly stage = new RunStage();
+  readonly credentials = new ProjectCredentials();
   readonly session: FlowSession;
   readonly runs: RunsStore;
   canvas: CanvasController | null = null;
@@ -38,7 +40,7 @@ export class Studio implements CanvasStores {
     this.runs = new RunsStore(flowId, this.session, this.stage);
     makeAutoObservable<this, 'cleanups'>(
       this,
-      { config: false, selection: false, stage: false, session: false, runs: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { config: false, selection: false, stage: false, credentials: false, session: false, runs: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
       { autoBind: true },
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
@@ -54,6 +56,7 @@ export class Studio implements CanvasStores {
     if (!config) return [];
     const definition = this.catalogue.get(config.type);
     const problems = this.config.problems(nodeId, definition);
+    if (definition) problems.push(...this.credentials.problems(definition.inputs, this.config.get(nodeId)?.values ?? {}));
     if (definition && !definition.isTrigger && !this.config.inbound.has(nodeId)) {
       problems.push('Not connected: nothing leads into this node');
     }
@@ -81,6 +84,7 @@ export class Studio implements CanvasStores {
       performance.mark('weft:canvas-created');
       const flow = await api.flow(this.flowId);
       performance.mark('weft:flow-fetched');
+      void this.credentials.load(flow.projectId);
       await this.show(flow);
       performance.mark('weft:flow-drawn');
       await commands.fit();
