@@ -179,4 +179,35 @@ describe('building a flow in the browser', () => {
     await expect.poll(async () => (await weft.api<{ version: number }>('GET', `/api/flows/${flowId}`)).version).toBeGreaterThan(before.version);
     expect(studio.errors).toEqual([]);
   });
+
+  it('selects several nodes (box, Ctrl+click, Esc), copies and deletes them together; the minimap shows them', async () => {
+    const { page, shot } = studio;
+    const selected = () => page.locator('[data-testid="node"].is-selected').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.nodeId).sort());
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await expect.poll(() => page.getByTestId('minimap-node').count()).toBe(3);
+    // a box around the first two nodes
+    const first = (await page.locator(nodeSel('webhookTrigger_1')).boundingBox())!;
+    const second = (await page.locator(nodeSel('greeting')).boundingBox())!;
+    await page.keyboard.down('Shift');
+    await page.mouse.move(first.x - 20, Math.min(first.y, second.y) - 20);
+    await page.mouse.down();
+    await page.mouse.move(second.x + second.width / 2, second.y + second.height + 20, { steps: 6 });
+    await shot('box-select');
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    await expect.poll(selected).toEqual(['greeting', 'webhookTrigger_1']);
+    await page.keyboard.press('Escape');
+    await expect.poll(selected).toEqual([]);
+    await pick(page, 'greeting');
+    await page.locator(`${nodeSel('apiResponse_1')} .wn-head`).click({ modifiers: ['Control'] });
+    await expect.poll(selected).toEqual(['apiResponse_1', 'greeting']);
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => page.locator('[data-testid="node"]').count()).toBe(5);
+    await expect.poll(() => page.getByTestId('minimap-node').count()).toBe(5);
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.locator('[data-testid="node"]').count()).toBe(3);
+    await waitSaved(page);
+    expect(studio.errors).toEqual([]);
+  });
 });

@@ -41,6 +41,11 @@ export class CanvasCommands {
     this.canvas.syncSelection();
   }
 
+  async selectNone(): Promise<void> {
+    await this.canvas.stack.selector.unselectAll();
+    this.canvas.syncSelection();
+  }
+
   async undo(): Promise<void> {
     await this.canvas.stack.history.undo();
   }

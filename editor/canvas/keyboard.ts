@@ -1,7 +1,7 @@
 /**
  * @module editor/canvas/keyboard — the canvas's shortcuts: Delete, Ctrl+C / Ctrl+V, Ctrl+Z /
- * Ctrl+Shift+Z (or Ctrl+Y), Ctrl+A, Ctrl+S (save now), F (fit), Shift+A (arrange). Keys typed
- * into a field stay with the field.
+ * Ctrl+Shift+Z (or Ctrl+Y), Ctrl+A, Ctrl+S (save now), F (fit), Shift+A (arrange); the help
+ * list also names Ctrl+click and Shift+drag (box-select.ts). Keys typed into a field stay with the field.
  */
 import type { CanvasCommands } from './canvas-commands.ts';
 import type { CanvasController } from './canvas-controller.ts';
@@ -10,7 +10,8 @@ export const shortcuts: [string, string][] = [
   ['Delete / Backspace', 'delete the selection'],
   ['Ctrl+C / Ctrl+V', 'copy / paste nodes'],
   ['Ctrl+Z / Ctrl+Shift+Z', 'undo / redo'],
-  ['Ctrl+A', 'select all nodes'],
+  ['Ctrl+A / Esc', 'select all nodes / none'],
+  ['Ctrl+click / Shift+drag', 'add nodes to the selection / select with a box'],
   ['Ctrl+S', 'save now'],
   ['F', 'zoom to fit'],
   ['Shift+A', 'auto-arrange'],
@@ -40,6 +41,7 @@ export function bindKeyboard(canvas: CanvasController, commands: CanvasCommands,
     else if (mod && key === 's') run(save);
     else if (!mod && key === 'f') run(() => commands.fit());
     else if (!mod && event.shiftKey && key === 'a') run(() => commands.arrange());
+    else if (key === 'escape') run(() => commands.selectNone());
   };
   window.addEventListener('keydown', onKey);
   return () => window.removeEventListener('keydown', onKey);

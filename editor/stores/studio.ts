@@ -8,6 +8,7 @@ import type { FlowDocument } from '../api/types.ts';
 import { CanvasCommands } from '../canvas/canvas-commands.ts';
 import { CanvasController } from '../canvas/canvas-controller.ts';
 import type { CanvasStores } from '../canvas/canvas-stores.ts';
+import { bindBoxSelect } from '../canvas/box-select.ts';
 import { bindKeyboard } from '../canvas/keyboard.ts';
 import type { CatalogueStore } from './catalogue-store.ts';
 import { ConfigStore } from './config-store.ts';
@@ -79,7 +80,7 @@ export class Studio implements CanvasStores {
     const commands = new CanvasCommands(canvas);
     this.canvas = canvas;
     this.commands = commands;
-    this.cleanups.push(bindKeyboard(canvas, commands, () => void this.session.save()), () => canvas.destroy());
+    this.cleanups.push(bindKeyboard(canvas, commands, () => void this.session.save()), bindBoxSelect(canvas), () => canvas.destroy());
     try {
       performance.mark('weft:canvas-created');
       const flow = await api.flow(this.flowId);
