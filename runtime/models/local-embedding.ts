@@ -8,7 +8,7 @@
  * common English stop words are dropped and a light suffix stripper folds plurals and verb
  * endings ("indexing", "indexes", "indexed" → "index"). Features: every word (weight 1), every
  * pair of neighbouring words (0.5), and the character trigrams of each word with boundary marks
- * (0.3 in total per word, spread over its trigrams). Each feature is hashed (FNV-1a, 32 bit) to a
+ * (each 0.8 / √n for a word of n trigrams, so a word's trigrams weigh about as much as the word). Each feature is hashed (FNV-1a, 32 bit) to a
  * dimension and a sign; counts are damped (1 + ln tf) and the vector is L2-normalised, so the
  * cosine of two vectors measures shared vocabulary.
  *
@@ -20,6 +20,8 @@
 
 export const LOCAL_EMBEDDING_DIMENSION = 512;
 export const VERSION = 1;
+/** a word's trigrams together weigh about this much against the word itself (1) */
+const TRIGRAM_WEIGHT = 0.8;
 
 const STOP_WORDS = new Set(
   ('a an and are as at be but by for from has have he her his i if in into is it its me my no not of on or our ' +
@@ -67,7 +69,7 @@ function features(tokens: string[]): Map<string, number> {
     if (i > 0) add(`b:${tokens[i - 1]} ${word}`, 0.5);
     const padded = `#${word}#`;
     const grams = padded.length - 2;
-    for (let j = 0; j < grams; j++) add(`t:${padded.slice(j, j + 3)}`, 0.3 / grams);
+    for (let j = 0; j < grams; j++) add(`t:${padded.slice(j, j + 3)}`, TRIGRAM_WEIGHT / Math.sqrt(grams));
   });
   return weights;
 }

@@ -1,0 +1,144 @@
+// The same suite against both backends: PGlite in-process (always) and a Postgres server with
+// pgvector (when WEFT_TEST_DATABASE_URL, default the local test database, has the extension).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embedLocally } from '../models/local-embedding.ts';
+import { openEmbeddedVectorStore } from './embedded.ts';
+import { openPostgresVectorStore } from './postgres.ts';
+import { COLLECTION_NOT_FOUND, INVALID_FILTERS, normaliseFilters, type VectorStore } from './store.ts';
+
+const databaseUrl = process.env.WEFT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Whether the server is reachable and has pgvector; the reason when not. */
+async function postgresWithVector(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('create extension if not exists vector');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+const postgresProblem = await postgresWithVector();
+if (postgresProblem) console.warn(`vector store: Postgres server backend not tested (${databaseUrl}): ${postgresProblem}`);
+
+const backends: [string, () => Promise<VectorStore>, boolean][] = [
+  ['embedded PGlite', () => openEmbeddedVectorStore(), true],
+  ['Postgres server', () => openPostgresVectorStore(databaseUrl), postgresProblem === null],
+];
+
+const docs = [
+  { text: 'Redis streams hold every actor mailbox', page: 1, tags: ['redis', 'actors'] },
+  { text: 'The studio draws flows on a canvas', page: 2, tags: ['editor'] },
+  { text: 'Workers take activations from the queue; a crashed worker loses nothing', page: 3, tags: ['actors'] },
+  { text: 'Webhooks start production runs of active flows', page: 4, tags: ['triggers'] },
+  { text: 'Chunk documents, vectorize the chunks and index them for search', page: 5, tags: ['rag'], published: true },
+];
+
+for (const [name, open, available] of backends) {
+  describe.runIf(available)(`vector store: ${name}`, () => {
+    let store: VectorStore;
+    const collection = `proj_${randomUUID().slice(0, 8)}_Docs`;
+
+    beforeAll(async () => {
+      store = await open();
+      await store.ensureCollection(collection, 512);
+      await store.insert(collection, docs.map((properties) => ({ vector: embedLocally(properties.text), properties })));
+    });
+    afterAll(async () => {
+      await store.dropCollection(collection);
+      await store.close();
+    });
+
+    it('counts and filters by properties (numeric and boolean strings converted, lists by membership)', async () => {
+      expect(await store.count(collection)).toBe(5);
+      expect((await store.filter(collection, { page: '3' }, 20)).map((r) => r.properties.page)).toEqual([3]);
+      expect((await store.filter(collection, { published: 'true' }, 20)).map((r) => r.properties.page)).toEqual([5]);
+      expect((await store.filter(collection, '{"tags":"actors"}', 20)).map((r) => r.properties.page)).toEqual([1, 3]);
+      expect(await store.filter(collection, {}, 2)).toHaveLength(2);
+    });
+
+    it('finds the nearest records with their certainty, bounded by the certainty asked for', async () => {
+      const hits = await store.nearVector(collection, embedLocally('what happens when a worker crashes?'), { limit: 3 });
+      expect(hits[0].properties.page).toBe(3);
+      expect(hits[0].certainty).toBeGreaterThan(hits[1].certainty);
+      expect(hits[0].certainty).toBeCloseTo(1 - hits[0].distance / 2, 10);
+      const exact = await store.nearVector(collection, embedLocally(docs[1].text), { limit: 3, certainty: 0.99 });
+      expect(exact.map((h) => h.properties.page)).toEqual([2]);
+      expect(exact[0].certainty).toBeCloseTo(1, 6);
+      const filtered = await store.nearVector(collection, embedLocally('worker crashes'), { limit: 3, filters: { tags: 'triggers' } });
+      expect(filtered.map((h) => h.properties.page)).toEqual([4]);
+    });
+
+    it('ranks keyword matches by BM25', async () => {
+      const hits = await store.keyword(collection, 'actor mailboxes in Redis', { limit: 3 });
+      expect(hits[0].properties.page).toBe(1);
+      expect(hits.every((h) => h.score > 0)).toBe(true);
+      // a rarer word weighs more than a common one
+      const [top] = await store.keyword(collection, 'flows canvas', { limit: 1 });
+      expect(top.properties.page).toBe(2);
+      expect(await store.keyword(collection, 'the of and', { limit: 3 })).toEqual([]);
+      expect((await store.keyword(collection, 'flows', { limit: 5, filters: { page: 4 } })).map((h) => h.properties.page)).toEqual([4]);
+    });
+
+    it('refuses a vector of another size with the spec text', async () => {
+      await expect(store.insert(collection, [{ vector: [1, 2, 3], properties: {} }])).rejects.toThrow(
+        'Vector size mismatch - expected vector size 512 but currently model has 3 vector size, please change the embedding model',
+      );
+      await expect(store.ensureCollection(collection, 1536)).rejects.toThrow(
+        'Vector size mismatch - expected vector size 512 but currently model has 1536 vector size, please change the embedding model',
+      );
+    });
+
+    it('inserts more than a batch, overwrites by id, and deletes by filter', async () => {
+      const many = `${collection}_many`;
+      await store.ensureCollection(many, 2);
+      const ids = await store.insert(many, Array.from({ length: 45 }, (_, i) => ({ vector: [1, i], properties: { n: i, even: i % 2 === 0 } })));
+      expect(new Set(ids).size).toBe(45);
+      expect(await store.count(many)).toBe(45);
+      await store.insert(many, [{ id: ids[0], vector: [0, 1], properties: { n: 100 } }]);
+      expect(await store.count(many)).toBe(45);
+      expect((await store.filter(many, { n: 100 }, 5)).map((r) => r.id)).toEqual([ids[0]]);
+      expect(await store.deleteWhere(many, { even: true })).toBe(22);
+      expect(await store.count(many)).toBe(23);
+      await store.dropCollection(many);
+      await expect(store.count(many)).rejects.toThrow(COLLECTION_NOT_FOUND);
+    });
+
+    it("'Collection not found! …' for a collection never created", async () => {
+      await expect(store.nearVector(`${collection}_none`, [1], { limit: 1 })).rejects.toThrow(COLLECTION_NOT_FOUND);
+    });
+  });
+}
+
+describe('embedded store on disk', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'weft-vectors-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps collections across a restart', async () => {
+    const first = await openEmbeddedVectorStore(dir);
+    await first.ensureCollection('demo_Docs', 512);
+    await first.insert('demo_Docs', [{ vector: embedLocally('kept across restarts'), properties: { text: 'kept across restarts' } }]);
+    await first.close();
+    const second = await openEmbeddedVectorStore(dir);
+    expect(await second.dimension('demo_Docs')).toBe(512);
+    const [hit] = await second.nearVector('demo_Docs', embedLocally('restarts'), { limit: 1 });
+    expect(hit.properties.text).toBe('kept across restarts');
+    await second.close();
+  });
+});
+
+describe('normaliseFilters', () => {
+  it('converts numeric and boolean strings and refuses non-objects', () => {
+    expect(normaliseFilters({ a: '1.5', b: 'false', c: 'x', d: '' })).toEqual({ a: 1.5, b: false, c: 'x', d: '' });
+    expect(normaliseFilters(undefined)).toEqual({});
+    for (const bad of ['[1]', 'nope', [1], 5]) expect(() => normaliseFilters(bad)).toThrow(INVALID_FILTERS);
+  });
+});
