@@ -7,19 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { formatDuration } from '../canvas/node-view.tsx';
 import type { Studio } from '../stores/studio.ts';
 import { JsonView } from './json-view.tsx';
-
-function usageLine(usage: unknown): string {
-  if (!usage || typeof usage !== 'object') return '';
-  const u = usage as Record<string, unknown>;
-  const parts = [
-    u.prompt_tokens !== undefined && `${u.prompt_tokens} in`,
-    u.completion_tokens !== undefined && `${u.completion_tokens} out`,
-    u.total_tokens !== undefined && `${u.total_tokens} tokens`,
-    u.total_cost !== undefined && `$${Number(u.total_cost).toFixed(6)}`,
-    u.model_name !== undefined && String(u.model_name),
-  ].filter(Boolean);
-  return parts.join(' · ');
-}
+import { nodeUsage } from './node-usage.ts';
 
 export const NodeInspector = observer(function NodeInspector({ studio, slug, compact }: { studio: Studio; slug: string; compact?: boolean }) {
   const view = studio.stage.focused;
@@ -28,6 +16,7 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
   const canvas = studio.canvas;
   const nodeId = studio.config.bySlug(slug)?.id;
   const sources = canvas && nodeId ? [...new Set(canvas.editor.getConnections().filter((c) => c.target === nodeId).map((c) => canvas.slugOf(c.source)))] : [];
+  const usage = run ? nodeUsage(run) : null;
   const inputs = Object.fromEntries(sources.filter((s) => view.nodes.get(s)?.output !== undefined).map((s) => [s, view.nodes.get(s)!.output]));
   return (
     <section className={`inspector${compact ? ' compact' : ''}`} data-testid="node-inspector" data-node={slug}>
@@ -43,13 +32,13 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
             {run.durationMs !== undefined && <span>{formatDuration(run.durationMs)}</span>}
             {run.iterations > 0 && <span>{run.iterations} iterations</span>}
             {run.code !== undefined && <span>code {run.code}</span>}
-            {run.usage !== undefined && <span>{usageLine(run.usage)}</span>}
+            {usage && <span data-testid="inspector-usage">{usage.line}</span>}
           </div>
           {run.message && <p className="progress-line">{run.message}</p>}
           {run.error && <pre className="error-box" data-testid="inspector-error">{run.error}</pre>}
           {sources.length > 0 && <JsonView label={`Inputs (from ${sources.join(', ')})`} value={inputs} open={!compact} />}
           <JsonView label="Output" value={run.output} />
-          {run.usage !== undefined && <JsonView label="Usage and cost" value={run.usage} open={false} />}
+          {usage && <JsonView label="Usage and cost" value={usage.detail} open={false} />}
         </>
       )}
     </section>
