@@ -1,11 +1,15 @@
 /**
  * @module scripts/start — `npm start`: Redis (unless REDIS_URL), the editor build when stale,
- * the server and workers, the demo project; prints the URL; Ctrl-C stops what it started.
+ * the server and workers, the admin account (first start), the demo project; prints the URL and
+ * how to sign in; Ctrl-C stops what it started.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import Redis from 'ioredis';
+import { prepareAdmin } from '../runtime/auth/first-start.ts';
 import { loadConfig } from '../runtime/config.ts';
+import { SECRET_FILE } from '../runtime/secrets/server-secret.ts';
 import { startWeft } from '../runtime/server.ts';
 import { buildEditorIfStale } from './build-editor.ts';
 import { seedDemo } from './demo/seed.ts';
@@ -45,12 +49,32 @@ async function main(): Promise<void> {
   }
   writeFileSync(join(dataDir, 'redis.url'), `${redisUrl}\n`);
   if (config.role !== 'worker') await buildEditorIfStale();
+  const secretFile = join(dataDir, SECRET_FILE);
+  const newSecret = !process.env.WEFT_SECRET && !existsSync(secretFile);
   const weft = await startWeft({ ...config, redisUrl });
+  let signIn = '';
+  if (newSecret) console.log(`Server secret generated in ${secretFile} (mode 0600): back it up — no credential can be read without it`);
   if (config.role !== 'worker') {
-    const demo = await seedDemo(weft.url);
-    if (demo) console.log(`Demo project ready: ${demo.flows} example flows`);
+    const connection = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+    try {
+      const first = await prepareAdmin(connection, { prefix: config.prefix, dataDir });
+      signIn = first.message;
+      try {
+        const demo = await seedDemo(weft.url, first.session.headers);
+        if (demo) console.log(`Demo project ready in ${first.admin.organisation.name}: ${demo.flows} example flows`);
+      } finally {
+        await first.session.end();
+      }
+    } finally {
+      connection.disconnect();
+    }
+    console.log(
+      'Demo webhooks are public: curl -X POST <url>/hook/<flowId> -d …. Every other webhook needs an API key of its\n' +
+        "project (the project's API keys page): -H 'Authorization: Bearer <key>'",
+    );
   }
   console.log(`\n  weft is running (${config.role}): ${weft.url}\n`);
+  if (signIn) console.log(`  ${signIn}\n`);
 
   let stopping = false;
   const stop = async () => {
