@@ -37,6 +37,15 @@ export async function buildEditorOnce(): Promise<void> {
   }
 }
 
+/** Sign in through the studio's sign-in page (opening the studio first when the page is elsewhere). */
+export async function signInPage(page: Page, base: string, email: string, password: string): Promise<void> {
+  if (!page.url().startsWith(base)) await page.goto(`${base}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('account').waitFor();
+}
+
 export interface Studio {
   weft: TestWeft;
   browser: Browser;
@@ -64,13 +73,7 @@ export async function openStudio(suite: string): Promise<Studio> {
   // this suite's screenshots from an earlier run would mislead
   for (const file of readdirSync(artifacts)) if (file.startsWith(`${suite}-`)) rmSync(join(artifacts, file));
   let step = 0;
-  const signIn = async (email = weft.admin.user.email, password = weft.admin.password) => {
-    if (!page.url().startsWith(weft.url)) await page.goto(`${weft.url}/`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByTestId('account').waitFor();
-  };
+  const signIn = (email = weft.admin.user.email, password = weft.admin.password) => signInPage(page, weft.url, email, password);
   await signIn();
   return {
     signIn,

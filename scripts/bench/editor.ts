@@ -8,8 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, buildEditorOnce } from '../../editor/testing/studio-browser.ts';
+import Redis from 'ioredis';
+import { chromiumArgs, buildEditorOnce, signInPage } from '../../editor/testing/studio-browser.ts';
 import { startWeft } from '../../runtime/server.ts';
+import { testAccounts } from '../../runtime/testing/test-accounts.ts';
 import { startRedis } from '../redis.ts';
 import { generatedFlow } from './editor-flow.ts';
 
@@ -19,17 +21,15 @@ async function main(): Promise<void> {
   const redis = await startRedis({ dir });
   const weft = await startWeft({ redisUrl: redis.url, port: 0, prefix: 'bench-editor:', concurrency: 16 });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  const accountsRedis = new Redis(redis.url);
   try {
-    const call = async <T>(method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${weft.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
-    const project = await call<{ id: string }>('POST', '/api/projects', { name: 'Editor bench' });
-    const flow = await call<{ id: string; nodes: unknown[] }>('POST', `/api/projects/${project.id}/flows`, generatedFlow());
+    const builder = await testAccounts(accountsRedis, 'bench-editor:', weft.url).createUser({ name: 'Bench' });
+    const project = await builder.api<{ id: string }>('POST', '/api/projects', { name: 'Editor bench' });
+    const flow = await builder.api<{ id: string; nodes: unknown[] }>('POST', `/api/projects/${project.id}/flows`, generatedFlow());
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     // warm the browser's cache and the server once, as a returning builder would have it
     await page.goto(`${weft.url}/projects/${project.id}`);
+    await signInPage(page, weft.url, builder.user.email, builder.password);
     await page.waitForSelector('[data-testid="flow-row"]');
 
     const loads: number[] = [];
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     console.log(`  run: completed in ${fmt(runMs)}, animation finished after ${fmt(animateMs)}`);
     console.log(`  main-thread long tasks while animating: ${tasks.length}, longest ${fmt(longest)} (aim: none over 100 ms)`);
   } finally {
+    accountsRedis.disconnect();
     await browser.close();
     await weft.close();
     await redis.stop();
