@@ -250,7 +250,7 @@ describe('API keys, usage and logs', () => {
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.getByRole('heading', { name: 'Acme bots' }).waitFor();
     await page.getByRole('link', { name: 'Projects' }).click();
-    expect(await page.getByTestId('project-card').allTextContents()).toEqual([expect.stringContaining('Acme bots')]);
+    await expect.poll(() => page.getByTestId('project-card').allTextContents()).toEqual([expect.stringContaining('Acme bots')]);
     await page.getByTestId('organisation-switcher').selectOption({ label: weft.admin.organisation.name });
     await expect.poll(() => page.getByTestId('project-card').count()).toBe(2);
     await shot('organisation-switched');
