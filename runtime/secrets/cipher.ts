@@ -5,13 +5,12 @@
  * salt with scrypt (cost below).
  */
 import { createCipheriv, createDecipheriv, randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
-import { mapInChunks } from './in-chunks.ts';
 
 export const IV_BYTES = 16;
 export const SALT_BYTES = 16;
 export const TAG_BYTES = 16;
 export const KEY_BYTES = 32;
-/** spec 001 §7/§9: credentials are encrypted in chunks of 50 */
+/** spec 001 §7/§9: credentials are encrypted in chunks of 50 (the rotation re-encrypts them so) */
 export const ENCRYPT_CHUNK = 50;
 
 /**
@@ -119,12 +118,6 @@ export async function decryptWithAny(hex: string, secrets: readonly string[]): P
     }
   }
   throw first;
-}
-
-/** Encrypt many texts, 50 at a time (each chunk with Promise.all); results keep the order. */
-export function encryptMany(plains: readonly string[], secret: string): Promise<string[]> {
-  requireSecret(secret);
-  return mapInChunks(plains, ENCRYPT_CHUNK, (plain) => encrypt(plain, secret));
 }
 
 function parseBlob(hex: string): { iv: Buffer; salt: Buffer; body: Buffer; tag: Buffer } {
