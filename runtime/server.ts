@@ -6,7 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import Redis from 'ioredis';
 import { Engine } from '../actors/engine.ts';
-import { registry } from '../catalogue/executors.ts';
+import { catalogue as catalogueNodes, registry } from '../catalogue/executors.ts';
+import { createRegistry } from '../catalogue/registry.ts';
+import type { CatalogueNode } from '../catalogue/types.ts';
+import { widgetsDist } from '../scripts/build-widgets.ts';
+import { ChatHistoryStore } from './widgets/chat-history.ts';
+import { widgetsRouter } from './widgets/routes.ts';
 import { editorDist } from '../scripts/build-editor.ts';
 import { createApp } from './http/app.ts';
 import { graphqlApi } from './graphql/index.ts';
@@ -47,6 +52,12 @@ export interface WeftOptions {
   retentionSeconds?: number;
   /** where the built editor is; default dist/editor */
   editorDir?: string;
+  /** where the built widget scripts are; default dist/widgets */
+  widgetsDir?: string;
+  /** seconds a chat widget session's history is kept after its last message; default one day */
+  chatHistoryTtlSeconds?: number;
+  /** nodes added to the catalogue (tests of engine paths no shipped node takes yet) */
+  extraNodes?: CatalogueNode[];
   /** WEFT_DATA_DIR: where the server secret file is kept unless WEFT_SECRET is set; default ./data */
   dataDir?: string;
   /** the secrets credentials are encrypted under; default from WEFT_SECRET or `${dataDir}/secret.key` */
@@ -73,7 +84,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const role = options.role ?? 'all';
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
   const flows = new FlowStore(redis, prefix);
-  const catalogue = catalogueView(registry);
+  const nodes = options.extraNodes?.length ? createRegistry([...catalogueNodes, ...options.extraNodes]) : registry;
+  const catalogue = catalogueView(nodes);
   const compile = compileForRun(catalogue);
   const keyring = options.keyring ?? loadServerSecret(options.dataDir ?? './data');
   const credentials = new CredentialStore(redis, prefix, keyring);
@@ -86,7 +98,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
-      nodes: (type) => registry.get(type),
+      nodes: (type) => nodes.get(type),
       async planOf(projectId, flowId) {
         const flow = await flows.get(flowId);
         if (!flow || flow.projectId !== projectId) throw new Error('Workflow not found');
@@ -125,6 +137,11 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials }),
         apiKeysRouter({ apiKeys }),
+        widgetsRouter({
+          services: runServices,
+          history: new ChatHistoryStore(redis, { prefix, ttlSeconds: options.chatHistoryTtlSeconds }),
+          scriptsDir: options.widgetsDir ?? widgetsDist,
+        }),
         graphqlApi({ services: runServices, flows, apiKeys }),
       ],
     });

@@ -1,0 +1,70 @@
+/**
+ * @module scripts/build-widgets — build the chat and search widgets with Vite when
+ * dist/widgets/<name>.js is missing or older than the widgets' sources. `npm start`, the
+ * tests and `npm run build:widgets` (which always builds) call it. A lock directory keeps
+ * parallel callers (test files) from building at the same time.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+export const widgetsDist = join(root, 'dist', 'widgets');
+const sources = join(root, 'widgets');
+const lock = join(root, 'dist', '.widgets-build.lock');
+
+function newest(dir: string): number {
+  let time = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.endsWith('.test.ts') || entry.name.endsWith('.md')) continue;
+    const path = join(dir, entry.name);
+    time = Math.max(time, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return time;
+}
+
+function stale(): boolean {
+  const changed = newest(sources);
+  return ['chat', 'search'].some((name) => {
+    const file = join(widgetsDist, `${name}.js`);
+    return !existsSync(file) || statSync(file).mtimeMs < changed;
+  });
+}
+
+async function withLock(work: () => Promise<void>): Promise<void> {
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  for (let waited = 0; ; waited += 200) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) rmSync(lock, { recursive: true, force: true });
+      if (waited > 180_000) throw new Error('timed out waiting for another widgets build');
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+  }
+  try {
+    await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export async function buildWidgets(options: { force?: boolean } = {}): Promise<void> {
+  await withLock(async () => {
+    if (!options.force && !stale()) return;
+    console.log('building the widgets…');
+    const { build } = await import('vite');
+    const { widgetConfig, widgetNames } = await import('../widgets/vite.config.ts');
+    for (const name of widgetNames) await build({ ...widgetConfig(name), configFile: false });
+  });
+}
+
+export const buildWidgetsIfStale = () => buildWidgets();
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  buildWidgets({ force: true }).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
