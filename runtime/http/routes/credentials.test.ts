@@ -1,5 +1,7 @@
 /** Credentials over HTTP, through the whole server: CRUD, validation, masking, the forms route. */
+import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialKey } from '../../stores/credentials.ts';
 import { credentialForms } from '../../../catalogue/credentials/index.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 
@@ -131,5 +133,31 @@ describe('tenant isolation', () => {
     expect(await weft.api('GET', `${base()}/${mine.id}`)).toMatchObject({ name: 'isolated', is_active: true });
     expect((await weft.api<{ id: string }[]>('GET', `/api/projects/${projectId}/api-keys`)).some((k) => k.id === key.id)).toBe(true);
     expect((await weft.api<{ name: string }[]>('GET', base())).some((c) => c.name === 'intruder')).toBe(false);
+  });
+});
+
+describe('a credential that no longer opens', () => {
+  it("answers 422 with the spec's text when its secrets are needed, and is repaired by sending every value anew", async () => {
+    const created = await weft.api<{ id: string; credentials: Record<string, unknown> }>('POST', base(), crawl('broken'));
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      const key = credentialKey(weft.prefix, projectId, created.id);
+      const stored = JSON.parse((await redis.get(key))!);
+      const bytes = Buffer.from(stored.credentials, 'hex');
+      bytes[bytes.length - 1] ^= 0xff; // the authentication tag
+      await redis.set(key, JSON.stringify({ ...stored, credentials: bytes.toString('hex') }));
+    } finally {
+      redis.disconnect();
+    }
+    // listing and reading need no decryption: still answered, masked
+    expect(await weft.api('GET', `${base()}/${created.id}`)).toMatchObject({ name: 'broken' });
+    // keeping the stored secret (a masked value sent back) needs it: refused with the spec's text
+    expect(await refused('PUT', `${base()}/${created.id}`, { credentials: created.credentials }, 422)).toEqual({
+      message: 'Corrupted or invalid credential, please add the credentials again and try again',
+      code: 'corrupted',
+    });
+    const repaired = await weft.api('PUT', `${base()}/${created.id}`, { credentials: { apiKey: 'a fresh key', hostUrl: 'https://crawl.example.com' } });
+    expect(repaired).toMatchObject({ credentials: { apiKey: '••••' } });
+    expect(await weft.api('PUT', `${base()}/${created.id}`, { credentials: { apiKey: '••••', hostUrl: 'https://crawl.example.com' } })).toMatchObject({ name: 'broken' });
   });
 });
