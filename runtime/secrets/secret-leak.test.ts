@@ -166,5 +166,10 @@ describe('a secret never leaves the server', () => {
     const dump = await redisDump();
     expect(dump).toContain('credential:');
     expectNoSecret({ redis: dump, printed: printed.join('\n') || '(nothing printed)' });
+    // the integrator's API key is a secret too: kept only as its SHA-256, never logged
+    const logs = await (await weft.request('GET', `/api/projects/${projectId}/logs`)).text();
+    for (const [where, text] of Object.entries({ redis: dump, printed: printed.join('\n'), logs })) {
+      expect(text.includes(apiKey), `the API key appears in ${where}`).toBe(false);
+    }
   });
 });
