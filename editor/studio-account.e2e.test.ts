@@ -63,6 +63,24 @@ describe('signing in', () => {
     await page.getByTestId('api-keys-section').waitFor();
     expect(weft.url).toBeTruthy();
   });
+
+  it('keeps working after a sign-in in another tab replaced the session', async () => {
+    const { page, weft } = studio;
+    // another tab of this browser signs in (same cookie jar): the server ends this tab's session
+    const signed = await page.request.post(`${weft.url}/api/auth/sign-in`, { data: { email: weft.admin.user.email, password: weft.admin.password } });
+    expect(signed.status()).toBe(200);
+    // this tab's CSRF token belongs to the ended session: the write takes the new one
+    await page.getByLabel('API key name').fill('After another sign-in');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    await page.getByTestId('new-api-key').waitFor();
+    // the first try was refused, the second (with the current token) made the key
+    expect(answers.filter((a) => a.body.includes('Invalid CSRF token')).length).toBe(1);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const row = page.getByTestId('api-key-row').filter({ hasText: 'After another sign-in' });
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.getByRole('button', { name: 'Revoke' }).last().click();
+    await expect.poll(() => page.getByTestId('api-key-row').count()).toBe(0);
+  });
 });
 
 describe('credentials', () => {

@@ -43,7 +43,7 @@ export const session = {
 
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (writes.has(method) && session.csrfToken) headers['x-csrf-token'] = session.csrfToken;
@@ -59,6 +59,14 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   if (response.status === 401 && !path.startsWith('/api/auth/')) session.onUnauthorized();
   if (!response.ok) {
     const error = (answer as { error?: { message?: string; code?: string; details?: unknown } })?.error ?? {};
+    // a sign-in in another tab replaced the session (and its token): take the current token, try once more
+    if (response.status === 403 && error.code === 'invalid_csrf' && !retried) {
+      const me = await fetch('/api/auth/me').then((r) => (r.ok ? (r.json() as Promise<{ csrfToken: string }>) : null));
+      if (me?.csrfToken && me.csrfToken !== session.csrfToken) {
+        session.csrfToken = me.csrfToken;
+        return call<T>(method, path, body, true);
+      }
+    }
     throw new ApiError(error.message ?? `${method} ${path} answered ${response.status}`, response.status, error.code ?? 'http_error', error.details);
   }
   return answer as T;
