@@ -56,7 +56,15 @@ export async function buildWidgets(options: { force?: boolean } = {}): Promise<v
     console.log('building the widgets…');
     const { build } = await import('vite');
     const { widgetConfig, widgetNames } = await import('../widgets/vite.config.ts');
-    for (const name of widgetNames) await build({ ...widgetConfig(name), configFile: false });
+    // Vite's production JSX depends on NODE_ENV, which test runners set to 'test'.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      for (const name of widgetNames) await build({ ...widgetConfig(name), configFile: false, mode: 'production' });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
   });
 }
 
