@@ -7,6 +7,10 @@ import { definition as classifierNode } from './ai/classifier-node/definition.ts
 import { definition as generateImageNode } from './ai/generate-image-node/definition.ts';
 import { definition as generateJsonNode } from './ai/generate-json-node/definition.ts';
 import { definition as generateTextNode } from './ai/generate-text-node/definition.ts';
+import { definition as hybridSearchNode } from './ai/hybrid-search-node/definition.ts';
+import { definition as keywordSearchNode } from './ai/keyword-search-node/definition.ts';
+import { definition as vectorDbNode } from './ai/vector-db-node/definition.ts';
+import { definition as vectorSearchNode } from './ai/vector-search-node/definition.ts';
 import { definition as vectorizeNode } from './ai/vectorize-node/definition.ts';
 import { definition as apiNode } from './app/api-node/definition.ts';
 import { definition as chatTriggerNode } from './interface/chat-trigger-node/definition.ts';
@@ -47,6 +51,10 @@ export const definitions: NodeDefinition[] = [
   generateImageNode,
   chunkingNode,
   vectorizeNode,
+  vectorDbNode,
+  vectorSearchNode,
+  hybridSearchNode,
+  keywordSearchNode,
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,

@@ -7,6 +7,10 @@ import { run as classifierNode } from './ai/classifier-node/run.ts';
 import { run as generateImageNode } from './ai/generate-image-node/run.ts';
 import { run as generateJsonNode } from './ai/generate-json-node/run.ts';
 import { run as generateTextNode } from './ai/generate-text-node/run.ts';
+import { run as hybridSearchNode } from './ai/hybrid-search-node/run.ts';
+import { run as keywordSearchNode } from './ai/keyword-search-node/run.ts';
+import { run as vectorDbNode } from './ai/vector-db-node/run.ts';
+import { run as vectorSearchNode } from './ai/vector-search-node/run.ts';
 import { run as vectorizeNode } from './ai/vectorize-node/run.ts';
 import { run as apiNode } from './app/api-node/run.ts';
 import { definitions } from './definitions.ts';
@@ -50,6 +54,10 @@ export const executors: Record<string, Executor> = {
   generateImageNode,
   chunkingNode,
   vectorizeNode,
+  vectorDbNode,
+  vectorSearchNode,
+  hybridSearchNode,
+  keywordSearchNode,
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,

@@ -4,6 +4,7 @@
  */
 import type { NodeResult } from '../actors/types.ts';
 import type { ModelAccess } from './ai/model-services.ts';
+import type { VectorAccess } from './ai/vector-services.ts';
 
 export type NodeStatus = 'Enabled' | 'Restricted' | 'Disabled';
 export type NodeKind =
@@ -131,6 +132,8 @@ export interface NodeContext {
   credentials: CredentialReader;
   /** the project's model gateway (AI nodes); see catalogue/ai/model-services.ts */
   models?: ModelAccess;
+  /** the project's vector store (vector and search nodes); see catalogue/ai/vector-services.ts */
+  vectors?: VectorAccess;
 }
 
 export interface CredentialReader {

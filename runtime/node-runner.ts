@@ -8,6 +8,7 @@ import type { Plan } from '../actors/types.ts';
 import { nodeRefs } from '../catalogue/refs.ts';
 import { resolveValues } from '../catalogue/template.ts';
 import type { ModelAccess } from '../catalogue/ai/model-services.ts';
+import type { VectorAccess } from '../catalogue/ai/vector-services.ts';
 import type { CatalogueNode, CredentialReader, NodeContext } from '../catalogue/types.ts';
 import { SecretRedactor } from './secrets/redact.ts';
 
@@ -22,6 +23,8 @@ export interface NodeRunnerDeps {
   credentialsOf(projectId: string, onReveal: (secrets: string[]) => void): CredentialReader;
   /** the model gateway (runtime/models/gateway.ts); AI nodes reach it as `ctx.models` */
   models?: { forProject(projectId: string, credentials: CredentialReader): ModelAccess };
+  /** the vector store (runtime/vectors/project-vectors.ts); vector and search nodes reach it as `ctx.vectors` */
+  vectors?: { forProject(projectId: string): VectorAccess };
 }
 
 export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
@@ -59,6 +62,7 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
     };
     // through the node's own credential reader, so the keys the gateway reads are redacted too
     if (deps.models) context.models = deps.models.forProject(meta.projectId, context.credentials);
+    if (deps.vectors) context.vectors = deps.vectors.forProject(meta.projectId);
     try {
       const result = await entry.run(values, context);
       return redactor.active ? { ...result, output: redactor.value(result.output) } : result;

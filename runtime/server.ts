@@ -21,6 +21,8 @@ import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './flows/catalogue-view.ts';
 import { compileForRun } from './flows/compile.ts';
 import { modelGatewayFromEnv } from './models/from-env.ts';
+import { vectorStoreFromEnv } from './vectors/from-env.ts';
+import { ProjectVectors } from './vectors/project-vectors.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { createRunServices } from './run-services.ts';
 import { FlowStore } from './stores/flows.ts';
@@ -95,6 +97,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     planOf: projectPlanReader({ projects: new ProjectStore(redis, prefix), organisations: new OrganisationStore(redis, prefix) }),
     starter: options.starterLimits ?? defaultStarterLimits,
   });
+  const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
   const engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -106,6 +109,11 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       },
       credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal),
       models: modelGatewayFromEnv(redis, prefix),
+      vectors: new ProjectVectors({
+        store: () => vectorStore.get(),
+        slugOf: async (projectId) => (await new ProjectStore(redis, prefix).get(projectId))?.slug ?? null,
+        addRecords: (projectId, added, deleted) => usage.addRecords(projectId, added, deleted),
+      }),
     }),
   );
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);
@@ -165,6 +173,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     async close() {
       await close();
       await engine.close();
+      await vectorStore.close();
       redis.disconnect();
     },
   };

@@ -230,9 +230,14 @@ export class VectorStore {
     return rows.length;
   }
 
-  async count(collection: string): Promise<number> {
+  /** How many records match the filters (all of them without). */
+  async count(collection: string, filters?: unknown): Promise<number> {
     await this.existing(collection);
-    const { rows } = await this.sql.query<{ n: number | string }>('select count(*) as n from weft_vectors where collection = $1', [collection]);
+    const where = filterClause(filters, 2);
+    const { rows } = await this.sql.query<{ n: number | string }>(`select count(*) as n from weft_vectors where collection = $1 and ${where.sql}`, [
+      collection,
+      ...where.params,
+    ]);
     return Number(rows[0].n);
   }
 

@@ -1,8 +1,8 @@
 /**
  * @module runtime/models/testing/ai-testbed — for AI node tests: a loopback OpenAI server, the
  * real gateway in front of it for project `project_test` (credential `openai-test` pointing at
- * the loopback; default models gpt-4o-mini, the local embedding model, dall-e-3), and node
- * contexts that carry it as `ctx.models`.
+ * the loopback; default models gpt-4o-mini, the local embedding model, dall-e-3), an in-memory
+ * vector store, and node contexts that carry them as `ctx.models` and `ctx.vectors`.
  */
 import type { ModelAccess } from '../../../catalogue/ai/model-services.ts';
 import { testContext, type TestContext } from '../../../catalogue/testing/node-harness.ts';
@@ -10,6 +10,9 @@ import type { NodeContext } from '../../../catalogue/types.ts';
 import type { DefaultModels } from '../default-models.ts';
 import { ModelGateway } from '../gateway.ts';
 import { LOCAL_EMBEDDING_MODEL } from '../model-info.ts';
+import { openEmbeddedVectorStore } from '../../vectors/embedded.ts';
+import { ProjectVectors } from '../../vectors/project-vectors.ts';
+import type { VectorStore } from '../../vectors/store.ts';
 import { echoAnswer, startOpenAILoopback, type OpenAILoopback } from './openai-loopback.ts';
 
 export const TEST_CREDENTIAL = 'openai-test';
@@ -25,6 +28,10 @@ export type AiTestContext = TestContext & { streamed: string[] };
 export interface AiTestbed {
   loopback: OpenAILoopback;
   models: ModelAccess;
+  /** an in-memory embedded vector store behind `ctx.vectors` (project slug `proj`), opened on first use */
+  vectorStore(): Promise<VectorStore>;
+  /** every addRecords call (added, duplicatesDeleted); `recordLimit` makes one that would pass it throw */
+  records: { calls: [number, number][]; total: number; recordLimit?: number };
   /** a node context whose `models` is the gateway; `streamed` gathers the streamed text pieces */
   context(overrides?: Partial<NodeContext>): AiTestContext;
   /** forget recorded requests and go back to the echo answers */
@@ -41,11 +48,28 @@ export async function startAiTestbed(): Promise<AiTestbed> {
       return { apiKey: 'sk-test', baseUrl: loopback.baseUrl };
     },
   });
+  let opening: Promise<VectorStore> | undefined;
+  const vectorStore = () => (opening ??= openEmbeddedVectorStore());
+  const records: AiTestbed['records'] = { calls: [], total: 0 };
+  const vectors = new ProjectVectors({
+    store: vectorStore,
+    slugOf: async (projectId) => (projectId === 'project_test' ? 'proj' : null),
+    async addRecords(_projectId, added, deleted) {
+      const total = records.total + added - deleted;
+      if (records.recordLimit !== undefined && total > records.recordLimit) {
+        throw new Error(`Project exceeded max records, max records: ${records.recordLimit}, current records: ${total}. Please upgrade your plan or delete some records.`);
+      }
+      records.calls.push([added, deleted]);
+      records.total = total;
+    },
+  }).forProject('project_test');
   return {
     loopback,
     models,
+    vectorStore,
+    records,
     context(overrides = {}) {
-      const ctx = testContext({ ...overrides, models } as Partial<NodeContext>) as AiTestContext;
+      const ctx = testContext({ models, vectors, ...overrides } as Partial<NodeContext>) as AiTestContext;
       const progress = ctx.progress;
       ctx.streamed = [];
       ctx.progress = async (message, stream) => {
@@ -58,6 +82,9 @@ export async function startAiTestbed(): Promise<AiTestbed> {
       loopback.requests.length = 0;
       loopback.handle(echoAnswer);
     },
-    close: () => loopback.close(),
+    async close() {
+      await loopback.close();
+      if (opening) await (await opening).close();
+    },
   };
 }

@@ -1,0 +1,41 @@
+/** @module catalogue/ai/hybrid-search-node/definition — vector and keyword search fused. */
+import type { NodeDefinition } from '../../types.ts';
+import { metaOutput, modelField } from '../fields.ts';
+import { autocutField, DEFAULT_ALPHA, filtersField, limitField, searchQueryField, vectorDbField } from '../search-fields.ts';
+
+export const HYBRID_CANDIDATES = 100;
+
+export const definition = {
+  name: 'hybridSearchNode',
+  label: 'Hybrid search',
+  type: 'dynamicNode',
+  category: 'AI',
+  status: 'Enabled',
+  icon: '🔎',
+  docs: '/docs/nodes/hybridSearchNode',
+  description:
+    'Runs a vector search and a keyword (BM25) search and fuses them: alpha 1 is pure vector search, 0 pure keyword ' +
+    'search. relativeScoreFusion scales each list’s scores to 0…1 and weights them; rankedFusion adds 1 / (60 + rank). ' +
+    'Each result carries its fused score.',
+  inputs: [
+    searchQueryField,
+    vectorDbField,
+    modelField('embeddingModelName', 'Embedding model', 'embedding'),
+    { name: 'alpha', label: 'Alpha', type: 'number', defaultValue: DEFAULT_ALPHA, minValue: 0, maxValue: 1, step: 0.05 },
+    {
+      name: 'fusionType',
+      label: 'Fusion',
+      type: 'select',
+      defaultValue: 'relativeScoreFusion',
+      values: [
+        { label: 'Relative score fusion', value: 'relativeScoreFusion' },
+        { label: 'Ranked fusion', value: 'rankedFusion' },
+      ],
+    },
+    autocutField,
+    limitField,
+    filtersField,
+  ],
+  outputs: [{ name: 'searchResults', type: 'array', description: 'the records’ metadata, each with _id and score' }, metaOutput],
+  metadata: { author: 'weft', tags: ['ai', 'rag', 'search', 'hybrid'] },
+} satisfies NodeDefinition;

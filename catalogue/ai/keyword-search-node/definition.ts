@@ -1,0 +1,19 @@
+/** @module catalogue/ai/keyword-search-node/definition — full-text search ranked by BM25. */
+import type { NodeDefinition } from '../../types.ts';
+import { autocutField, filtersField, limitField, searchQueryField, vectorDbField } from '../search-fields.ts';
+
+export const definition = {
+  name: 'keywordSearchNode',
+  label: 'Keyword search',
+  type: 'dynamicNode',
+  category: 'AI',
+  status: 'Enabled',
+  icon: '🔤',
+  docs: '/docs/nodes/keywordSearchNode',
+  description:
+    'Finds the records whose text holds the query’s words, ranked by BM25 (k1 1.2, b 0.75), best first. Words are ' +
+    'compared lower-cased, without accents, stop words or common endings. Each result carries its score.',
+  inputs: [searchQueryField, vectorDbField, limitField, autocutField, filtersField],
+  outputs: [{ name: 'searchResults', type: 'array', description: 'the records’ metadata, each with _id and score' }],
+  metadata: { author: 'weft', tags: ['ai', 'search', 'bm25'] },
+} satisfies NodeDefinition;

@@ -1,0 +1,19 @@
+/** @module catalogue/ai/keyword-search-node/run — BM25, autocut, limit. */
+import type { Executor } from '../../types.ts';
+import { autocut } from '../fusion.ts';
+import { DEFAULT_LIMIT } from '../search-fields.ts';
+import { numberIn, queryOf, result, searchError, vectorsOf } from '../search-run.ts';
+
+export const run: Executor = async (values, ctx) => {
+  const vectors = vectorsOf(ctx);
+  const query = queryOf(values);
+  const limit = numberIn(values, 'limit', 'Limit', DEFAULT_LIMIT, 1, 100);
+  const cut = numberIn(values, 'autocut', 'Autocut', 0, 0, 100);
+  try {
+    const hits = await vectors.keyword(String(values.vectorDB ?? ''), query, { limit: cut > 0 ? 100 : limit, filters: values.filters });
+    const kept = hits.slice(0, autocut(hits.map((h) => h.score), cut)).slice(0, limit);
+    return { output: { searchResults: kept.map((h) => result(h, { score: h.score })) } };
+  } catch (error) {
+    throw searchError('Search Node', error);
+  }
+};

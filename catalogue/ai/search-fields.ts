@@ -1,0 +1,26 @@
+/** @module catalogue/ai/search-fields — fields the search nodes share (pure data). Defaults: spec 000 §3, §9. */
+import type { InputField } from '../types.ts';
+
+export const DEFAULT_CERTAINTY = 0.85;
+export const DEFAULT_LIMIT = 3;
+export const DEFAULT_ALPHA = 0.25;
+
+export const searchQueryField: InputField = { name: 'searchQuery', label: 'Search query', type: 'template', required: true, placeholder: '{{trigger.output.query}}' };
+export const vectorDbField: InputField = { name: 'vectorDB', label: 'Collection', type: 'text', required: true, placeholder: 'Docs' };
+export const limitField: InputField = { name: 'limit', label: 'Limit', type: 'number', defaultValue: DEFAULT_LIMIT, minValue: 1, maxValue: 100, step: 1 };
+export const filtersField: InputField = {
+  name: 'filters',
+  label: 'Filters',
+  type: 'json',
+  description: 'A JSON object of metadata key → value every result must have.',
+};
+export const certaintyField: InputField = { name: 'certainty', label: 'Certainty', type: 'number', defaultValue: DEFAULT_CERTAINTY, minValue: 0, maxValue: 1, step: 0.01 };
+export const autocutField: InputField = {
+  name: 'autocut',
+  label: 'Autocut',
+  type: 'number',
+  defaultValue: 0,
+  minValue: 0,
+  step: 1,
+  description: 'N > 0 keeps the results before the N-th jump in their scores; 0 keeps all.',
+};

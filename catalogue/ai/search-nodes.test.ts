@@ -1,0 +1,109 @@
+// The three search nodes over the real embedded vector store, with the local embedding model
+// (the testbed's default embedding model): no key, no network.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embedLocally } from '../../runtime/models/local-embedding.ts';
+import { startAiTestbed, type AiTestbed } from '../../runtime/models/testing/ai-testbed.ts';
+import { runNode } from '../testing/node-harness.ts';
+import { definition as hybridDefinition } from './hybrid-search-node/definition.ts';
+import { run as hybridRun } from './hybrid-search-node/run.ts';
+import { definition as keywordDefinition } from './keyword-search-node/definition.ts';
+import { run as keywordRun } from './keyword-search-node/run.ts';
+import { definition as vectorDefinition } from './vector-search-node/definition.ts';
+import { run as vectorRun } from './vector-search-node/run.ts';
+
+const hybrid = { definition: hybridDefinition, run: hybridRun };
+const keyword = { definition: keywordDefinition, run: keywordRun };
+const vector = { definition: vectorDefinition, run: vectorRun };
+
+const passages = [
+  'Node retries: a failed node is retried up to five times, waiting between attempts',
+  'The studio draws flows on a canvas with a minimap',
+  'Webhooks start production runs of active flows and answer with the response node',
+  'Redis streams hold the mailbox of every actor of a run',
+  'Chunk documents, vectorize the chunks and index them into a collection',
+  'A wait node pauses the flow for a number of seconds',
+];
+
+let bed: AiTestbed;
+type Results = { searchResults: Record<string, unknown>[]; _meta?: Record<string, unknown> };
+const search = async (node: typeof vector, values: Record<string, unknown>) =>
+  (await runNode(node, { vectorDB: 'Docs', ...values }, bed.context())).output as Results;
+
+beforeAll(async () => {
+  bed = await startAiTestbed();
+  const store = await bed.vectorStore();
+  await store.ensureCollection('proj_Docs', 512);
+  await store.insert('proj_Docs', passages.map((text, i) => ({ vector: embedLocally(text), properties: { text, n: i } })));
+});
+afterAll(() => bed.close());
+
+describe('vectorSearchNode', () => {
+  it('has the spec defaults: certainty 0.85, limit 3', () => {
+    const field = (name: string) => vectorDefinition.inputs.find((f) => f.name === name)?.defaultValue;
+    expect([field('certainty'), field('limit')]).toEqual([0.85, 3]);
+  });
+
+  it('returns the nearest records with their certainty and the embedding _meta', async () => {
+    const out = await search(vector, { searchQuery: 'how are failed nodes retried?', certainty: 0 });
+    expect(out.searchResults).toHaveLength(3);
+    expect(out.searchResults[0]).toMatchObject({ n: 0, text: passages[0] });
+    expect(out.searchResults[0].certainty).toBeGreaterThan(out.searchResults[1].certainty as number);
+    expect(out._meta).toMatchObject({ model_name: 'weft-local-embedding', total_cost: 0 });
+  });
+
+  it('leaves out records below the certainty (0.85 by default)', async () => {
+    expect((await search(vector, { searchQuery: 'something unrelated entirely' })).searchResults).toEqual([]);
+  });
+
+  it("wraps failures as 'ERROR in running Search Node: …'", async () => {
+    await expect(search(vector, { vectorDB: 'Missing', searchQuery: 'x' })).rejects.toThrow(
+      'ERROR in running Search Node: Collection not found! please create it first before using it',
+    );
+  });
+});
+
+describe('keywordSearchNode', () => {
+  it('ranks by BM25 and carries the score', async () => {
+    const out = await search(keyword, { searchQuery: 'webhook production runs' });
+    expect(out.searchResults[0]).toMatchObject({ n: 2 });
+    expect(out.searchResults[0].score).toBeGreaterThan(0);
+  });
+
+  it('filters', async () => {
+    const out = await search(keyword, { searchQuery: 'flows', filters: { n: '5' } });
+    expect(out.searchResults.map((r) => r.n)).toEqual([5]);
+  });
+});
+
+describe('hybridSearchNode', () => {
+  it('has the spec defaults: alpha 0.25, relativeScoreFusion, autocut 0, limit 3', () => {
+    const field = (name: string) => hybridDefinition.inputs.find((f) => f.name === name)?.defaultValue;
+    expect([field('alpha'), field('fusionType'), field('autocut'), field('limit')]).toEqual([0.25, 'relativeScoreFusion', 0, 3]);
+  });
+
+  it('fuses both searches; each result has a score', async () => {
+    const out = await search(hybrid, { searchQuery: 'retry a failed node' });
+    expect(out.searchResults[0]).toMatchObject({ n: 0 });
+    expect(out.searchResults.every((r) => typeof r.score === 'number')).toBe(true);
+    const ranked = await search(hybrid, { searchQuery: 'retry a failed node', fusionType: 'rankedFusion' });
+    expect(ranked.searchResults[0]).toMatchObject({ n: 0 });
+  });
+
+  it('alpha 0 is keyword search alone; alpha 1 vector search alone', async () => {
+    const kw = await search(hybrid, { searchQuery: 'mailbox actor', alpha: 0, limit: 6 });
+    expect(kw.searchResults.map((r) => r.n)).toEqual([3]);
+    const vec = await search(hybrid, { searchQuery: 'mailbox actor', alpha: 1, limit: 6 });
+    expect(vec.searchResults).toHaveLength(6);
+  });
+
+  it('autocut keeps the results before the first jump', async () => {
+    const all = await search(hybrid, { searchQuery: 'chunk and vectorize documents', limit: 6 });
+    const cut = await search(hybrid, { searchQuery: 'chunk and vectorize documents', limit: 6, autocut: 1 });
+    expect(cut.searchResults.length).toBeLessThan(all.searchResults.length);
+    expect(cut.searchResults[0]).toMatchObject({ n: 4 });
+  });
+
+  it("wraps failures as 'ERROR in running Hybrid Search Node: …'", async () => {
+    await expect(search(hybrid, { vectorDB: 'Missing', searchQuery: 'x' })).rejects.toThrow('ERROR in running Hybrid Search Node: Collection not found!');
+  });
+});
