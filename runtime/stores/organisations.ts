@@ -70,6 +70,14 @@ export class OrganisationStore {
     return text ? (JSON.parse(text) as Organisation) : null;
   }
 
+  /** every organisation, oldest first (operators' view) */
+  async list(): Promise<Organisation[]> {
+    const ids = await this.redis.zrange(`${this.prefix}organisations`, 0, -1);
+    if (ids.length === 0) return [];
+    const texts = await this.redis.mget(ids.map((id) => this.key(id)));
+    return texts.filter((t): t is string => t !== null).map((t) => JSON.parse(t) as Organisation);
+  }
+
   async update(id: string, change: Partial<Pick<Organisation, 'name' | 'plan' | 'cluster'>>): Promise<Organisation | null> {
     const current = await this.get(id);
     if (!current) return null;
