@@ -246,6 +246,13 @@ describe('API keys, usage and logs', () => {
     await shot('logs');
     await page.getByLabel('Flow').selectOption({ label: 'Grade' });
     await expect.poll(() => rows.count()).toBe(2);
+    // a logged run opens as a replay on its flow
+    if ((await rows.first().locator('.log-row-main').getAttribute('aria-expanded')) !== 'true') await rows.first().locator('.log-row-main').click();
+    await rows.first().getByRole('link', { name: /Replay this run/ }).click();
+    await page.waitForURL(/\/flows\/flow_[^/]+\/runs\/run_/);
+    await expect.poll(() => page.getByTestId('current-run').getAttribute('data-run-id')).toMatch(/^run_/);
+    await page.goBack();
+    await page.getByTestId('logs-section').waitFor();
     // a time range before the calls holds none of them
     await page.getByLabel('To').fill('2020-01-01T00:00');
     await expect.poll(() => rows.count()).toBe(0);

@@ -1,12 +1,14 @@
 /**
  * @module editor/pages/logs-page — the project's production-run logs, newest first, filtered
- * by flow, severity and time range, paged with the server's cursor; a row opens its record.
+ * by flow, severity and time range, paged with the server's cursor; a row opens its record
+ * and its run (replayed on the flow's canvas).
  */
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 import type { FlowDocument, LogQuery, LogRecord, Severity } from '../api/types.ts';
 import { formatDuration } from '../canvas/node-view.tsx';
 import { JsonView } from '../panels/json-view.tsx';
+import { router } from '../stores/app-stores.ts';
 import { toasts } from '../stores/toast-store.ts';
 
 const PAGE = 50;
@@ -27,6 +29,11 @@ function LogRow({ record }: { record: LogRecord }) {
         <span className="muted">{record.trigger} · {record.executionType} · {record.environment}</span>
       </button>
       {record.error && <p className="error-text log-error">{record.error}</p>}
+      {open && record.runId && (
+        <a className="btn btn--ghost log-open-run" href={`/flows/${record.flowId}/runs/${record.runId}`} onClick={(e) => (e.preventDefault(), router.go({ page: 'flow', flowId: record.flowId, runId: record.runId! }))}>
+          Replay this run on its flow →
+        </a>
+      )}
       {open && <JsonView label="Record" value={record} open />}
     </li>
   );
