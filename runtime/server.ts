@@ -20,6 +20,8 @@ import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './flows/catalogue-view.ts';
 import { compileForRun } from './flows/compile.ts';
+import { DefaultModelsStore } from './models/default-models.ts';
+import { defaultModelsRouter } from './models/default-models-routes.ts';
 import { modelGatewayFromEnv } from './models/from-env.ts';
 import { vectorStoreFromEnv } from './vectors/from-env.ts';
 import { ProjectVectors } from './vectors/project-vectors.ts';
@@ -145,6 +147,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials }),
         apiKeysRouter({ apiKeys }),
+        defaultModelsRouter({ defaults: new DefaultModelsStore(redis, prefix) }),
         widgetsRouter({
           services: runServices,
           history: new ChatHistoryStore(redis, { prefix, ttlSeconds: options.chatHistoryTtlSeconds }),

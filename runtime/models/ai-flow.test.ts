@@ -107,3 +107,21 @@ describe('Generate text in a flow', () => {
     expect(await answer.json()).toEqual({ route: 'billing' });
   });
 });
+
+describe('default models route', () => {
+  it('reads {} at first, stores a valid config, refuses a wrong one with 400, and the node uses the default', async () => {
+    const path = `/api/projects/${projectId}/default-models`;
+    expect(await weft.api('GET', path)).toEqual({});
+    const refused = await weft.request('PUT', path, { text_model: { type: 'image', model_name: 'dall-e-3', provider_name: 'openai', credential_name: 'llm' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: { message: 'text_model must be a model of type text', code: 'bad_request' } });
+    expect(await weft.api('PUT', path, { text_model: model })).toEqual({ text_model: model });
+    expect(await weft.api('GET', path)).toEqual({ text_model: model });
+
+    loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', 'from the default') }));
+    const generate = { id: 'generateText_1', type: 'generateTextNode', position: { x: 0, y: 0 }, values: { prompts: [{ role: 'user', content: 'x' }], stream: false } };
+    const response = { id: 'apiResponse_1', type: 'apiResponseNode', position: { x: 0, y: 0 }, values: { outputMapping: [{ key: 't', value: '{{generateText_1.output.generatedResponse}}' }] } };
+    const id = await deployed([trigger, generate, response], [edge('e1', 'webhookTrigger_1', 'generateText_1'), edge('e2', 'generateText_1', 'apiResponse_1')]);
+    expect(await (await hook(id, {})).json()).toEqual({ t: 'from the default' });
+  });
+});
