@@ -94,9 +94,10 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const keyring = options.keyring ?? loadServerSecret(options.dataDir ?? './data');
   const credentials = new CredentialStore(redis, prefix, keyring);
   // Plan limits: production triggers count requests; nodes that store records adjust the count.
+  const planOf = projectPlanReader({ projects: new ProjectStore(redis, prefix), organisations: new OrganisationStore(redis, prefix) });
   const usage = new UsageLimits({
     store: new UsageStore(redis, prefix),
-    planOf: projectPlanReader({ projects: new ProjectStore(redis, prefix), organisations: new OrganisationStore(redis, prefix) }),
+    planOf,
     starter: options.starterLimits ?? defaultStarterLimits,
   });
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
@@ -145,7 +146,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         hooksRouter(runServices, { apiKeys }),
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),
-        credentialsRouter({ credentials }),
+        credentialsRouter({ credentials, planOf }),
         apiKeysRouter({ apiKeys }),
         defaultModelsRouter({ defaults: new DefaultModelsStore(redis, prefix) }),
         widgetsRouter({

@@ -161,3 +161,22 @@ describe('a credential that no longer opens', () => {
     expect(await weft.api('PUT', `${base()}/${created.id}`, { credentials: { apiKey: '••••', hostUrl: 'https://crawl.example.com' } })).toMatchObject({ name: 'broken' });
   });
 });
+
+describe('pro credential types', () => {
+  it('are refused on the starter plan (403) and allowed on a paid one', async () => {
+    const builder = await weft.createUser({ name: 'Pro builder' });
+    const project = (await builder.api<{ id: string }>('POST', '/api/projects', { name: 'Pro' })).id;
+    const s3 = { name: 'bucket', credential_type: 's3', credentials: { awsAccessKeyId: 'AKIA', awsSecretAccessKey: 'secret-key', awsRegion: 'us-east-1' } };
+    const refusedAnswer = await builder.request('POST', `/api/projects/${project}/credentials`, s3);
+    expect(refusedAnswer.status).toBe(403);
+    expect(await refusedAnswer.json()).toEqual({
+      error: { message: "S3 (object storage) credentials need a paid plan: this project's organisation is on the starter plan", code: 'pro_required' },
+    });
+    const basic = await builder.api<{ id: string }>('POST', `/api/projects/${project}/credentials`, crawl('basic'));
+    const switched = await builder.request('PUT', `/api/projects/${project}/credentials/${basic.id}`, { credential_type: 'teamsOauth', credentials: { tenant_id: 't' } });
+    expect(switched.status).toBe(403);
+    await weft.accounts.organisations.update(builder.organisation.id, { plan: 'team' });
+    expect((await builder.request('POST', `/api/projects/${project}/credentials`, s3)).status).toBe(201);
+    expect((await builder.request('PUT', `/api/projects/${project}/credentials/${basic.id}`, { credential_type: 'teamsOauth', credentials: { tenant_id: 't' } })).status).toBe(200);
+  });
+});

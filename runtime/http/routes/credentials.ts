@@ -11,6 +11,8 @@ import { validateValues } from '../../../catalogue/values.ts';
 import { SecretError } from '../../secrets/cipher.ts';
 import { isPlainObject } from '../../secrets/mask.ts';
 import type { CredentialInput, CredentialPatch, CredentialStore } from '../../stores/credentials.ts';
+import type { PlanOf } from '../../usage/plan-of.ts';
+import { STARTER_PLAN } from '../../usage/plans.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 
@@ -124,7 +126,18 @@ export function noStore(): Middleware {
   };
 }
 
-export function credentialsRouter(deps: { credentials: CredentialStore }): Router {
+/**
+ * Pro credential types (spec 000 §6, 002 §1: OAuth, object storage, OneDrive, SharePoint, team
+ * messaging) are for paid plans: a starter-plan project cannot create one or switch one to such
+ * a type (403). Credentials made before a downgrade stay usable.
+ */
+async function requirePlanFor(type: string, projectId: string, planOf: PlanOf): Promise<void> {
+  const form = credentialFormOf(type)!;
+  if (!form.isPro || (await planOf(projectId)) !== STARTER_PLAN) return;
+  throw new HttpError(403, 'pro_required', `${form.label} credentials need a paid plan: this project's organisation is on the starter plan`);
+}
+
+export function credentialsRouter(deps: { credentials: CredentialStore; planOf: PlanOf }): Router {
   const router = new Router({ prefix: '/api/projects/:projectId/credentials' });
   router.use(noStore(), secretErrors());
   // only members of the project's organisation; another organisation's project is 404
@@ -136,6 +149,7 @@ export function credentialsRouter(deps: { credentials: CredentialStore }): Route
 
   router.post('/', async function createCredential(ctx) {
     const input = parseCredentialInput(objectBody(ctx));
+    await requirePlanFor(input.credential_type, ctx.params.projectId, deps.planOf);
     ctx.status = 201;
     ctx.body = await deps.credentials.create(ctx.params.projectId, input);
   });
@@ -157,6 +171,7 @@ export function credentialsRouter(deps: { credentials: CredentialStore }): Route
       const current = await deps.credentials.get(ctx.params.projectId, ctx.params.credentialId);
       if (!current) throw notFound('Credential not found');
       checkAgainstForm(patch.credential_type ?? current.credential_type, patch.credentials ?? current.credentials);
+      if (patch.credential_type && patch.credential_type !== current.credential_type) await requirePlanFor(patch.credential_type, ctx.params.projectId, deps.planOf);
     }
     ctx.body = await deps.credentials.update(ctx.params.projectId, ctx.params.credentialId, patch);
   });
