@@ -1,5 +1,5 @@
 /**
- * @module scripts/start — `npm start`: Redis (unless REDIS_URL), the editor build when stale,
+ * @module scripts/start — `npm start`: Redis (unless REDIS_URL), the editor and widget builds when stale,
  * the server and workers, the admin account (first start), the demo project; prints the URL and
  * how to sign in; Ctrl-C stops what it started.
  */
@@ -12,6 +12,7 @@ import { loadConfig } from '../runtime/config.ts';
 import { SECRET_FILE } from '../runtime/secrets/server-secret.ts';
 import { startWeft } from '../runtime/server.ts';
 import { buildEditorIfStale } from './build-editor.ts';
+import { buildWidgetsIfStale } from './build-widgets.ts';
 import { seedDemo } from './demo/seed.ts';
 import { hasRedisServer, startRedis, type OwnRedis } from './redis.ts';
 
@@ -48,7 +49,10 @@ async function main(): Promise<void> {
     console.log(`Redis started from redis.conf, data in ${join(dataDir, 'redis')} (AOF on)`);
   }
   writeFileSync(join(dataDir, 'redis.url'), `${redisUrl}\n`);
-  if (config.role !== 'worker') await buildEditorIfStale();
+  if (config.role !== 'worker') {
+    await buildEditorIfStale();
+    await buildWidgetsIfStale();
+  }
   const secretFile = join(dataDir, SECRET_FILE);
   const newSecret = !process.env.WEFT_SECRET && !existsSync(secretFile);
   const weft = await startWeft({ ...config, redisUrl });

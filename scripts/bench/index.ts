@@ -1,6 +1,6 @@
 /**
  * @module scripts/bench — `npm run bench`: starts its own Redis from redis.conf in a temp dir,
- * measures a raw BullMQ baseline and weft (engine throughput, hop latency, webhooks, GraphQL) in the same
+ * measures a raw BullMQ baseline and weft (engine throughput, hop latency, webhooks, GraphQL, the chat widget's first token) in the same
  * run, prints them side by side, then stops that Redis and deletes its dir.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,8 +15,9 @@ import { legend, reportRows, type Figures } from './report.ts';
 import { formatTable, median } from './stats.ts';
 import { graphqlFigures, graphqlRows } from './graphql.ts';
 import { webhookFigures } from './webhook.ts';
+import { chatFigures, chatRows } from './chat.ts';
 
-const settings = { runs: 200, rounds: 3, concurrency: 16, chainLength: 50, hopRuns: 20, baselineJobs: 20_000, clients: 32, requests: 3000 };
+const settings = { runs: 200, rounds: 3, concurrency: 16, chainLength: 50, hopRuns: 20, baselineJobs: 20_000, clients: 32, requests: 3000, chatVisitors: 8, chatMessages: 200 };
 
 /** Run one section; a failure is reported in the table instead of ending the bench. */
 async function measure<T>(label: string, work: () => Promise<T>): Promise<T | Error> {
@@ -59,9 +60,10 @@ try {
     settings,
   };
   const graphql = await measure('weft GraphQL', () => graphqlFigures(redis.url, settings.requests, settings.clients, concurrency));
-  const rows = [...reportRows(figures), ...graphqlRows(graphql, settings.clients, median(baseline), figures.webhook)];
+  const chat = await measure('weft chat widget', () => chatFigures(redis.url, settings.chatMessages, settings.chatVisitors, concurrency));
+  const rows = [...reportRows(figures), ...graphqlRows(graphql, settings.clients, median(baseline), figures.webhook), ...chatRows(chat, settings.chatVisitors)];
   console.log(`\n${formatTable(rows)}\n\n${legend}`);
-  if ([figures.engine, figures.hops, figures.webhook, graphql].some((f) => f instanceof Error)) exitCode = 1;
+  if ([figures.engine, figures.hops, figures.webhook, graphql, chat].some((f) => f instanceof Error)) exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;
