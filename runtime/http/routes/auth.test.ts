@@ -160,6 +160,7 @@ describe('without a session', () => {
     ['GET', '/api/organisations'],
     ['POST', '/api/organisations'],
     ['GET', '/api/organisations/org_x'],
+    ['PUT', '/api/organisations/org_x'],
     ['GET', '/api/organisations/org_x/members'],
     ['POST', '/api/organisations/org_x/members'],
     ['PUT', '/api/organisations/org_x/members/user_x'],
@@ -224,6 +225,22 @@ describe('organisations', () => {
     const placed = await client.api<{ organisationId: string }>('POST', '/api/projects', { name: 'Second', organisationId: created.id });
     expect(placed.organisationId).toBe(created.id);
     expect((await client.request('POST', '/api/organisations', { name: ' ' })).status).toBe(400);
+    expect(await client.api('PUT', `/api/organisations/${created.id}`, { name: 'Renamed', plan: 'enterprise' })).toMatchObject({ name: 'Renamed', plan: 'starter', role: 'owner' });
+  });
+
+  it('adds an existing user by email, and refuses a new email without a password', async () => {
+    const owner = await weft.createUser();
+    const existing = await weft.createUser();
+    const added = await owner.api<{ id: string; role: string }>('POST', `/api/organisations/${owner.organisation.id}/members`, { email: existing.user.email, role: 'owner' });
+    expect(added).toEqual({ ...existing.user, role: 'owner' });
+    // oldest organisation first: the owner's was made before the existing user's own
+    expect((await existing.api<{ id: string }[]>('GET', '/api/organisations')).map((o) => o.id)).toEqual([owner.organisation.id, existing.organisation.id]);
+    const refused = await owner.request('POST', `/api/organisations/${owner.organisation.id}/members`, { email: 'fresh@weft.test' });
+    expect(refused.status).toBe(400);
+    expect((await errorOf(refused)).message).toBe('A password has 8 to 1024 characters');
+    expect((await existing.request('PUT', `/api/organisations/${owner.organisation.id}`, { name: 'Mine' })).status).toBe(200);
+    const member = await weft.createUser({ organisationId: owner.organisation.id });
+    expect((await member.request('PUT', `/api/organisations/${owner.organisation.id}`, { name: 'Mine' })).status).toBe(403);
   });
 
   it('lets owners add people (new or existing), change roles and remove them; members may not; the last owner stays', async () => {

@@ -40,16 +40,21 @@ export function organisationsRouter(deps: AuthStores): Router {
 
   /** {name} → 201; the user becomes its owner */
   router.post('/', async function createOrganisation(ctx) {
-    const { name } = objectBody(ctx);
-    if (typeof name !== 'string' || !name.trim()) throw badRequest('An organisation needs a name');
-    if (name.trim().length > MAX_NAME) throw badRequest(`An organisation name has at most ${MAX_NAME} characters`);
-    const organisation = await deps.organisations.create(name.trim(), accessOf(ctx).user.id);
+    const organisation = await deps.organisations.create(nameOf(objectBody(ctx).name), accessOf(ctx).user.id);
     ctx.status = 201;
     ctx.body = { ...organisation, role: 'owner' };
   });
 
   router.get('/:organisationId', async function getOrganisation(ctx) {
     ctx.body = await organisationFor(ctx, ctx.params.organisationId);
+  });
+
+  /** owners rename it `{name}`; the slug and plan stay (plans are the operator's: npm run organisations) */
+  router.put('/:organisationId', async function renameOrganisation(ctx) {
+    const organisation = await organisationFor(ctx, ctx.params.organisationId, 'owner');
+    const { name } = objectBody(ctx);
+    const changed = await deps.organisations.update(organisation.id, { name: nameOf(name) });
+    ctx.body = { ...changed, role: organisation.role };
   });
 
   router.get('/:organisationId/members', async function listMembers(ctx) {
@@ -99,6 +104,12 @@ export function organisationsRouter(deps: AuthStores): Router {
   });
 
   return router;
+}
+
+function nameOf(name: unknown): string {
+  if (typeof name !== 'string' || !name.trim()) throw badRequest('An organisation needs a name');
+  if (name.trim().length > MAX_NAME) throw badRequest(`An organisation name has at most ${MAX_NAME} characters`);
+  return name.trim();
 }
 
 function lastOwnerStays(roles: Record<string, Role>, leaving: string): void {
