@@ -282,3 +282,47 @@ describe('API keys, usage and logs', () => {
     expect(studio.errors.filter((e) => !e.includes('401'))).toEqual([]);
   });
 });
+
+describe('members and your account', () => {
+  it('adds a new person to the organisation, changes their role and removes them', async () => {
+    const { page, weft, shot } = studio;
+    await page.goto(`${weft.url}/`);
+    await page.getByTestId('organisation-switcher').selectOption({ label: weft.admin.organisation.name });
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.waitForURL(`${weft.url}/members`);
+    const rows = page.getByTestId('member-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByLabel('Member email').fill('grace@weft.test');
+    await page.getByLabel('Member name').fill('Grace');
+    await page.getByLabel('Member password').fill('a-long-enough-password');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByLabel('Role of grace@weft.test').selectOption('owner');
+    const members = () => weft.api<{ email: string; role: string }[]>('GET', `/api/organisations/${weft.admin.organisation.id}/members`);
+    await expect.poll(async () => (await members()).find((m) => m.email === 'grace@weft.test')?.role).toBe('owner');
+    await shot('members');
+    // the new person can sign in and sees the organisation's projects
+    const grace = await weft.signIn('grace@weft.test', 'a-long-enough-password');
+    expect((await grace.api<{ name: string }[]>('GET', '/api/projects')).map((p) => p.name)).toContain('Account pages');
+    await rows.filter({ hasText: 'grace@weft.test' }).getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect((await members()).map((m) => m.email)).toEqual([weft.admin.user.email]);
+  });
+
+  it('changes your password (the old one stops working)', async () => {
+    const { page, weft } = studio;
+    await page.getByRole('link', { name: weft.admin.user.name }).click();
+    await page.waitForURL(`${weft.url}/account`);
+    await page.getByLabel('Current password').fill('wrong');
+    await page.getByLabel('New password').fill('a-brand-new-password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The current password is wrong');
+    await page.getByLabel('Current password').fill(weft.admin.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain('Password changed');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await studio.signIn(weft.admin.user.email, 'a-brand-new-password');
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect((await weft.anonymous.request('POST', '/api/auth/sign-in', { email: weft.admin.user.email, password: weft.admin.password })).status).toBe(401);
+  });
+});

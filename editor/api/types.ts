@@ -80,11 +80,25 @@ export interface User {
   name: string;
 }
 
+export type Role = 'owner' | 'member';
+
 export interface Organisation {
   id: string;
   slug: string;
   name: string;
-  role: string;
+  role: Role;
+}
+
+export interface Member extends User {
+  role: Role;
+}
+
+/** an existing user by email; someone new also needs a password (and may have a name) */
+export interface NewMember {
+  email: string;
+  role: Role;
+  name?: string;
+  password?: string;
 }
 
 export interface SignedIn {

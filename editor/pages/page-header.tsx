@@ -1,4 +1,4 @@
-/** @module editor/pages/page-header — the top bar of the list pages: brand, breadcrumbs, the organisation switcher and the account. */
+/** @module editor/pages/page-header — the top bar of the list pages: brand, the organisation switcher, breadcrumbs, members, your account and sign-out. */
 import { observer } from 'mobx-react-lite';
 import { useState, type ReactNode } from 'react';
 import { auth, router } from '../stores/app-stores.ts';
@@ -53,7 +53,12 @@ export const AccountMenu = observer(function AccountMenu() {
   if (!auth.user) return null;
   return (
     <div className="account" data-testid="account">
-      <span className="muted" title={auth.user.email}>{auth.user.name || auth.user.email}</span>
+      <a className="btn btn--ghost" href="/members" onClick={(e) => (e.preventDefault(), router.go({ page: 'members' }))}>
+        Members
+      </a>
+      <a className="btn btn--ghost" href="/account" title={auth.user.email} onClick={(e) => (e.preventDefault(), router.go({ page: 'account' }))}>
+        {auth.user.name || auth.user.email}
+      </a>
       <button className="btn btn--ghost" onClick={() => void auth.signOut().catch((e: Error) => toasts.show(e.message, 'error'))}>
         Sign out
       </button>

@@ -1,7 +1,8 @@
 /**
  * @module editor/stores/router-store — the studio's place as a URL, so a reload or a shared
  * link lands on the same screen: `/`, `/projects/:id` (its flows), `/projects/:id/<section>`
- * (credentials, API keys, usage, logs), `/flows/:id`, `/flows/:id/runs/:runId`.
+ * (credentials, API keys, usage, logs), `/flows/:id`, `/flows/:id/runs/:runId`, `/members` (the
+ * chosen organisation's people) and `/account` (your password).
  */
 import { makeAutoObservable } from 'mobx';
 
@@ -10,11 +11,14 @@ export type ProjectSection = (typeof projectSections)[number];
 
 export type Route =
   | { page: 'projects' }
+  | { page: 'members' }
+  | { page: 'account' }
   | { page: 'project'; projectId: string; section?: ProjectSection }
   | { page: 'flow'; flowId: string; runId?: string };
 
 export function parseRoute(path: string): Route {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 1 && (parts[0] === 'members' || parts[0] === 'account')) return { page: parts[0] };
   if (parts[0] === 'projects' && parts[1]) {
     const section = projectSections.find((s) => s === parts[2]);
     return section ? { page: 'project', projectId: parts[1], section } : { page: 'project', projectId: parts[1] };
@@ -26,6 +30,7 @@ export function parseRoute(path: string): Route {
 export function routePath(route: Route): string {
   if (route.page === 'project') return `/projects/${encodeURIComponent(route.projectId)}${route.section ? `/${route.section}` : ''}`;
   if (route.page === 'flow') return `/flows/${encodeURIComponent(route.flowId)}${route.runId ? `/runs/${encodeURIComponent(route.runId)}` : ''}`;
+  if (route.page === 'members' || route.page === 'account') return `/${route.page}`;
   return '/';
 }
 
