@@ -9,6 +9,7 @@ import { definition as generateJsonNode } from './ai/generate-json-node/definiti
 import { definition as generateTextNode } from './ai/generate-text-node/definition.ts';
 import { definition as hybridSearchNode } from './ai/hybrid-search-node/definition.ts';
 import { definition as keywordSearchNode } from './ai/keyword-search-node/definition.ts';
+import { definition as ragNode } from './ai/rag-node/definition.ts';
 import { definition as vectorDbNode } from './ai/vector-db-node/definition.ts';
 import { definition as vectorSearchNode } from './ai/vector-search-node/definition.ts';
 import { definition as vectorizeNode } from './ai/vectorize-node/definition.ts';
@@ -55,6 +56,7 @@ export const definitions: NodeDefinition[] = [
   vectorSearchNode,
   hybridSearchNode,
   keywordSearchNode,
+  ragNode,
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,

@@ -9,6 +9,7 @@ import { run as generateJsonNode } from './ai/generate-json-node/run.ts';
 import { run as generateTextNode } from './ai/generate-text-node/run.ts';
 import { run as hybridSearchNode } from './ai/hybrid-search-node/run.ts';
 import { run as keywordSearchNode } from './ai/keyword-search-node/run.ts';
+import { run as ragNode } from './ai/rag-node/run.ts';
 import { run as vectorDbNode } from './ai/vector-db-node/run.ts';
 import { run as vectorSearchNode } from './ai/vector-search-node/run.ts';
 import { run as vectorizeNode } from './ai/vectorize-node/run.ts';
@@ -58,6 +59,7 @@ export const executors: Record<string, Executor> = {
   vectorSearchNode,
   hybridSearchNode,
   keywordSearchNode,
+  ragNode,
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,

@@ -114,6 +114,7 @@ describe('createRegistry', () => {
       vectorSearchNode: 'normal',
       hybridSearchNode: 'normal',
       keywordSearchNode: 'normal',
+      ragNode: 'normal',
       apiResponseNode: 'response',
       chatResponseNode: 'response',
       searchResponseNode: 'response',
