@@ -36,7 +36,7 @@ function messageOf(error: unknown): string {
 export async function processActivation(core: EngineCore, job: Job<ActivationJob>, token?: string): Promise<void> {
   const data = job.data;
   const step = data.step ?? 'run';
-  const begun = await core.begin(data);
+  const { verdict: begun, node } = await core.begin(data);
   if (begun === 'stopped') return;
   if (begun === 'done') return core.handOn(data.runId, data.actor, await core.replayNext(data.runId, data.actor));
   if (begun === 'suspended' && step !== 'resume') return;
@@ -45,7 +45,7 @@ export async function processActivation(core: EngineCore, job: Job<ActivationJob
     await job.moveToDelayed(Date.now() + 50, token);
     throw new DelayedError();
   }
-  const node = await core.planNode(data.runId, data.node);
+  if (!node) throw new Error(`Run ${data.runId} has no node ${data.node}`);
   const startedAt = data.startedAt ?? Date.now();
   const attempt = data.attempt ?? 1;
   const finish = (result: NodeResult) => core.finishWith(data, node, result, startedAt, codeFor(false, attempt));

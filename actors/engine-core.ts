@@ -31,11 +31,13 @@ export function jobIdOf(runId: string, actor: string, step: ActivationStep = 'ru
   return step === 'run' ? `${runId}/${actor}` : `${runId}/${actor}/${step}`;
 }
 
+/** Executions are never aborted yet; one shared signal saves an AbortController per activation. */
+const neverAborted = new AbortController().signal;
+
 export class EngineCore {
   readonly prefix: string;
   readonly retention: number;
   private readonly payloadLimit: number;
-  private readonly plans = new Map<string, PlanNode>();
   /** set by the Engine: starts a run (child runs need it) */
   startRun: (plan: Plan, input: unknown, options: StartOptions) => Promise<string> = async () => {
     throw new Error('EngineCore.startRun is not wired');
@@ -75,21 +77,12 @@ export class EngineCore {
     return (await this.info(runId)).channel;
   }
 
-  async planNode(runId: string, nodeId: string): Promise<PlanNode> {
-    const cacheKey = `${runId}\n${nodeId}`;
-    let node = this.plans.get(cacheKey);
-    if (!node) {
-      const text = await this.redis.hget(this.keys(runId).plan, nodeId);
-      if (!text) throw new Error(`Run ${runId} has no node ${nodeId}`);
-      node = JSON.parse(text) as PlanNode;
-      if (this.plans.size > 5000) this.plans.clear();
-      this.plans.set(cacheKey, node);
-    }
-    return node;
-  }
-
-  async begin(job: ActivationJob): Promise<string> {
-    return this.redis.weftBegin(this.keys(job.runId).meta, job.actor, job.node, job.iteration, Date.now(), await this.channel(job.runId));
+  /** Begin an activation: its verdict ('run', 'done', 'suspended', 'stopped') and, to run, its plan node. */
+  async begin(job: ActivationJob): Promise<{ verdict: string; node?: PlanNode }> {
+    const [verdict, nodeJson] = await this.redis.weftBegin(
+      this.keys(job.runId).meta, job.actor, job.node, job.iteration, Date.now(), await this.channel(job.runId),
+    );
+    return nodeJson ? { verdict, node: JSON.parse(nodeJson) as PlanNode } : { verdict };
   }
 
   async execute(job: ActivationJob, node: PlanNode, attempt: number, engineValues?: Record<string, unknown>): Promise<NodeResult> {
@@ -103,7 +96,7 @@ export class EngineCore {
       iteration,
       attempt,
       engineValues,
-      signal: new AbortController().signal,
+      signal: neverAborted,
       outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
       progress: (message, stream) => this.progress(job, message, stream),
       startChild: (plan, input) =>
@@ -184,7 +177,11 @@ export class EngineCore {
   /** Enqueue what finishing made ready; when the run has ended, wake its parent. */
   async handOn(runId: string, _actor: string, [status, readyJson]: [string, string]): Promise<void> {
     const ready = JSON.parse(readyJson) as Ready[];
-    if (ready.length > 0) {
+    if (ready.length === 1) {
+      const [r] = ready;
+      const data = { runId, actor: r.actor, node: r.node, iteration: r.iteration };
+      await this.queue.add('activate', data, { jobId: jobIdOf(runId, r.actor), delay: r.delayMs || undefined });
+    } else if (ready.length > 1) {
       await this.queue.addBulk(
         ready.map((r) => ({
           name: 'activate',

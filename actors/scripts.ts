@@ -15,7 +15,7 @@ const scripts = ['start-1', 'begin-1', 'finish-1', 'fail-1', 'cancel-1'];
 
 export interface ActorCommands {
   weftStart(meta: string, ...args: (string | number)[]): Promise<string>;
-  weftBegin(meta: string, ...args: (string | number)[]): Promise<string>;
+  weftBegin(meta: string, ...args: (string | number)[]): Promise<[string, string?]>;
   weftFinish(meta: string, ...args: (string | number)[]): Promise<[string, string, string]>;
   weftFail(meta: string, ...args: (string | number)[]): Promise<string>;
   weftCancel(meta: string, ...args: (string | number)[]): Promise<string>;

@@ -2,7 +2,8 @@
   Begin an activation. Decides whether a worker may run the actor's executor now:
   'run' (queued → running, or a stalled re-run of a running actor), 'done' (already finished:
   the caller only replays what finishing queued), 'suspended' (waiting on a child run),
-  'stopped' (the run is no longer running; the actor is marked cancelled).
+  'stopped' (the run is no longer running; the actor is marked cancelled). With 'run' and
+  'suspended' comes the actor's plan node (JSON text), saving the worker a round trip.
 
   KEYS[1] the run's meta hash
   ARGV[1] actor key, ARGV[2] node id, ARGV[3] iteration ('' outside loops), ARGV[4] now (ms),
@@ -14,12 +15,12 @@
 local actor, nodeId, iteration, now = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
 liveChannel = ARGV[5]
 local current = redis.call('HGET', stateKey, actor)
-if isTerminal(current) then return 'done' end
+if isTerminal(current) then return { 'done' } end
 if redis.call('HGET', metaKey, 'status') ~= 'running' then
   redis.call('HSET', stateKey, actor, 'cancelled')
-  return 'stopped'
+  return { 'stopped' }
 end
-if current == 'suspended' then return 'suspended' end
+if current == 'suspended' then return { 'suspended', redis.call('HGET', planKey, nodeId) } end
 if current ~= 'running' then
   redis.call('HSET', stateKey, actor, 'running')
   redis.call('HSET', timesKey, actor .. ':start', now)
@@ -27,4 +28,4 @@ if current ~= 'running' then
   if iteration ~= '' then event.iteration = tonumber(iteration) end
   emit(event)
 end
-return 'run'
+return { 'run', redis.call('HGET', planKey, nodeId) }
