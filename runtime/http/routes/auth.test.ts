@@ -221,7 +221,12 @@ describe('organisations', () => {
       [created.id, 'owner'],
     ]);
     const byDefault = await client.api<{ organisationId: string }>('POST', '/api/projects', { name: 'First' });
-    expect(byDefault.organisationId).toBe(client.organisation.id);
+    expect(byDefault).toMatchObject({
+      organisationId: client.organisation.id,
+      organisation: { id: client.organisation.id, slug: client.organisation.slug, name: client.organisation.name },
+      plan: 'starter',
+      cluster: { id: 'embedded', config: { tenancy: 'project' } },
+    });
     const placed = await client.api<{ organisationId: string }>('POST', '/api/projects', { name: 'Second', organisationId: created.id });
     expect(placed.organisationId).toBe(created.id);
     expect((await client.request('POST', '/api/organisations', { name: ' ' })).status).toBe(400);

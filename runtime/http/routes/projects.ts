@@ -1,12 +1,27 @@
-/** @module runtime/http/routes/projects — list, create and read the signed-in user's projects. */
+/**
+ * @module runtime/http/routes/projects — list, create and read the signed-in user's projects.
+ * A project answers with its owning organisation (id, slug, name), plan and cluster, as spec
+ * 000 §3 lists them for a project; plan and cluster are the organisation's.
+ */
 import Router from '@koa/router';
 import { accessOf, requireProjectAccess } from '../../auth/access.ts';
-import type { OrganisationStore } from '../../stores/organisations.ts';
-import type { ProjectStore } from '../../stores/projects.ts';
+import type { Organisation, OrganisationStore } from '../../stores/organisations.ts';
+import type { Project, ProjectStore } from '../../stores/projects.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 
 export const MAX_PROJECT_NAME = 100;
+
+const answer = ({ id, slug, name, organisationId, createdAt }: Project, organisation: Organisation | null | undefined) => ({
+  id,
+  slug,
+  name,
+  organisationId,
+  organisation: organisation ? { id: organisation.id, slug: organisation.slug, name: organisation.name } : null,
+  plan: organisation?.plan ?? null,
+  cluster: organisation?.cluster ?? null,
+  createdAt,
+});
 
 export function projectsRouter(deps: { projects: ProjectStore; organisations: OrganisationStore }): Router {
   const router = new Router();
@@ -14,7 +29,9 @@ export function projectsRouter(deps: { projects: ProjectStore; organisations: Or
   /** the projects of every organisation the user is a member of */
   router.get('/api/projects', async function listProjects(ctx) {
     const memberships = await deps.organisations.membershipsOf(accessOf(ctx).user.id);
-    ctx.body = await deps.projects.listOf(memberships.map((m) => m.organisation.id));
+    const byId = new Map(memberships.map((m) => [m.organisation.id, m.organisation]));
+    const projects = await deps.projects.listOf([...byId.keys()]);
+    ctx.body = projects.map((p) => answer(p, byId.get(p.organisationId)));
   });
 
   /** {name, organisationId?}: in that organisation (one of the user's), by default their first */
@@ -32,13 +49,14 @@ export function projectsRouter(deps: { projects: ProjectStore; organisations: Or
     } else if (!(await access.roleIn(owner))) {
       throw notFound('Organisation not found');
     }
+    const project = await deps.projects.create(name.trim(), owner);
     ctx.status = 201;
-    ctx.body = await deps.projects.create(name.trim(), owner);
+    ctx.body = answer(project, await deps.organisations.get(owner));
   });
 
   router.get('/api/projects/:projectId', async function getProject(ctx) {
-    const { role: _role, ...project } = await requireProjectAccess(ctx, ctx.params.projectId);
-    ctx.body = project;
+    const project = await requireProjectAccess(ctx, ctx.params.projectId);
+    ctx.body = answer(project, await deps.organisations.get(project.organisationId));
   });
 
   return router;
