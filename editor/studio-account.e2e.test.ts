@@ -87,6 +87,9 @@ describe('credentials', () => {
   it('creates a credential with the typed form of its type; the secret is never shown again', async () => {
     const { page, weft, shot } = studio;
     await page.goto(`${weft.url}/projects/${projectId}/credentials`);
+    // a starter-plan project cannot have Pro credential types
+    await expect.poll(() => page.getByLabel('Credential type').locator('option', { hasText: 'S3' }).textContent()).toContain('needs a paid plan');
+    expect(await page.getByLabel('Credential type').locator('option', { hasText: 'S3' }).isDisabled()).toBe(true);
     await page.getByLabel('Credential type').selectOption({ label: 'Postgres' });
     await page.getByRole('button', { name: 'New credential' }).click();
     const editor = page.getByTestId('credential-editor');
@@ -307,6 +310,10 @@ describe('members and your account', () => {
     await rows.filter({ hasText: 'grace@weft.test' }).getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => rows.count()).toBe(1);
     expect((await members()).map((m) => m.email)).toEqual([weft.admin.user.email]);
+    await page.getByLabel('Organisation name').fill('Admin team');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await expect.poll(() => page.getByTestId('organisation-switcher').locator('option:checked').textContent()).toBe('Admin team');
+    expect((await weft.api<{ name: string }>('GET', `/api/organisations/${weft.admin.organisation.id}`)).name).toBe('Admin team');
   });
 
   it('changes your password (the old one stops working)', async () => {

@@ -95,6 +95,7 @@ export const api = {
     call<Member>('PUT', `/api/organisations/${encodeURIComponent(organisationId)}/members/${encodeURIComponent(userId)}`, { role }),
   removeMember: (organisationId: string, userId: string) => call<void>('DELETE', `/api/organisations/${encodeURIComponent(organisationId)}/members/${encodeURIComponent(userId)}`),
   createOrganisation: (name: string) => call<Organisation>('POST', '/api/organisations', { name }),
+  renameOrganisation: (id: string, name: string) => call<Organisation>('PUT', `/api/organisations/${encodeURIComponent(id)}`, { name }),
   catalogue: () => call<NodeDefinition[]>('GET', '/api/catalogue'),
   credentialForms: () => call<CredentialForm[]>('GET', '/api/catalogue/credentials'),
   projects: () => call<Project[]>('GET', '/api/projects'),

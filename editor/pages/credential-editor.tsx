@@ -28,6 +28,8 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const problems = validateValues(definition, values);
+  // an OAuth type whose every field the OAuth sign-in fills cannot be typed in
+  const nothingToType = definition.inputs.length === 0 && !credential;
   const save = async () => {
     setBusy(true);
     setError('');
@@ -51,6 +53,7 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
       </div>
       <p className="field-desc">{form.description}</p>
       {form.authType === 'oauth' && <p className="field-desc">The connection itself (tokens, client settings) is filled in by the OAuth sign-in of this integration.</p>}
+      {nothingToType && <p className="field-problem">This type has nothing to type in: its credential comes from the integration's OAuth sign-in, which this server does not offer yet.</p>}
       <div className="field">
         <label className="field-label" htmlFor="credential-name">
           Credential Name<span className="required" title="Required">*</span>
@@ -60,7 +63,7 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
       <NodeForm definition={definition} values={values} onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} ctx={{ suggestions: [], projectId }} idPrefix="credential" />
       {error && <p className="field-problem" role="alert">{error}</p>}
       <div className="row">
-        <button className="btn btn--primary" disabled={busy || !name.trim() || problems.length > 0}>{credential ? 'Save changes' : 'Save credential'}</button>
+        <button className="btn btn--primary" disabled={busy || !name.trim() || problems.length > 0 || nothingToType}>{credential ? 'Save changes' : 'Save credential'}</button>
         <button type="button" className="btn btn--ghost" onClick={() => onDone(null)}>Cancel</button>
       </div>
     </form>

@@ -48,13 +48,16 @@ export function CredentialsPage({ projectId }: { projectId: string }) {
   const [forms, setForms] = useState<CredentialForm[]>([]);
   const [credentials, setCredentials] = useState<Credential[] | null>(null);
   const [type, setType] = useState('');
+  /** the project's plan: Pro credential types need a paid one (starter is refused) */
+  const [plan, setPlan] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const fail = (e: Error) => toasts.show(e.message, 'error', 8000);
   const reload = useCallback(() => api.credentials(projectId).then((list) => setCredentials(list.sort((a, b) => a.name.localeCompare(b.name))), fail), [projectId]);
   useEffect(() => {
     api.credentialForms().then(setForms, fail);
+    api.usage(projectId).then((u) => setPlan(u.plan), () => setPlan(''));
     void reload();
-  }, [reload]);
+  }, [reload, projectId]);
   const formOf = (t: string) => forms.find((f) => f.type === t);
   const done = () => {
     setEditing(null);
@@ -70,9 +73,9 @@ export function CredentialsPage({ projectId }: { projectId: string }) {
           <select className="input" aria-label="Credential type" value={type} onChange={(e) => setType(e.target.value)}>
             <option value="">Choose a credential type…</option>
             {forms.map((f) => (
-              <option key={f.type} value={f.type}>
+              <option key={f.type} value={f.type} disabled={f.isPro && plan === 'starter'}>
                 {f.label}
-                {f.isPro ? ' (Pro)' : ''}
+                {f.isPro ? (plan === 'starter' ? ' (Pro: needs a paid plan)' : ' (Pro)') : ''}
               </option>
             ))}
           </select>

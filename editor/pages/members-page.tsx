@@ -1,7 +1,7 @@
 /**
  * @module editor/pages/members-page — the chosen organisation's people: everyone sees who is in
- * it; owners add someone (an existing user by email, or a new one with a password), change
- * roles and remove people; anyone may leave. The server keeps the last owner.
+ * it; owners rename it, add someone (an existing user by email, or a new one with a password),
+ * change roles and remove people; anyone may leave. The server keeps the last owner.
  */
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
@@ -41,6 +41,17 @@ function AddMember({ organisationId, onAdded }: { organisationId: string; onAdde
   );
 }
 
+function RenameOrganisation({ id, name }: { id: string; name: string }) {
+  const [text, setText] = useState(name);
+  const save = () => auth.renameOrganisation(id, text.trim()).then(() => toasts.show('Organisation renamed', 'success'), (e: Error) => toasts.show(e.message, 'error', 8000));
+  return (
+    <form className="inline-form" onSubmit={(e) => (e.preventDefault(), void save())}>
+      <input className="input" aria-label="Organisation name" value={text} onChange={(e) => setText(e.target.value)} />
+      <button className="btn" disabled={!text.trim() || text.trim() === name}>Rename</button>
+    </form>
+  );
+}
+
 export const MembersPage = observer(function MembersPage() {
   const organisation = auth.organisation;
   const [members, setMembers] = useState<Member[] | null>(null);
@@ -69,6 +80,8 @@ export const MembersPage = observer(function MembersPage() {
         <h1>
           {organisation.name} <span className="muted">· members</span>
         </h1>
+        {owner && <RenameOrganisation key={organisation.id} id={organisation.id} name={organisation.name} />}
+        <h2>People</h2>
         {owner ? <AddMember organisationId={organisation.id} onAdded={() => void reload()} /> : <p className="muted">Owners add people and change roles.</p>}
         <ul className="flow-list">
           {members?.map((m) => (

@@ -71,6 +71,11 @@ export class AuthStore {
     return created;
   }
 
+  async renameOrganisation(id: string, name: string): Promise<void> {
+    const renamed = await api.renameOrganisation(id, name);
+    runInAction(() => (this.organisations = this.organisations.map((o) => (o.id === id ? { ...o, name: renamed.name } : o))));
+  }
+
   private signedIn(user: User, csrfToken: string, organisations: Organisation[]): void {
     session.csrfToken = csrfToken;
     this.user = user;
