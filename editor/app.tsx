@@ -13,7 +13,6 @@ import { ProjectsPage } from './pages/projects-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { Toasts } from './panels/toasts.tsx';
 import { auth, catalogue, router } from './stores/app-stores.ts';
-import { toasts } from './stores/toast-store.ts';
 
 const Screen = observer(function Screen() {
   const route = router.route;
@@ -27,12 +26,16 @@ const Screen = observer(function Screen() {
 });
 
 export const App = observer(function App() {
-  useEffect(() => {
-    auth.check().catch((error: Error) => toasts.show(`The server did not answer: ${error.message}`, 'error', 10_000));
-  }, []);
+  useEffect(() => void auth.check(), []);
   return (
     <>
-      {auth.status === 'checking' && <p className="muted centre-note">Loading…</p>}
+      {auth.status === 'checking' && !auth.unreachable && <p className="muted centre-note">Loading…</p>}
+      {auth.status === 'checking' && auth.unreachable && (
+        <div className="centre-note">
+          <p className="error-text">The server did not answer: {auth.unreachable}</p>
+          <button className="btn" onClick={() => void auth.check()}>Try again</button>
+        </div>
+      )}
       {auth.status === 'signed-out' && <SignInPage auth={auth} />}
       {auth.status === 'signed-in' && <Screen />}
       <Toasts />

@@ -21,6 +21,8 @@ export class AuthStore {
   generation = 0;
   /** why the sign-in page is shown, when it is not the first visit */
   notice = '';
+  /** why the server could not be asked who we are (the studio offers to try again) */
+  unreachable = '';
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true });
@@ -33,12 +35,15 @@ export class AuthStore {
 
   /** Ask the server who we are (on start). */
   async check(): Promise<void> {
+    this.unreachable = '';
     try {
       const me = await api.me();
       this.signedIn(me.user, me.csrfToken, me.organisations);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) runInAction(() => (this.status = 'signed-out'));
-      else throw error;
+      runInAction(() => {
+        if (error instanceof ApiError && error.status === 401) this.status = 'signed-out';
+        else this.unreachable = (error as Error).message;
+      });
     }
   }
 
