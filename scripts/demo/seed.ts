@@ -20,6 +20,15 @@ const caller = (base: string, session: Record<string, string>): Call => async <T
   return answer;
 };
 
+/** README.md and ARCHITECTURE.md through the (public) "Index documents" webhook. */
+async function indexOwnDocs(base: string, flowId: string): Promise<void> {
+  for (const file of ['README.md', 'ARCHITECTURE.md']) {
+    const text = readFileSync(join(import.meta.dirname, '..', '..', file), 'utf8');
+    const answer = await fetch(`${base}/hook/${flowId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+    if (!answer.ok) throw new Error(`demo seed: indexing ${file}: ${answer.status} ${await answer.text()}`);
+  }
+}
+
 /** The example flows shipped in this folder (`*.flow.json`). */
 export function demoFlows(): { name: string; nodes: unknown[]; edges: unknown[]; sampleInput: unknown }[] {
   return readdirSync(import.meta.dirname)
@@ -42,6 +51,8 @@ export async function seedDemo(base: string, session: Record<string, string>): P
   for (const { sampleInput: _sample, ...flow } of flows) {
     const created = await call<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
     await call('POST', `/api/flows/${created.id}/deploy`, { status: 'active' });
+    // "Search the docs" searches weft's own docs: index them with "Index documents" (no key needed)
+    if (flow.name.startsWith('Index documents')) await indexOwnDocs(base, created.id);
   }
   return { projectId: project.id, flows: flows.length };
 }

@@ -1,0 +1,92 @@
+/**
+ * The demo project's AI flows through a whole weft with its embedded vector store on disk:
+ * "Index documents" and "Search the docs" work with no key (the local embedding model);
+ * "Ask the docs" names what is missing until a modelProvider credential `openai` exists,
+ * then answers (here from a loopback OpenAI server).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatCompletion, chatStream, startOpenAILoopback, type OpenAILoopback } from '../../runtime/models/testing/openai-loopback.ts';
+import { startTestWeft, type TestWeft } from '../../runtime/testing/test-weft.ts';
+import { demoFlows, seedDemo } from './seed.ts';
+
+let weft: TestWeft;
+let loopback: OpenAILoopback;
+let projectId = '';
+const dataDir = mkdtempSync(join(tmpdir(), 'weft-demo-ai-'));
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  loopback = await startOpenAILoopback();
+  weft = await startTestWeft({ dataDir });
+  projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Demo AI' })).id;
+  for (const { sampleInput: _sample, ...flow } of demoFlows()) {
+    const created = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, flow);
+    await weft.api('POST', `/api/flows/${created.id}/deploy`, { status: 'active' });
+    ids[flow.name.split(' (')[0]] = created.id;
+  }
+}, 60_000);
+afterAll(async () => {
+  await weft?.close();
+  await loopback?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const hook = async (flow: string, body: unknown) => {
+  const answer = await weft.anonymous.request('POST', `/hook/${ids[flow]}`, body);
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+};
+
+describe('demo AI flows', () => {
+  it('"Search the docs" says the collection is missing before anything is indexed', async () => {
+    const answer = await hook('Search the docs', { query: 'actors' });
+    expect(JSON.stringify(answer.body)).toContain('ERROR in running Hybrid Search Node: Collection not found! please create it first before using it');
+  });
+
+  it('"Index documents" indexes the README with no key, and again skips what is stored', async () => {
+    const text = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const first = await hook('Index documents', { text });
+    expect(first.status).toBe(200);
+    expect(first.body.chunks).toBeGreaterThan(5);
+    const again = await hook('Index documents', { text });
+    expect(again.body.chunks).toBe(0);
+  }, 60_000);
+
+  it('"Search the docs" finds the passage about the server secret', async () => {
+    const answer = await hook('Search the docs', { query: 'how do I rotate the server secret?' });
+    const results = answer.body.results as { text: string; score: number }[];
+    expect(results.length).toBeGreaterThan(0);
+    expect(results[0].text).toContain('rotate-secret');
+    expect(results[0].score).toBeGreaterThan(0);
+  });
+
+  it('"Ask the docs" names the missing credential, then answers once it exists', async () => {
+    const missing = await hook('Ask the docs', { question: 'How do I rotate the server secret?' });
+    expect(JSON.stringify(missing.body)).toContain('No credentials found for openai');
+    await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'openai', credential_type: 'modelProvider', credentials: { apiKey: 'sk-demo', baseUrl: loopback.baseUrl } });
+    loopback.handle((request) =>
+      request.body.stream ? { sse: chatStream('gpt-4o-mini', ['Run npm run ', 'rotate-secret.']) } : { json: chatCompletion('gpt-4o-mini', 'Run npm run rotate-secret.') },
+    );
+    const answer = await hook('Ask the docs', { question: 'How do I rotate the server secret?' });
+    expect(answer.body, JSON.stringify(answer.body)).toHaveProperty('answer');
+    expect(answer.body.answer).toBe('Run npm run rotate-secret.');
+    expect((answer.body.references as unknown[]).length).toBeGreaterThan(0);
+    const passages = (loopback.requests.at(-1)?.body.messages as { content: string }[])[1].content;
+    expect(passages).toContain('rotate-secret');
+  });
+});
+
+describe('seeding the demo project', () => {
+  it('indexes weft\'s own README and ARCHITECTURE, so "Search the docs" answers on a fresh machine', async () => {
+    const seeded = await seedDemo(weft.url, weft.headers);
+    expect(seeded?.flows).toBe(demoFlows().length);
+    const flows = await weft.api<{ id: string; name: string }[]>('GET', `/api/projects/${seeded!.projectId}/flows`);
+    const search = flows.find((f) => f.name.startsWith('Search the docs'))!;
+    const answer = await weft.anonymous.request('POST', `/hook/${search.id}`, { query: 'Lua compare-and-set flow saves' });
+    const results = ((await answer.json()) as { results: { text: string }[] }).results;
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.some((r) => r.text.includes('compare-and-set'))).toBe(true);
+  }, 120_000);
+});
