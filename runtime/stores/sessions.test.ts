@@ -39,6 +39,21 @@ describe('SessionStore', () => {
     expect((await store.get(session.id))?.renewed).toBe(false);
   });
 
+  it("lists a user's sessions, so all but one can be ended", async () => {
+    const store = new SessionStore(redis, prefix);
+    const [a, b, c] = await Promise.all([store.create('user_4'), store.create('user_4'), store.create('user_4')]);
+    const other = await store.create('user_5');
+    expect((await redis.smembers(`${prefix}user:user_4:sessions`)).sort()).toEqual([a, b, c].map((s) => createHash('sha256').update(s.id).digest('hex')).sort());
+    await store.delete(c.id);
+    expect(await redis.scard(`${prefix}user:user_4:sessions`)).toBe(2);
+    expect(await store.deleteAllOf('user_4', a.id)).toBe(1);
+    expect(await store.get(a.id)).not.toBeNull();
+    expect(await store.get(b.id)).toBeNull();
+    expect(await store.get(other.id)).not.toBeNull();
+    expect(await store.deleteAllOf('user_4')).toBe(1);
+    expect(await store.get(a.id)).toBeNull();
+  });
+
   it('answers null for unknown, malformed, expired and deleted sessions', async () => {
     const store = new SessionStore(redis, prefix, 1);
     const session = await store.create('user_3');

@@ -1,7 +1,9 @@
 /**
  * @module runtime/stores/sessions — studio sign-in sessions in Redis: `{prefix}session:{hash}`
- * (hash: userId, csrfToken, createdAt, renewedAt) with a sliding TTL. The key holds the
- * SHA-256 of the session id, so reading Redis does not hand out usable cookies.
+ * (hash: userId, csrfToken, createdAt, renewedAt) with a sliding TTL, and each user's
+ * `{prefix}user:{userId}:sessions` (set of those hashes, so all of a user's sessions can be
+ * ended). The key holds the SHA-256 of the session id, so reading Redis does not hand out
+ * usable cookies.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
@@ -33,6 +35,10 @@ export class SessionStore {
     return `${this.prefix}session:${hashOf(id)}`;
   }
 
+  private userKey(userId: string): string {
+    return `${this.prefix}user:${userId}:sessions`;
+  }
+
   async create(userId: string): Promise<Session> {
     const now = Date.now();
     const session: Session = {
@@ -43,7 +49,13 @@ export class SessionStore {
       renewedAt: now,
     };
     const { id, ...fields } = session;
-    await this.redis.multi().hset(this.key(id), fields).expire(this.key(id), this.ttlSeconds).exec();
+    await this.redis
+      .multi()
+      .hset(this.key(id), fields)
+      .expire(this.key(id), this.ttlSeconds)
+      .sadd(this.userKey(userId), hashOf(id))
+      .expire(this.userKey(userId), this.ttlSeconds)
+      .exec();
     return session;
   }
 
@@ -61,6 +73,22 @@ export class SessionStore {
   }
 
   async delete(id: string): Promise<void> {
-    await this.redis.del(this.key(id));
+    const userId = await this.redis.hget(this.key(id), 'userId');
+    const write = this.redis.multi().del(this.key(id));
+    if (userId) write.srem(this.userKey(userId), hashOf(id));
+    await write.exec();
+  }
+
+  /** end every session of the user but `keep` (a session id); answers how many ended */
+  async deleteAllOf(userId: string, keep?: string): Promise<number> {
+    const kept = keep ? hashOf(keep) : undefined;
+    const hashes = (await this.redis.smembers(this.userKey(userId))).filter((h) => h !== kept);
+    if (hashes.length === 0) return 0;
+    const results = await this.redis
+      .multi()
+      .del(...hashes.map((h) => `${this.prefix}session:${h}`))
+      .srem(this.userKey(userId), ...hashes)
+      .exec();
+    return Number(results?.[0]?.[1] ?? 0);
   }
 }

@@ -120,13 +120,16 @@ describe('sessions', () => {
     expect(cookieOf(response, 'weft_session')).toBe('weft_session=');
   });
 
-  it('changes the password: the old one stops working, a wrong current one is 403', async () => {
+  it('changes the password: the old one stops working, other sessions end, a wrong current one is 403', async () => {
     const client = await weft.createUser();
+    const elsewhere = await weft.signIn(client.user.email, client.password);
     const wrong = await client.request('PUT', '/api/auth/password', { currentPassword: 'nope-nope', newPassword: 'a-new-password' });
     expect(wrong.status).toBe(403);
     const short = await client.request('PUT', '/api/auth/password', { currentPassword: client.password, newPassword: 'short' });
     expect(short.status).toBe(400);
     expect((await client.request('PUT', '/api/auth/password', { currentPassword: client.password, newPassword: 'a-new-password' })).status).toBe(204);
+    expect((await elsewhere.request('GET', '/api/auth/me')).status).toBe(401);
+    expect((await client.request('GET', '/api/auth/me')).status).toBe(200);
     expect((await signIn(client.user.email, client.password)).status).toBe(401);
     expect((await signIn(client.user.email, 'a-new-password')).status).toBe(200);
   });

@@ -61,7 +61,7 @@ export function authRouter(deps: AuthStores & { signInLimit: SignInLimit }): Rou
     };
   });
 
-  /** {currentPassword, newPassword}: the signed-in user's password; other sessions stay */
+  /** {currentPassword, newPassword}: the signed-in user's password; every other session of theirs ends */
   router.put('/password', async function changePassword(ctx) {
     const { currentPassword, newPassword } = objectBody(ctx);
     const { user } = accessOf(ctx);
@@ -71,6 +71,7 @@ export function authRouter(deps: AuthStores & { signInLimit: SignInLimit }): Rou
     }
     checkNewPassword(newPassword);
     await deps.users.setPassword(user.id, newPassword);
+    await deps.sessions.deleteAllOf(user.id, (ctx.state.session as Session).id);
     ctx.status = 204;
   });
 
