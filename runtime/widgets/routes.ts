@@ -132,8 +132,7 @@ export function widgetsRouter(deps: WidgetRoutesDeps): Router {
     if (!ID.test(sessionId)) throw new HttpError(400, 'bad_request', 'sessionId must be 6 to 128 letters, digits, - or _');
     if (userId && !ID.test(userId)) throw new HttpError(400, 'bad_request', 'userId must be 6 to 128 letters, digits, - or _');
     const metadata = body.metadata && typeof body.metadata === 'object' && !Array.isArray(body.metadata) ? body.metadata : {};
-    await services.countProductionRequest(flow.projectId);
-    const earlier = await history.read(flow.flowId, sessionId);
+    const [, earlier] = await Promise.all([services.countProductionRequest(flow.projectId), history.read(flow.flowId, sessionId)]);
     const input = {
       chatMessage: message,
       chatHistory: earlier.map(({ role, content }) => ({ role, content })),
