@@ -90,6 +90,19 @@ describe('run lifecycle', () => {
     expect(jobs).toEqual([]);
   });
 
+  it('gives every key of a run a TTL while it still runs (TTLs are refreshed lazily, new keys at once)', async () => {
+    const engine = started({ retentionSeconds: 60 });
+    engine.startWorker(2);
+    const plan = buildPlan({ ...trigger, a_1: {}, wait2s_1: {}, b_1: {} }, ['trigger_1->a_1', 'a_1->wait2s_1', 'trigger_1->b_1', 'wait2s_1->b_1']);
+    const runId = await engine.startRun(plan, {});
+    while ((await engine.snapshot(runId))?.nodes.wait2s_1?.state !== 'running') await sleep(20);
+    const keys = await engine.redis.keys(`${engine.prefix}{run:${runId}}:*`);
+    expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(/:join:b_1$/), expect.stringMatching(/:mbx:b_1$/), expect.stringMatching(/:next$/)]));
+    for (const key of keys) expect(await engine.redis.ttl(key), key).toBeGreaterThan(50);
+    await eventsUntilEnd(engine, runId);
+    expect((await engine.meta(runId))?.status).toBe('completed');
+  });
+
   it('survives a worker process killed with SIGKILL mid-run: every message and output exactly once', async () => {
     const engine = started({ lockDurationMs: 2000 });
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing/crash-worker.ts')], {

@@ -15,9 +15,12 @@ export class LiveHub {
     subscriber.on('message', (channel: string, message: string) => {
       const listeners = this.listeners.get(channel);
       if (!listeners?.size) return;
-      const space = message.indexOf(' ');
-      const event = { ...(JSON.parse(message.slice(space + 1)) as RunEvent), id: message.slice(0, space) };
-      for (const listener of listeners) listener(event);
+      // one message per engine step: a line "<stream id> <event JSON>" per event, in order
+      for (const line of message.split('\n')) {
+        const space = line.indexOf(' ');
+        const event = { ...(JSON.parse(line.slice(space + 1)) as RunEvent), id: line.slice(0, space) };
+        for (const listener of listeners) listener(event);
+      }
     });
   }
 

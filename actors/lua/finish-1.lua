@@ -69,6 +69,8 @@ if mode == 'route' then
   if failure then
     redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'failedNode', nodeId, 'finishedAt', now)
     emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = failure })
+    touchAll({ nextKey, metaKey, planKey, outKey, stateKey, eventsKey, timesKey }, true)
+    flushLive()
     return { 'ok', 'failed', '[]' }
   end
 elseif mode == 'loopStart' then
@@ -95,5 +97,8 @@ end
 local readyJson = cjson.encode(ready)
 if #ready == 0 then readyJson = '[]' end
 redis.call('HSET', nextKey, actor, readyJson)
-for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
+-- the run's keys live `retention` past its last activity; refreshed at most every few seconds
+-- while it runs (nextKey first: the first finish creates it), always when it ends
+touchAll({ nextKey, metaKey, planKey, outKey, stateKey, eventsKey, timesKey }, runStatus ~= 'running')
+flushLive()
 return { 'ok', runStatus, readyJson }

@@ -61,8 +61,7 @@ local function deliver(route, fromActor, iteration, kind, payload, hop, now)
   end
   local mailbox = base .. 'mbx:' .. target
   redis.call('XADD', mailbox, '*', 'm', envelope)
-  touch(mailbox)
-  touch(joinKey)
+  touchAll({ joinKey, mailbox }, false)
   local event = { type = 'edge.message', runId = runId, ts = now, edgeId = route.edgeId, kind = kind,
     nodeId = route.target }
   if iteration ~= '' then event.iteration = tonumber(iteration) end
