@@ -11,6 +11,7 @@ import { openStudio, type Studio } from './testing/studio-browser.ts';
 let studio: Studio;
 let loopback: OpenAILoopback;
 let flowId = '';
+let projectId = '';
 const secret = 'sk-studio-SECRET-4242';
 const answers: string[] = [];
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   loopback = await startOpenAILoopback();
   studio = await openStudio('ai');
   studio.page.on('response', async (response) => answers.push(await response.text().catch(() => '')));
-  const { id: projectId } = await studio.project('AI in the studio');
+  projectId = (await studio.project('AI in the studio')).id;
   await studio.weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'llm', credential_type: 'modelProvider', credentials: { apiKey: secret, baseUrl: loopback.baseUrl } });
   const model = { type: 'text', model_name: 'gpt-4o-mini', provider_name: 'openai', credential_name: 'llm' };
   const flow = await studio.weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, {
@@ -76,5 +77,25 @@ describe('an AI node in a test run', () => {
     await page.reload();
     await page.getByTestId('tab-run').click();
     expect(await page.getByTestId('run-input').inputValue()).toBe('{"name": "Ada"}');
+  });
+
+  it("sets the project's default models from the project's Models tab", async () => {
+    const { page, weft, shot } = studio;
+    await page.goto(`${weft.url}/projects/${projectId}/models`);
+    const text = page.getByTestId('default-text');
+    await text.getByLabel('Text (chat) model name').fill('gpt-4o-mini');
+    await text.getByLabel('Text (chat) model provider').selectOption('openai');
+    await text.getByLabel('Text (chat) model credential').selectOption('llm');
+    // weft's own provider is offered for embeddings only
+    expect(await text.getByLabel('Text (chat) model provider').locator('option').allTextContents()).toEqual(['openai', 'openai-compatible']);
+    await page.getByRole('button', { name: 'Save default models' }).click();
+    await expect.poll(() => weft.api<Record<string, unknown>>('GET', `/api/projects/${projectId}/default-models`)).toMatchObject({
+      text_model: { type: 'text', model_name: 'gpt-4o-mini', provider_name: 'openai', credential_name: 'llm' },
+    });
+    await page.reload();
+    expect(await page.getByTestId('default-text').getByLabel('Text (chat) model name').inputValue()).toBe('gpt-4o-mini');
+    expect(await page.getByTestId('default-text').getByLabel('Text (chat) model credential').inputValue()).toBe('llm');
+    await shot('default-models');
+    expect(studio.errors).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type {
   ApiKey,
   Credential,
   CredentialDraft,
+  DefaultModels,
   FlowDocument,
   FlowEdge,
   FlowNode,
@@ -122,6 +123,8 @@ export const api = {
   apiKeys: (projectId: string) => call<ApiKey[]>('GET', inProject(projectId, '/api-keys')),
   createApiKey: (projectId: string, name: string) => call<NewApiKey>('POST', inProject(projectId, '/api-keys'), { name }),
   revokeApiKey: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/api-keys/${encodeURIComponent(id)}`)),
+  defaultModels: (projectId: string) => call<DefaultModels>('GET', inProject(projectId, '/default-models')),
+  saveDefaultModels: (projectId: string, models: DefaultModels) => call<DefaultModels>('PUT', inProject(projectId, '/default-models'), models),
   usage: (projectId: string) => call<UsageRecord>('GET', inProject(projectId, '/usage')),
   logs: (projectId: string, query: LogQuery) => {
     const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));

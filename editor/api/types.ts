@@ -187,3 +187,20 @@ export interface LogPage {
   items: LogRecord[];
   nextCursor: string | null;
 }
+
+export type ModelType = 'text' | 'embedding' | 'image';
+
+/** A model param (spec 000 §3 "Model configuration"). */
+export interface ModelParam {
+  type: ModelType;
+  model_name: string;
+  provider_name: string;
+  credential_name: string;
+}
+
+/** A project's default models; an AI node with an empty model field uses the one of its type. */
+export interface DefaultModels {
+  text_model?: ModelParam;
+  embedding_model?: ModelParam;
+  image_model?: ModelParam;
+}

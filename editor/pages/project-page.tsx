@@ -1,6 +1,6 @@
 /**
  * @module editor/pages/project-page — one project: the project switcher, its sections as tabs
- * (flows, credentials, API keys, usage, logs), each at its own URL.
+ * (flows, credentials, default models, API keys, usage, logs), each at its own URL.
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -12,12 +12,14 @@ import { ApiKeysPage } from './api-keys-page.tsx';
 import { CredentialsPage } from './credentials-page.tsx';
 import { FlowsPage } from './flows-page.tsx';
 import { LogsPage } from './logs-page.tsx';
+import { ModelsPage } from './models-page.tsx';
 import { PageHeader } from './page-header.tsx';
 import { UsagePage } from './usage-page.tsx';
 
 const tabs: [ProjectSection | undefined, string][] = [
   [undefined, 'Flows'],
   ['credentials', 'Credentials'],
+  ['models', 'Models'],
   ['api-keys', 'API keys'],
   ['usage', 'Usage'],
   ['logs', 'Logs'],
@@ -74,6 +76,7 @@ export const ProjectPage = observer(function ProjectPage({ projectId, section, r
         </nav>
         {section === undefined && <FlowsPage projectId={projectId} router={router} />}
         {section === 'credentials' && <CredentialsPage projectId={projectId} />}
+        {section === 'models' && <ModelsPage projectId={projectId} />}
         {section === 'api-keys' && <ApiKeysPage projectId={projectId} />}
         {section === 'usage' && <UsagePage projectId={projectId} />}
         {section === 'logs' && <LogsPage projectId={projectId} />}

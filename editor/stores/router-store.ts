@@ -1,12 +1,12 @@
 /**
  * @module editor/stores/router-store — the studio's place as a URL, so a reload or a shared
  * link lands on the same screen: `/`, `/projects/:id` (its flows), `/projects/:id/<section>`
- * (credentials, API keys, usage, logs), `/flows/:id`, `/flows/:id/runs/:runId`, `/members` (the
+ * (credentials, default models, API keys, usage, logs), `/flows/:id`, `/flows/:id/runs/:runId`, `/members` (the
  * chosen organisation's people) and `/account` (your password).
  */
 import { makeAutoObservable } from 'mobx';
 
-export const projectSections = ['credentials', 'api-keys', 'usage', 'logs'] as const;
+export const projectSections = ['credentials', 'models', 'api-keys', 'usage', 'logs'] as const;
 export type ProjectSection = (typeof projectSections)[number];
 
 export type Route =
