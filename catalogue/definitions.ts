@@ -9,6 +9,8 @@ import { definition as generateJsonNode } from './ai/generate-json-node/definiti
 import { definition as generateTextNode } from './ai/generate-text-node/definition.ts';
 import { definition as hybridSearchNode } from './ai/hybrid-search-node/definition.ts';
 import { definition as keywordSearchNode } from './ai/keyword-search-node/definition.ts';
+import { definition as memoryAddNode } from './ai/memory-add-node/definition.ts';
+import { definition as memoryRetrieveNode } from './ai/memory-retrieve-node/definition.ts';
 import { definition as ragNode } from './ai/rag-node/definition.ts';
 import { definition as vectorDbNode } from './ai/vector-db-node/definition.ts';
 import { definition as vectorSearchNode } from './ai/vector-search-node/definition.ts';
@@ -57,6 +59,8 @@ export const definitions: NodeDefinition[] = [
   hybridSearchNode,
   keywordSearchNode,
   ragNode,
+  memoryAddNode,
+  memoryRetrieveNode,
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,

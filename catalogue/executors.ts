@@ -9,6 +9,8 @@ import { run as generateJsonNode } from './ai/generate-json-node/run.ts';
 import { run as generateTextNode } from './ai/generate-text-node/run.ts';
 import { run as hybridSearchNode } from './ai/hybrid-search-node/run.ts';
 import { run as keywordSearchNode } from './ai/keyword-search-node/run.ts';
+import { run as memoryAddNode } from './ai/memory-add-node/run.ts';
+import { run as memoryRetrieveNode } from './ai/memory-retrieve-node/run.ts';
 import { run as ragNode } from './ai/rag-node/run.ts';
 import { run as vectorDbNode } from './ai/vector-db-node/run.ts';
 import { run as vectorSearchNode } from './ai/vector-search-node/run.ts';
@@ -60,6 +62,8 @@ export const executors: Record<string, Executor> = {
   hybridSearchNode,
   keywordSearchNode,
   ragNode,
+  memoryAddNode,
+  memoryRetrieveNode,
   apiResponseNode,
   chatResponseNode,
   searchResponseNode,

@@ -115,6 +115,8 @@ describe('createRegistry', () => {
       hybridSearchNode: 'normal',
       keywordSearchNode: 'normal',
       ragNode: 'normal',
+      memoryAddNode: 'normal',
+      memoryRetrieveNode: 'normal',
       apiResponseNode: 'response',
       chatResponseNode: 'response',
       searchResponseNode: 'response',

@@ -1,0 +1,83 @@
+// Memory add and retrieve on the real embedded store (local embedding model), the model's
+// answers from a loopback OpenAI server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatCompletion } from '../../runtime/models/testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from '../../runtime/models/testing/ai-testbed.ts';
+import { runNode } from '../testing/node-harness.ts';
+import { definition as addDefinition } from './memory-add-node/definition.ts';
+import { run as addRun } from './memory-add-node/run.ts';
+import { definition as retrieveDefinition } from './memory-retrieve-node/definition.ts';
+import { run as retrieveRun } from './memory-retrieve-node/run.ts';
+
+const add = { definition: addDefinition, run: addRun };
+const retrieve = { definition: retrieveDefinition, run: retrieveRun };
+let bed: AiTestbed;
+/** what the model answers: facts to extract, then the actions it picks given what it is shown */
+let facts: string[] | null = [];
+let decide: (shown: { existing: { id: string; text: string }[]; facts: string[] }) => unknown[] = () => [];
+
+beforeAll(async () => {
+  bed = await startAiTestbed();
+  bed.loopback.handle((request) => {
+    const messages = request.body.messages as { role: string; content: string }[];
+    if (messages[0].content.startsWith('Extract the facts')) return { json: chatCompletion('gpt-4o-mini', facts === null ? 'Sure! The facts are: none' : JSON.stringify({ facts })) };
+    return { json: chatCompletion('gpt-4o-mini', JSON.stringify({ memory: decide(JSON.parse(messages[1].content)) })) };
+  });
+});
+afterAll(() => bed.close());
+
+type AddOut = { memoryActions: { event: string; id: string; text: string; previous?: string }[]; extractedFacts: string[] };
+
+describe('memory nodes', () => {
+  it('adds extracted facts for the user and session in {projectSlug}_Memory_{collection}', async () => {
+    facts = ['Drinks green tea every morning', 'Lives in Oslo'];
+    decide = (shown) => shown.facts.map((text) => ({ event: 'ADD', text }));
+    const out = (await runNode(add, { uniqueId: 'user-1', memoryValue: 'I live in Oslo and drink green tea every morning', metadata: '{"source":"chat"}' }, bed.context())).output as AddOut;
+    expect(out.extractedFacts).toEqual(facts);
+    expect(out.memoryActions.map((a) => [a.event, a.text])).toEqual([
+      ['ADD', 'Drinks green tea every morning'],
+      ['ADD', 'Lives in Oslo'],
+    ]);
+    const stored = await (await bed.vectorStore()).filter('proj_Memory_Default', { uniqueId: 'user-1', sessionId: 'Global' }, 10);
+    expect(stored.map((r) => r.properties.memory).sort()).toEqual(['Drinks green tea every morning', 'Lives in Oslo']);
+    expect(stored[0].properties).toMatchObject({ metadata: { source: 'chat' }, timestamp: expect.any(String) });
+  });
+
+  it('updates and deletes the memories the model names, reporting the previous text', async () => {
+    facts = ['Moved to Bergen'];
+    decide = (shown) => {
+      const oslo = shown.existing.find((m) => m.text === 'Lives in Oslo')!;
+      const tea = shown.existing.find((m) => m.text.includes('tea'))!;
+      return [
+        { event: 'UPDATE', id: oslo.id, text: 'Lives in Bergen' },
+        { event: 'DELETE', id: tea.id },
+      ];
+    };
+    const out = (await runNode(add, { uniqueId: 'user-1', memoryValue: 'I moved to Bergen, and I quit tea' }, bed.context())).output as AddOut;
+    expect(out.memoryActions.map((a) => [a.event, a.text, a.previous])).toEqual([
+      ['UPDATE', 'Lives in Bergen', 'Lives in Oslo'],
+      ['DELETE', 'Drinks green tea every morning', undefined],
+    ]);
+    const stored = await (await bed.vectorStore()).filter('proj_Memory_Default', { uniqueId: 'user-1' }, 10);
+    expect(stored.map((r) => r.properties.memory)).toEqual(['Lives in Bergen']);
+  });
+
+  it('treats an extraction that is not JSON as no facts', async () => {
+    bed.loopback.requests.length = 0;
+    facts = null;
+    const out = (await runNode(add, { uniqueId: 'user-2', memoryValue: 'hello' }, bed.context())).output as AddOut;
+    expect(out).toMatchObject({ memoryActions: [], extractedFacts: [] });
+    expect(bed.loopback.requests).toHaveLength(1);
+  });
+
+  it('retrieves the nearest memories as records and as user messages prefixed by user and session', async () => {
+    const out = (await runNode(retrieve, { searchQuery: 'where does the user live?', filters: { uniqueId: 'user-1' } }, bed.context())).output as {
+      memories: { role: string; content: string }[];
+      rawMemories: Record<string, unknown>[];
+    };
+    expect(out.memories).toEqual([{ role: 'user', content: 'user-1 (Global): Lives in Bergen' }]);
+    expect(out.rawMemories[0]).toMatchObject({ memory: 'Lives in Bergen', uniqueId: 'user-1', certainty: expect.any(Number) });
+    const none = (await runNode(retrieve, { searchQuery: 'x', memoryCollection: 'Empty' }, bed.context())).output as { memories: unknown[] };
+    expect(none.memories).toEqual([]);
+  });
+});
