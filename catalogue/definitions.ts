@@ -11,6 +11,7 @@ import { definition as hybridSearchNode } from './ai/hybrid-search-node/definiti
 import { definition as keywordSearchNode } from './ai/keyword-search-node/definition.ts';
 import { definition as memoryAddNode } from './ai/memory-add-node/definition.ts';
 import { definition as memoryRetrieveNode } from './ai/memory-retrieve-node/definition.ts';
+import { definition as multiModalNode } from './ai/multi-modal-node/definition.ts';
 import { definition as ragNode } from './ai/rag-node/definition.ts';
 import { definition as vectorDbNode } from './ai/vector-db-node/definition.ts';
 import { definition as vectorSearchNode } from './ai/vector-search-node/definition.ts';
@@ -50,6 +51,7 @@ export const definitions: NodeDefinition[] = [
   executeFlowNode,
   generateTextNode,
   generateJsonNode,
+  multiModalNode,
   classifierNode,
   generateImageNode,
   chunkingNode,

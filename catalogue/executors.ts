@@ -11,6 +11,7 @@ import { run as hybridSearchNode } from './ai/hybrid-search-node/run.ts';
 import { run as keywordSearchNode } from './ai/keyword-search-node/run.ts';
 import { run as memoryAddNode } from './ai/memory-add-node/run.ts';
 import { run as memoryRetrieveNode } from './ai/memory-retrieve-node/run.ts';
+import { run as multiModalNode } from './ai/multi-modal-node/run.ts';
 import { run as ragNode } from './ai/rag-node/run.ts';
 import { run as vectorDbNode } from './ai/vector-db-node/run.ts';
 import { run as vectorSearchNode } from './ai/vector-search-node/run.ts';
@@ -53,6 +54,7 @@ export const executors: Record<string, Executor> = {
   executeFlowNode,
   generateTextNode,
   generateJsonNode,
+  multiModalNode,
   classifierNode,
   generateImageNode,
   chunkingNode,

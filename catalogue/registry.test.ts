@@ -106,6 +106,7 @@ describe('createRegistry', () => {
       executeFlowNode: 'normal',
       generateTextNode: 'normal',
       generateJsonNode: 'normal',
+      multiModalNode: 'normal',
       classifierNode: 'router',
       generateImageNode: 'normal',
       chunkingNode: 'normal',

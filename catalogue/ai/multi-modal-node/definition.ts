@@ -1,0 +1,31 @@
+/** @module catalogue/ai/multi-modal-node/definition — a chat model's answer about images. */
+import type { NodeDefinition } from '../../types.ts';
+import { attachmentsField, memoriesField, messagesField, metaOutput, modelField, promptsField, streamField, toolsField } from '../fields.ts';
+
+export const definition = {
+  name: 'multiModalNode',
+  label: 'Multi-modal',
+  type: 'dynamicNode',
+  category: 'AI',
+  status: 'Enabled',
+  icon: '🖼️',
+  docs: '/docs/nodes/multiModalNode',
+  description:
+    'Asks a vision-capable chat model about the attached images (URLs or data URLs, sent with the last user ' +
+    'message) and the prompts. Attachments are a pro feature.',
+  inputs: [
+    modelField('generativeModelName', 'Model', 'text'),
+    promptsField('Describe what you see.'),
+    { ...attachmentsField, required: true },
+    toolsField,
+    messagesField,
+    memoriesField,
+    streamField,
+  ],
+  outputs: [
+    { name: 'generatedResponse', type: 'string', description: "the model's answer" },
+    metaOutput,
+    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result or error' },
+  ],
+  metadata: { author: 'weft', tags: ['ai', 'llm', 'vision'] },
+} satisfies NodeDefinition;
