@@ -16,12 +16,13 @@ import { auth, catalogue, router } from './stores/app-stores.ts';
 
 const Screen = observer(function Screen() {
   const route = router.route;
-  // a new sign-in loads every page afresh (another user may see other projects)
-  const key = `${auth.generation}:`;
+  // list pages load afresh after every sign-in; an open flow stays for the same person (its
+  // unsaved edits are saved once they have signed in again), another person gets it afresh
+  const key = `${auth.sessions}:`;
   if (route.page === 'project') return <ProjectPage key={key + route.projectId} projectId={route.projectId} section={route.section} router={router} />;
   if (route.page === 'members') return <MembersPage key={key} />;
   if (route.page === 'account') return <AccountPage key={key} />;
-  if (route.page === 'flow') return <FlowPage key={key + route.flowId} flowId={route.flowId} runId={route.runId} router={router} catalogue={catalogue} />;
+  if (route.page === 'flow') return <FlowPage key={`${auth.generation}:${route.flowId}`} flowId={route.flowId} runId={route.runId} router={router} catalogue={catalogue} />;
   return <ProjectsPage key={key} router={router} />;
 });
 
@@ -36,8 +37,8 @@ export const App = observer(function App() {
           <button className="btn" onClick={() => void auth.check()}>Try again</button>
         </div>
       )}
+      {(auth.status === 'signed-in' || auth.resumable) && <Screen />}
       {auth.status === 'signed-out' && <SignInPage auth={auth} />}
-      {auth.status === 'signed-in' && <Screen />}
       <Toasts />
     </>
   );

@@ -162,6 +162,26 @@ describe('credentials', () => {
   });
 });
 
+describe('a session that ends while editing', () => {
+  it('keeps the canvas and its edit under the sign-in page, and saves it after signing in again', async () => {
+    const { page, weft, shot } = studio;
+    const flow = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, gradeFlow);
+    await page.goto(`${weft.url}/flows/${flow.id}`);
+    await page.locator('[data-testid="canvas"][data-ready="true"]').waitFor();
+    await page.context().clearCookies();
+    const title = page.locator('.toolbar').getByLabel('Flow name');
+    await title.fill('Grade, edited while signed out');
+    await title.press('Enter');
+    await page.getByTestId('sign-in').waitFor();
+    expect(await page.getByTestId('canvas').count()).toBe(1);
+    await shot('session-ended-over-canvas');
+    await studio.signIn();
+    await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state'), { timeout: 10_000 }).toBe('saved');
+    expect((await weft.api<{ name: string }>('GET', `/api/flows/${flow.id}`)).name).toBe('Grade, edited while signed out');
+    await weft.api('DELETE', `/api/flows/${flow.id}`);
+  });
+});
+
 describe('credentials on the canvas', () => {
   it('shows a node naming a missing or inactive credential before any run, and offers the project\'s credentials', async () => {
     const { page, weft, shot } = studio;

@@ -1,4 +1,5 @@
 /** @module editor/pages/flow-page — one flow: toolbar, palette, canvas and the side panel. */
+import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { Palette } from '../panels/palette.tsx';
@@ -6,6 +7,7 @@ import { SidePanel } from '../panels/side-panel.tsx';
 import { Toolbar } from '../panels/toolbar.tsx';
 import type { CatalogueStore } from '../stores/catalogue-store.ts';
 import type { RouterStore } from '../stores/router-store.ts';
+import { auth } from '../stores/app-stores.ts';
 import { Studio } from '../stores/studio.ts';
 import { CanvasOverlay } from '../panels/canvas-overlay.tsx';
 
@@ -18,6 +20,9 @@ export const FlowPage = observer(function FlowPage(props: { flowId: string; runI
     // the studio lives as long as this page; the run id only matters on first load
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [studio]);
+
+  // a save refused while the session had ended goes out once the builder has signed in again
+  useEffect(() => reaction(() => auth.sessions, () => studio.session.saveState === 'error' && void studio.session.save()), [studio]);
 
   const onDrop = (event: React.DragEvent) => {
     const type = event.dataTransfer.getData('application/x-weft-node');

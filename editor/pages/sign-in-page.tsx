@@ -19,7 +19,7 @@ export const SignInPage = observer(function SignInPage({ auth }: { auth: AuthSto
     }
   };
   return (
-    <main className="sign-in" data-testid="sign-in">
+    <main className={`sign-in${auth.resumable ? ' sign-in--over' : ''}`} data-testid="sign-in">
       <form className="sign-in-card" onSubmit={(e) => (e.preventDefault(), void submit())}>
         <div className="brand">
           <span className="brand-mark" />

@@ -1,7 +1,8 @@
 /**
  * @module editor/stores/auth-store — who is signed in, their organisations and the one the
  * studio shows. It hands the session's CSRF token to the API client and turns any 401 into
- * the sign-in page (the URL stays, so signing in lands where the builder was).
+ * the sign-in page (the URL stays, so signing in lands where the builder was; when a session
+ * ends while someone works, their page stays under the sign-in page and keeps its edits).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api, ApiError, session } from '../api/client.ts';
@@ -17,8 +18,12 @@ export class AuthStore {
   organisations: Organisation[] = [];
   /** the organisation whose projects the studio lists */
   organisationId: string | null = localStorage.getItem(organisationKey);
-  /** bumped on every sign-in: pages keyed by it load their data again */
+  /** bumped when a (different) person signs in: pages keyed by it load their data again */
   generation = 0;
+  /** bumped on every sign-in, also when the same person signs in again after their session ended */
+  sessions = 0;
+  /** who was signed in last; kept when the session ends on its own, so their open page can stay */
+  lastUserId: string | null = null;
   /** why the sign-in page is shown, when it is not the first visit */
   notice = '';
   /** why the server could not be asked who we are (the studio offers to try again) */
@@ -27,6 +32,11 @@ export class AuthStore {
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true });
     session.onUnauthorized = () => this.expired();
+  }
+
+  /** The session ended while someone worked: the sign-in page covers their page, which stays (with its unsaved edits). */
+  get resumable(): boolean {
+    return this.status === 'signed-out' && this.lastUserId !== null;
   }
 
   get organisation(): Organisation | null {
@@ -59,7 +69,10 @@ export class AuthStore {
     try {
       await api.signOut();
     } finally {
-      runInAction(() => this.forget(''));
+      runInAction(() => {
+        this.lastUserId = null;
+        this.forget('');
+      });
     }
   }
 
@@ -88,7 +101,9 @@ export class AuthStore {
     if (!organisations.some((o) => o.id === this.organisationId) && organisations[0]) this.selectOrganisation(organisations[0].id);
     this.status = 'signed-in';
     this.notice = '';
-    this.generation++;
+    if (user.id !== this.lastUserId) this.generation++;
+    this.lastUserId = user.id;
+    this.sessions++;
   }
 
   private expired(): void {

@@ -43,7 +43,7 @@ export async function signInPage(page: Page, base: string, email: string, passwo
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('account').waitFor();
+  await page.getByTestId('sign-in').waitFor({ state: 'detached' });
 }
 
 export interface Studio {
