@@ -2,6 +2,12 @@
  * @module actors/activation — what a worker does with one activation job: begin, run the
  * executor (or the engine's own step for loops, waits and child runs), finish, hand on.
  * Every step is safe to repeat: a job re-run after a crash replays instead of redoing.
+ *
+ * A fresh first attempt (queued by the finish that made the actor ready, picked up for the first
+ * time, attempt 1, not a loop node) skips begin: the executor runs at once and finish-1.lua does
+ * begin's part (refuses a finished actor or a run no longer running, records the start, emits
+ * node.started) in the same call. If the executor runs longer than `lazyBeginMs` (engine option, 10 ms), throws,
+ * delays, waits on a child run or reports progress, begin runs after all, as for any other job.
  */
 import { DelayedError, type Job } from 'bullmq';
 import type { ActivationStep, EngineCore } from './engine-core.ts';
@@ -19,7 +25,10 @@ export interface ActivationJob {
   startedAt?: number;
   /** step 'resume': the child run whose end resumes this actor */
   child?: string;
+  /** queued by the finish that made the actor ready (not by a replay): may skip begin */
+  fresh?: boolean;
 }
+
 
 const maxRetriesText = (id: string) => `Max retries reached for node ${id}`;
 
@@ -36,6 +45,10 @@ function messageOf(error: unknown): string {
 export async function processActivation(core: EngineCore, job: Job<ActivationJob>, token?: string): Promise<void> {
   const data = job.data;
   const step = data.step ?? 'run';
+  if (isFresh(job)) {
+    const node = await core.cachedPlanNode(data.runId, data.node);
+    if (node && node.role !== 'loopStart' && node.role !== 'loopEnd') return runFresh(core, job, token, node);
+  }
   const { verdict: begun, node } = await core.begin(data);
   if (begun === 'stopped') return;
   if (begun === 'done') return core.handOn(data.runId, data.actor, await core.replayNext(data.runId, data.actor));
@@ -62,13 +75,59 @@ export async function processActivation(core: EngineCore, job: Job<ActivationJob
   } catch (error) {
     return retryOrFail(core, job, token, node, attempt, startedAt, error);
   }
+  return complete(core, job, token, result, startedAt, finish);
+}
+
+/** After the executor returned: hold a delay as a delayed job, suspend on a child run, or finish. */
+async function complete(
+  core: EngineCore,
+  job: Job<ActivationJob>,
+  token: string | undefined,
+  result: NodeResult,
+  startedAt: number,
+  finish: (result: NodeResult) => Promise<void>,
+): Promise<void> {
+  const data = job.data;
   if (result.delayMs && result.delayMs > 0) {
-    await job.updateData({ ...data, step: 'wake', output: JSON.stringify(result.output ?? null), startedAt });
+    await job.updateData({ ...data, step: 'wake', output: JSON.stringify(result.output ?? null), startedAt, fresh: undefined });
     await job.moveToDelayed(Date.now() + result.delayMs, token);
     throw new DelayedError();
   }
   if (result.awaitRun) return core.suspend(data);
   return finish(result);
+}
+
+function isFresh(job: Job<ActivationJob>): boolean {
+  const data = job.data;
+  return data.fresh === true && (data.step ?? 'run') === 'run' && (data.attempt ?? 1) === 1 && job.attemptsStarted <= 1;
+}
+
+/** A fresh first attempt: execute at once, begin lazily (see the module comment). */
+async function runFresh(core: EngineCore, job: Job<ActivationJob>, token: string | undefined, node: PlanNode): Promise<void> {
+  const data = job.data;
+  const startedAt = Date.now();
+  let begun: Promise<string> | undefined;
+  const beginNow = () => (begun ??= core.begin(data).then((b) => b.verdict));
+  const timer = setTimeout(() => void beginNow().catch(() => {}), core.lazyBeginMs);
+  /** begin's verdict once it ran: true when this activation must stop here */
+  const stopAfterBegin = async (): Promise<boolean> => {
+    const verdict = await beginNow();
+    if (verdict === 'done') await core.handOn(data.runId, data.actor, await core.replayNext(data.runId, data.actor));
+    return verdict !== 'run';
+  };
+  let result: NodeResult;
+  try {
+    result = await core.execute(data, node, 1, undefined, beginNow);
+  } catch (error) {
+    clearTimeout(timer);
+    if (await stopAfterBegin()) return;
+    return retryOrFail(core, job, token, node, 1, startedAt, error);
+  }
+  clearTimeout(timer);
+  const plain = !result.delayMs && !result.awaitRun && !result.loop;
+  if (!begun && plain) return core.finishWith(data, node, result, startedAt, codeFor(false, 1), true);
+  if (await stopAfterBegin()) return;
+  return complete(core, job, token, result, startedAt, (r) => core.finishWith(data, node, r, startedAt, codeFor(false, 1)));
 }
 
 async function retryOrFail(
@@ -83,7 +142,7 @@ async function retryOrFail(
   const data = job.data;
   if (attempt <= node.retries) {
     await core.progress(data, `Attempt ${attempt} failed: ${messageOf(error)}; retrying`);
-    await job.updateData({ ...data, attempt: attempt + 1, startedAt });
+    await job.updateData({ ...data, attempt: attempt + 1, startedAt, fresh: undefined });
     await job.moveToDelayed(Date.now() + node.retryDelayMs, token);
     throw new DelayedError();
   }

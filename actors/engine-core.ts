@@ -38,6 +38,7 @@ export class EngineCore {
   readonly prefix: string;
   readonly retention: number;
   private readonly payloadLimit: number;
+  readonly lazyBeginMs: number;
   /** set by the Engine: starts a run (child runs need it) */
   startRun: (plan: Plan, input: unknown, options: StartOptions) => Promise<string> = async () => {
     throw new Error('EngineCore.startRun is not wired');
@@ -52,6 +53,7 @@ export class EngineCore {
     this.prefix = options.prefix ?? 'weft:';
     this.retention = options.retentionSeconds ?? 7 * 24 * 3600;
     this.payloadLimit = options.payloadLimit ?? 2048;
+    this.lazyBeginMs = options.lazyBeginMs ?? 10;
   }
 
   keys(runId: string) {
@@ -77,6 +79,20 @@ export class EngineCore {
     return (await this.info(runId)).channel;
   }
 
+  /** A run's frozen plan, read once per process (HGETALL) for activations that skip begin. */
+  private readonly runPlans = new Map<string, Promise<Record<string, string>>>();
+
+  async cachedPlanNode(runId: string, nodeId: string): Promise<PlanNode | undefined> {
+    let plan = this.runPlans.get(runId);
+    if (!plan) {
+      if (this.runPlans.size > 2000) this.runPlans.clear();
+      plan = this.redis.hgetall(this.keys(runId).plan);
+      this.runPlans.set(runId, plan);
+    }
+    const text = (await plan)[nodeId];
+    return text ? (JSON.parse(text) as PlanNode) : undefined;
+  }
+
   /** Begin an activation: its verdict ('run', 'done', 'suspended', 'stopped') and, to run, its plan node. */
   async begin(job: ActivationJob): Promise<{ verdict: string; node?: PlanNode }> {
     const [verdict, nodeJson] = await this.redis.weftBegin(
@@ -85,7 +101,17 @@ export class EngineCore {
     return nodeJson ? { verdict, node: JSON.parse(nodeJson) as PlanNode } : { verdict };
   }
 
-  async execute(job: ActivationJob, node: PlanNode, attempt: number, engineValues?: Record<string, unknown>): Promise<NodeResult> {
+  /**
+   * Run the executor. `beforeEffects` (a lazy begin) is awaited before the executor emits progress
+   * or starts a child run, so those never precede the actor's node.started.
+   */
+  async execute(
+    job: ActivationJob,
+    node: PlanNode,
+    attempt: number,
+    engineValues?: Record<string, unknown>,
+    beforeEffects: () => Promise<unknown> = async () => {},
+  ): Promise<NodeResult> {
     const { meta } = await this.info(job.runId);
     const iteration = job.iteration === '' ? undefined : Number(job.iteration);
     return this.executeFn({
@@ -98,9 +124,14 @@ export class EngineCore {
       engineValues,
       signal: neverAborted,
       outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
-      progress: (message, stream) => this.progress(job, message, stream),
-      startChild: (plan, input) =>
-        this.startRun(plan, input, { mode: meta.mode, parent: { runId: job.runId, actor: job.actor, hop: meta.hop } }),
+      progress: async (message, stream) => {
+        await beforeEffects();
+        return this.progress(job, message, stream);
+      },
+      startChild: async (plan, input) => {
+        await beforeEffects();
+        return this.startRun(plan, input, { mode: meta.mode, parent: { runId: job.runId, actor: job.actor, hop: meta.hop } });
+      },
     });
   }
 
@@ -128,15 +159,16 @@ export class EngineCore {
     await this.redis.publish(await this.channel(job.runId), `${id} ${json}`);
   }
 
-  finishWith(job: ActivationJob, node: PlanNode, result: NodeResult, startedAt: number, code: number) {
+  /** Finish with an executor's result; `fused`: begin was skipped (a fresh first attempt), finish does its part. */
+  finishWith(job: ActivationJob, node: PlanNode, result: NodeResult, startedAt: number, code: number, fused = false) {
     const output = JSON.stringify(result.output ?? null);
     if (result.loop) {
       const loop: LoopInfo = { count: result.loop.items.length, waitMs: result.loop.waitMs, loopEnd: node.loopEnd ?? '' };
       return this.finishRaw(job, node, output, startedAt, code, 'loopStart', loop);
     }
-    if (result.stopIncomplete) return this.finishRaw(job, node, output, startedAt, code, 'stop');
+    if (result.stopIncomplete) return this.finishRaw(job, node, output, startedAt, code, 'stop', {}, '', 'completed', fused);
     const chosen = node.role === 'router' ? JSON.stringify(result.route ?? []) : '';
-    return this.finishRaw(job, node, output, startedAt, code, 'route', {}, chosen);
+    return this.finishRaw(job, node, output, startedAt, code, 'route', {}, chosen, 'completed', fused);
   }
 
   async finishRaw(
@@ -149,14 +181,17 @@ export class EngineCore {
     modeData: object = {},
     chosen = '',
     status: 'completed' | 'skipped' = 'completed',
+    fused = false,
   ): Promise<void> {
     const now = Date.now();
     const result = await this.redis.weftFinish(
       this.keys(job.runId).meta,
       job.actor, node.id, job.iteration, status, output, chosen, now, now - startedAt, code,
       mode, JSON.stringify(modeData), this.retention, await this.channel(job.runId), this.payloadLimit,
+      fused ? startedAt : '',
     );
-    await this.handOn(job.runId, job.actor, [result[1], result[2]]);
+    // only what this finish made ready is fresh: replays of next[actor] are not
+    await this.handOn(job.runId, job.actor, [result[1], result[2]], result[0] === 'ok');
   }
 
   async fail(job: ActivationJob, message: string, detail: string, startedAt: number, code: number): Promise<void> {
@@ -175,17 +210,18 @@ export class EngineCore {
   }
 
   /** Enqueue what finishing made ready; when the run has ended, wake its parent. */
-  async handOn(runId: string, _actor: string, [status, readyJson]: [string, string]): Promise<void> {
+  async handOn(runId: string, _actor: string, [status, readyJson]: [string, string], fresh = false): Promise<void> {
     const ready = JSON.parse(readyJson) as Ready[];
     if (ready.length === 1) {
       const [r] = ready;
-      const data = { runId, actor: r.actor, node: r.node, iteration: r.iteration };
+      const data: ActivationJob = { runId, actor: r.actor, node: r.node, iteration: r.iteration };
+      if (fresh) data.fresh = true;
       await this.queue.add('activate', data, { jobId: jobIdOf(runId, r.actor), delay: r.delayMs || undefined });
     } else if (ready.length > 1) {
       await this.queue.addBulk(
         ready.map((r) => ({
           name: 'activate',
-          data: { runId, actor: r.actor, node: r.node, iteration: r.iteration },
+          data: { runId, actor: r.actor, node: r.node, iteration: r.iteration, ...(fresh ? { fresh: true } : {}) },
           opts: { jobId: jobIdOf(runId, r.actor), delay: r.delayMs || undefined },
         })),
       );

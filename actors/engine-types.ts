@@ -34,6 +34,9 @@ export interface EngineOptions {
   lockDurationMs?: number;
   /** outputs larger than this are referenced from mailboxes, not copied; default 2048 */
   payloadLimit?: number;
+  /** a fresh activation skips begin; begin (node.started) is sent anyway once its executor
+   * has run this long; default 10 ms */
+  lazyBeginMs?: number;
 }
 
 export interface StartOptions {

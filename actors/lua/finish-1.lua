@@ -21,6 +21,8 @@
   ARGV[12] retention (s)
   ARGV[13] the flow's live channel
   ARGV[14] envelope payload limit (bytes): larger outputs are referenced, not copied
+  ARGV[15] start (ms) when begin was skipped (a fresh first attempt: the actor is still
+           'queued'), else '': finish then records the start and emits node.started itself
 
   Returns { 'ok' | 'dup' | 'stopped', run status, ready JSON: [{actor, node, iteration, delayMs}] }
 ]]
@@ -46,6 +48,12 @@ if runStatus ~= 'running' then
   return { 'stopped', runStatus, '[]' }
 end
 
+if ARGV[15] ~= '' then
+  redis.call('HSET', timesKey, actor .. ':start', ARGV[15])
+  local started = { type = 'node.started', runId = runId, ts = tonumber(ARGV[15]), nodeId = nodeId }
+  if iteration ~= '' then started.iteration = tonumber(iteration) end
+  emit(started)
+end
 redis.call('HSET', outKey, actor, output)
 redis.call('HSET', stateKey, actor, status)
 redis.call('HSET', timesKey, actor .. ':end', now)
