@@ -24,7 +24,7 @@ import { DefaultModelsStore } from './models/default-models.ts';
 import { defaultModelsRouter } from './models/default-models-routes.ts';
 import { modelGatewayFromEnv } from './models/from-env.ts';
 import { vectorStoreFromEnv } from './vectors/from-env.ts';
-import { ProjectVectors } from './vectors/project-vectors.ts';
+import { ProjectVectors, vectorScope } from './vectors/project-vectors.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { createRunServices } from './run-services.ts';
 import { FlowStore } from './stores/flows.ts';
@@ -114,7 +114,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       models: modelGatewayFromEnv(redis, prefix),
       vectors: new ProjectVectors({
         store: () => vectorStore.get(),
-        slugOf: async (projectId) => (await new ProjectStore(redis, prefix).get(projectId))?.slug ?? null,
+        scopeOf: vectorScope(new ProjectStore(redis, prefix), new OrganisationStore(redis, prefix)),
         addRecords: (projectId, added, deleted) => usage.addRecords(projectId, added, deleted),
       }),
     }),

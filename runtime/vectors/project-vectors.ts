@@ -1,6 +1,8 @@
 /**
  * @module runtime/vectors/project-vectors — the vector store as one project's nodes see it
- * (`ctx.vectors`): collections named `{projectSlug}_{vectorDB}` (spec 000 §7), duplicates by
+ * (`ctx.vectors`): collections named `{projectSlug}_{vectorDB}` (spec 000 §7) inside the
+ * tenant of the project's cluster (spec 000 §6: none for single-tenant clusters, the project
+ * slug for project tenants, otherwise the organisation slug; stored as `{tenant}/{name}`), duplicates by
  * primary keys, and the project's record count adjusted by records added minus duplicates
  * deleted — refused before anything is written when the starter plan's record limit would be
  * passed.
@@ -14,13 +16,14 @@ export const PROJECT_ID_REQUIRED = 'Project Id is required';
 export interface ProjectVectorDeps {
   /** the store, opened on first use */
   store(): Promise<VectorStore>;
-  slugOf(projectId: string): Promise<string | null>;
+  /** the project's slug and its tenant (null: a single-tenant cluster); null when there is no such project */
+  scopeOf(projectId: string): Promise<{ projectSlug: string; tenant: string | null } | null>;
   /** the plan's record counter (runtime/usage/limits.ts); throws the spec's text when over */
   addRecords?(projectId: string, added: number, duplicatesDeleted: number): Promise<unknown>;
 }
 
-export function collectionName(projectSlug: string, vectorDB: string): string {
-  return `${projectSlug}_${vectorDB}`;
+export function collectionName(projectSlug: string, vectorDB: string, tenant: string | null = null): string {
+  return tenant ? `${tenant}/${projectSlug}_${vectorDB}` : `${projectSlug}_${vectorDB}`;
 }
 
 export class ProjectVectors {
@@ -31,9 +34,9 @@ export class ProjectVectors {
       if (!projectId) throw userError(PROJECT_ID_REQUIRED);
       const name = String(vectorDB ?? '').trim();
       if (!name) throw userError('Vector DB is required');
-      const slug = await this.deps.slugOf(projectId);
-      if (!slug) throw userError('Project not found');
-      return { store: await this.deps.store(), name: collectionName(slug, name) };
+      const scope = await this.deps.scopeOf(projectId);
+      if (!scope) throw userError('Project not found');
+      return { store: await this.deps.store(), name: collectionName(scope.projectSlug, name, scope.tenant) };
     };
     return {
       index: async (vectorDB, records, options) => {
@@ -99,4 +102,19 @@ export class ProjectVectors {
     await store.insert(name, toInsert);
     return { recordsIndexed: toInsert.length, duplicateRecordsDeleted: actuallyDeleted, duplicatesSkipped: skipped };
   }
+}
+
+/** The scope of a project's collections from its organisation's cluster tenancy. */
+export function vectorScope(
+  projects: { get(id: string): Promise<{ slug: string; organisationId?: string } | null> },
+  organisations: { get(id: string): Promise<{ slug: string; cluster?: { config?: { tenancy?: string } } } | null> },
+): ProjectVectorDeps['scopeOf'] {
+  return async (projectId) => {
+    const project = await projects.get(projectId);
+    if (!project) return null;
+    const organisation = project.organisationId ? await organisations.get(project.organisationId) : null;
+    const tenancy = organisation?.cluster?.config?.tenancy ?? 'single';
+    const tenant = tenancy === 'project' ? project.slug : tenancy === 'organisation' ? (organisation?.slug ?? null) : null;
+    return { projectSlug: project.slug, tenant };
+  };
 }

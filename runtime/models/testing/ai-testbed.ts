@@ -53,7 +53,7 @@ export async function startAiTestbed(): Promise<AiTestbed> {
   const records: AiTestbed['records'] = { calls: [], total: 0 };
   const vectors = new ProjectVectors({
     store: vectorStore,
-    slugOf: async (projectId) => (projectId === 'project_test' ? 'proj' : null),
+    scopeOf: async (projectId) => (projectId === 'project_test' ? { projectSlug: 'proj', tenant: null } : null),
     async addRecords(_projectId, added, deleted) {
       const total = records.total + added - deleted;
       if (records.recordLimit !== undefined && total > records.recordLimit) {
