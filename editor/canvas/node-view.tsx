@@ -61,11 +61,9 @@ export function makeNodeView(stores: CanvasStores) {
     // computed boxes: a new run on the canvas re-renders only the nodes whose run state differs
     const runBox = useMemo(() => computed(() => stores.stage.nodeRun(slug)), [slug]);
     const chipsBox = useMemo(() => computed(() => stores.stage.chips(slug), { equals: compareStructural }), [slug]);
-    // problems are checked again only when the node's values (or the credentials) change, not on every run step
-    const problemsBox = useMemo(() => computed(() => stores.problems(data.id), { equals: compareStructural }), [data.id]);
     const run = runBox.get();
     const chips = chipsBox.get();
-    const problems = problemsBox.get();
+    const problems = stores.problems(data.id);
     const selected = stores.selection.isSelected(data.id);
     const outputs = Object.entries(data.outputs).sort(([, a], [, b]) => (a?.index ?? 0) - (b?.index ?? 0));
     const labelled = outputs.length > 1 || (outputs.length === 1 && outputs[0][0] !== 'out');

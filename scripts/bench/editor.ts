@@ -33,10 +33,17 @@ async function main(): Promise<void> {
     await page.waitForSelector('[data-testid="flow-row"]');
 
     const loads: number[] = [];
+    const steps: string[] = [];
     for (let round = 0; round < 3; round++) {
       await page.goto(`${weft.url}/flows/${flow.id}`);
       await page.waitForSelector('[data-testid="canvas"][data-ready="true"]', { timeout: 60_000 });
       loads.push(await page.evaluate(() => performance.now()));
+      // where the time went: signed-in check and page set-up, fetching, drawing, fitting
+      const marks = await page.evaluate(() =>
+        ['weft:canvas-created', 'weft:flow-fetched', 'weft:flow-drawn', 'weft:fitted'].map((name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN),
+      );
+      const parts = [marks[0], marks[1] - marks[0], marks[2] - marks[1], marks[3] - marks[2]].map((ms) => Math.round(ms));
+      steps.push(`set-up ${parts[0]} + fetch ${parts[1]} + draw ${parts[2]} + fit ${parts[3]} ms`);
     }
     const shown = await page.locator('[data-testid="node"]').count();
 
@@ -60,6 +67,7 @@ async function main(): Promise<void> {
     const fmt = (ms: number) => `${Math.round(ms)} ms`;
     console.log(`editor bench: ${flow.nodes.length} nodes, ${shown} on screen`);
     console.log(`  loaded and fitted (navigation → flow fitted on screen): ${loads.map(fmt).join(', ')} (best ${fmt(Math.min(...loads))}; aim < 2000 ms)`);
+    for (const [i, step] of steps.entries()) console.log(`    round ${i + 1}: ${step}`);
     console.log(`  run: completed in ${fmt(runMs)}, animation finished after ${fmt(animateMs)}`);
     console.log(`  main-thread long tasks while animating: ${tasks.length}, longest ${fmt(longest)} (aim: none over 100 ms)`);
   } finally {
