@@ -4,7 +4,9 @@
  * the first `token` event, with `clients` visitors each sending the next message as soon as
  * the last answer ended. Two flows: chat trigger → a node streaming 20 chunks 20 ms apart (as
  * an AI node streams) → chat response; and chat trigger → chat response (the content is the
- * one token). The server, its workers and the clients share this process.
+ * one token); and chat trigger → Generate text (a project credential pointing at a loopback
+ * OpenAI server that streams three pieces at once) → chat response: the real AI path, without
+ * a model's own think time. The server, its workers and the clients share this process.
  */
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
@@ -20,6 +22,7 @@ export interface ChatShapeFigures {
 export interface ChatFigures {
   streamed: ChatShapeFigures;
   direct: ChatShapeFigures;
+  model: ChatShapeFigures;
   clients: number;
 }
 
@@ -39,6 +42,26 @@ function flows() {
       edges: [
         { id: 'e1', source: 'chatTrigger_1', sourceHandle: 'out', target: 'stream_1', targetHandle: 'in' },
         { id: 'e2', source: 'stream_1', sourceHandle: 'out', target: 'chatResponse_1', targetHandle: 'in' },
+      ],
+    },
+    model: {
+      name: 'chat bench (Generate text)',
+      nodes: [
+        trigger,
+        {
+          id: 'generateText_1',
+          type: 'generateTextNode',
+          position: at,
+          values: {
+            generativeModelName: { type: 'text', model_name: 'gpt-4o-mini', provider_name: 'openai', credential_name: 'llm' },
+            prompts: [{ role: 'user', content: '{{trigger.output.chatMessage}}' }],
+          },
+        },
+        { id: 'chatResponse_1', type: 'chatResponseNode', position: at, values: { content: '{{generateText_1.output.generatedResponse}}' } },
+      ],
+      edges: [
+        { id: 'e1', source: 'chatTrigger_1', sourceHandle: 'out', target: 'generateText_1', targetHandle: 'in' },
+        { id: 'e2', source: 'generateText_1', sourceHandle: 'out', target: 'chatResponse_1', targetHandle: 'in' },
       ],
     },
     direct: {
@@ -110,6 +133,11 @@ export async function chatFigures(redisUrl: string, messages: number, clients: n
   const { staticKeyring } = await import('../../runtime/secrets/server-secret.ts');
   const { streamTestNode } = await import('../../runtime/widgets/testing/fixtures.ts');
   const { testAccounts } = await import('../../runtime/testing/test-accounts.ts');
+  const { chatStream, startOpenAILoopback } = await import('../../runtime/models/testing/openai-loopback.ts');
+  const loopback = await startOpenAILoopback();
+  // three pieces of 24+ characters: Generate text streams each on its own
+  const pieces = ['We serve black and green tea, ', 'fresh lemon cake every morning, ', 'and scones with cream on Sundays.'];
+  loopback.handle(() => ({ sse: chatStream('gpt-4o-mini', pieces) }));
   const starterLimits = { requests: Number.MAX_SAFE_INTEGER, records: Number.MAX_SAFE_INTEGER };
   const prefix = 'bench-chat:';
   const keyring = staticKeyring(randomBytes(32).toString('hex'));
@@ -118,6 +146,11 @@ export async function chatFigures(redisUrl: string, messages: number, clients: n
   try {
     const builder = await testAccounts(redis, prefix, weft.url).createUser({ name: 'Chat bench' });
     const project = await builder.api<{ id: string }>('POST', '/api/projects', { name: 'Chat bench' });
+    await builder.api('POST', `/api/projects/${project.id}/credentials`, {
+      name: 'llm',
+      credential_type: 'modelProvider',
+      credentials: { apiKey: 'sk-bench', baseUrl: loopback.baseUrl },
+    });
     const urls: Record<string, string> = {};
     for (const [shape, flow] of Object.entries(flows())) {
       const created = await builder.api<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
@@ -127,8 +160,10 @@ export async function chatFigures(redisUrl: string, messages: number, clients: n
     await drive(urls.direct, 20, clients); // warm-up
     const direct = await drive(urls.direct, messages, clients);
     const streamed = await drive(urls.streamed, messages, clients);
-    return { streamed, direct, clients };
+    const model = await drive(urls.model, messages, clients);
+    return { streamed, direct, model, clients };
   } finally {
+    await loopback.close();
     redis.disconnect();
     await weft.close();
   }
@@ -137,13 +172,18 @@ export async function chatFigures(redisUrl: string, messages: number, clients: n
 export function chatRows(figures: ChatFigures | Error, clients: number): Row[] {
   const rows: Row[] = [{ what: `weft chat widget: POST /widgets/chat/:flowId/messages (SSE), time to the first streamed token, ${clients} visitors` }];
   if (figures instanceof Error) return [...rows, { what: 'first token', figure: 'failed', detail: figures.message }];
-  const { streamed, direct } = figures;
+  const { streamed, direct, model } = figures;
   return [
     ...rows,
     {
       what: 'first token p50 (streaming node)',
       figure: `${fixed(streamed.firstToken.p50, 1)} ms`,
       detail: `p99 ${fixed(streamed.firstToken.p99, 1)} ms; whole answer p50 ${fixed(streamed.answer.p50, 1)} ms (${streamed.tokens} tokens 20 ms apart); ${streamed.messages} messages`,
+    },
+    {
+      what: 'first token p50 (Generate text, loopback model)',
+      figure: `${fixed(model.firstToken.p50, 1)} ms`,
+      detail: `p99 ${fixed(model.firstToken.p99, 1)} ms; whole answer p50 ${fixed(model.answer.p50, 1)} ms (${model.tokens} tokens); ${model.messages} messages`,
     },
     {
       what: 'first token p50 (response node only)',
