@@ -31,9 +31,6 @@ export function jobIdOf(runId: string, actor: string, step: ActivationStep = 'ru
   return step === 'run' ? `${runId}/${actor}` : `${runId}/${actor}/${step}`;
 }
 
-/** Executions are never aborted yet; one shared signal saves an AbortController per activation. */
-const neverAborted = new AbortController().signal;
-
 export class EngineCore {
   readonly prefix: string;
   readonly retention: number;
@@ -122,7 +119,7 @@ export class EngineCore {
       iteration,
       attempt,
       engineValues,
-      signal: neverAborted,
+      signal: new AbortController().signal,
       outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
       progress: async (message, stream) => {
         await beforeEffects();

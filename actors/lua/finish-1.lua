@@ -49,14 +49,17 @@ if runStatus ~= 'running' then
 end
 
 if ARGV[15] ~= '' then
-  redis.call('HSET', timesKey, actor .. ':start', ARGV[15])
   local started = { type = 'node.started', runId = runId, ts = tonumber(ARGV[15]), nodeId = nodeId }
   if iteration ~= '' then started.iteration = tonumber(iteration) end
   emit(started)
 end
 redis.call('HSET', outKey, actor, output)
 redis.call('HSET', stateKey, actor, status)
-redis.call('HSET', timesKey, actor .. ':end', now)
+if ARGV[15] ~= '' then
+  redis.call('HSET', timesKey, actor .. ':start', ARGV[15], actor .. ':end', now)
+else
+  redis.call('HSET', timesKey, actor .. ':end', now)
+end
 redis.call('HSET', metaKey, 'lastNode', actor)
 local event = { type = 'node.' .. status, runId = runId, ts = now, nodeId = nodeId,
   durationMs = tonumber(ARGV[8]), code = tonumber(ARGV[9]) }

@@ -45,9 +45,20 @@ local function deliver(route, fromActor, iteration, kind, payload, hop, now)
   local joinKey = base .. 'join:' .. target
   if redis.call('HSETNX', joinKey, route.edgeId, kind) == 0 then return nil, target end
   local msgHop = hop + 1
-  local oldHop = tonumber(redis.call('HGET', joinKey, '_hop') or '-1')
-  if msgHop > oldHop then redis.call('HSET', joinKey, '_hop', msgHop) end
-  local data = redis.call('HINCRBY', joinKey, '_data', kind == 'data' and 1 or 0)
+  local oldHop = redis.call('HGET', joinKey, '_hop')
+  local data
+  if not oldHop then
+    -- the join's first message: both counters in one write
+    data = kind == 'data' and 1 or 0
+    redis.call('HSET', joinKey, '_hop', msgHop, '_data', data)
+  else
+    if msgHop > tonumber(oldHop) then redis.call('HSET', joinKey, '_hop', msgHop) end
+    if kind == 'data' then
+      data = redis.call('HINCRBY', joinKey, '_data', 1)
+    else
+      data = tonumber(redis.call('HGET', joinKey, '_data'))
+    end
+  end
   local envelope = cjson.encode({ msgId = fromActor .. '>' .. route.edgeId, runId = runId,
     from = { nodeId = route.source, port = route.sourceHandle },
     to = { nodeId = route.target, port = route.targetHandle },
