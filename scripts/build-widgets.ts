@@ -4,8 +4,9 @@
  * tests and `npm run build:widgets` (which always builds) call it. A lock directory keeps
  * parallel callers (test files) from building at the same time.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { withDirLock } from './dir-lock.ts';
 
 const root = resolve(import.meta.dirname, '..');
 export const widgetsDist = join(root, 'dist', 'widgets');
@@ -30,28 +31,8 @@ function stale(): boolean {
   });
 }
 
-async function withLock(work: () => Promise<void>): Promise<void> {
-  mkdirSync(join(root, 'dist'), { recursive: true });
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 120_000) rmSync(lock, { recursive: true, force: true });
-      if (waited > 180_000) throw new Error('timed out waiting for another widgets build');
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-  }
-  try {
-    await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
 export async function buildWidgets(options: { force?: boolean } = {}): Promise<void> {
-  await withLock(async () => {
+  await withDirLock(lock, 'widgets build', async () => {
     if (!options.force && !stale()) return;
     console.log('building the widgets…');
     const { build } = await import('vite');

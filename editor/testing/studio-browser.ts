@@ -4,11 +4,12 @@
  * Debian's Chromium driven by playwright-core, signed in through the sign-in page as the test
  * weft's admin, and numbered screenshots in test-artifacts/.
  */
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestWeft, type TestWeft } from '../../runtime/testing/test-weft.ts';
 import { buildEditorIfStale, editorDist } from '../../scripts/build-editor.ts';
+import { withDirLock } from '../../scripts/dir-lock.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 export const artifacts = join(root, 'test-artifacts', 'editor');
@@ -17,24 +18,8 @@ const lock = join(root, 'dist', '.editor-build.lock');
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Build dist/editor unless it is fresh; concurrent callers wait for the one building. */
-export async function buildEditorOnce(): Promise<void> {
-  mkdirSync(join(root, 'dist'), { recursive: true });
-  for (let waited = 0; ; waited += 200) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // a lock older than two minutes was left by a killed run
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 120_000) rmSync(lock, { recursive: true, force: true });
-      if (waited > 120_000) throw new Error('timed out waiting for another editor build');
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-  }
-  try {
-    await buildEditorIfStale();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+export function buildEditorOnce(): Promise<void> {
+  return withDirLock(lock, 'editor build', buildEditorIfStale);
 }
 
 /** Sign in through the studio's sign-in page (opening the studio first when the page is elsewhere). */
