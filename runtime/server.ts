@@ -166,6 +166,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     url = `http://${host}:${address.port}`;
     close = () =>
       new Promise<void>((ok) => {
+        logs.stop();
         server.close(() => ok());
         server.closeAllConnections();
       });

@@ -51,6 +51,7 @@ interface RunEnd {
 export class RunLogger {
   private readonly pending = new Set<Promise<void>>();
   private warned = 0;
+  private stopped = false;
 
   constructor(private readonly deps: RunLoggerDeps) {}
 
@@ -76,6 +77,14 @@ export class RunLogger {
   /** Resolves once every record handed over so far is written (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /**
+   * The server is closing: runs still followed stay in the `following` hash for the next server,
+   * so the failures their half-done writes meet on the closed connection are expected, not warned.
+   */
+  stop(): void {
+    this.stopped = true;
   }
 
   private track(job: Promise<void>): void {
@@ -148,6 +157,7 @@ export class RunLogger {
 
   /** One line, without the error's details (they could carry a URL or a key); at most 20 a process. */
   private warn(what: string, error: unknown): void {
+    if (this.stopped) return;
     if (this.warned++ < 20) console.warn(`[weft logs] ${what} failed: ${error instanceof Error ? error.message.slice(0, 200) : 'unknown error'}`);
   }
 }
