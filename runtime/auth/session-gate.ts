@@ -18,11 +18,11 @@ export const SESSION_COOKIE = 'weft_session';
 export const CSRF_HEADER = 'x-csrf-token';
 
 /**
- * /api/* paths anyone may call: health, the node catalogue (and its credential forms), the
- * widgets' calls (checked by Origin), sign-in and sign-out. Paths outside /api (webhooks,
- * GraphQL, widget scripts, the editor's files) are not the studio API and carry their own checks.
+ * /api/* paths anyone may call: health, the node catalogue (and its credential forms), sign-in
+ * and sign-out. Paths outside /api (webhooks, GraphQL, the widgets' /widgets/* calls, checked by
+ * Origin, the editor's files) are not the studio API and carry their own checks.
  */
-const openApiPath = /^\/api\/(health|catalogue|widgets|auth\/sign-in|auth\/sign-out)(\/|$)/;
+const openApiPath = /^\/api\/(health|catalogue|auth\/sign-in|auth\/sign-out)(\/|$)/;
 const studioApiPath = /^\/api(\/|$)/;
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
