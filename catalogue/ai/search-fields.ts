@@ -24,3 +24,19 @@ export const autocutField: InputField = {
   step: 1,
   description: 'N > 0 keeps the results before the N-th jump in their scores; 0 keeps all.',
 };
+export const propertiesField: InputField = {
+  name: 'properties',
+  label: 'Properties',
+  type: 'list',
+  defaultValue: [],
+  placeholder: 'title^2',
+  description: 'Keyword search reads only these properties (all text properties when empty); name^weight multiplies a property’s term counts, e.g. title^2.',
+};
+export const boostPropertiesField: InputField = {
+  name: 'boostProperties',
+  label: 'Boost properties',
+  type: 'list',
+  defaultValue: [],
+  placeholder: 'title^2',
+  description: 'Weights (name^weight) for keyword search without leaving other properties out; with Properties set, each must be one of them.',
+};

@@ -24,6 +24,12 @@ const passages = [
   'A wait node pauses the flow for a number of seconds',
 ];
 
+// 'redis' is in the title of the first, twice in the body of the second
+const articles = [
+  { n: 1, title: 'Redis streams', body: 'Workers take activations from a queue and answer in order' },
+  { n: 2, title: 'Activations', body: 'Every activation waits in Redis until a worker takes it; Redis keeps it' },
+];
+
 let bed: AiTestbed;
 type Results = { searchResults: Record<string, unknown>[]; _meta?: Record<string, unknown> };
 const search = async (node: typeof vector, values: Record<string, unknown>) =>
@@ -34,6 +40,8 @@ beforeAll(async () => {
   const store = await bed.vectorStore();
   await store.ensureCollection('proj_Docs', 512);
   await store.insert('proj_Docs', passages.map((text, i) => ({ vector: embedLocally(text), properties: { text, n: i } })));
+  await store.ensureCollection('proj_Articles', 512);
+  await store.insert('proj_Articles', articles.map((a) => ({ vector: embedLocally(`${a.title}\n${a.body}`), properties: a })));
 });
 afterAll(() => bed.close());
 
@@ -72,6 +80,38 @@ describe('keywordSearchNode', () => {
   it('filters', async () => {
     const out = await search(keyword, { searchQuery: 'flows', filters: { n: '5' } });
     expect(out.searchResults.map((r) => r.n)).toEqual([5]);
+  });
+});
+
+describe('properties and boostProperties (BM25F)', () => {
+  const order = async (node: typeof vector, values: Record<string, unknown>) =>
+    (await search(node, { vectorDB: 'Articles', searchQuery: 'redis', alpha: 0, ...values })).searchResults.map((r) => r.n);
+
+  it('both search nodes have the fields, empty by default (every text property)', () => {
+    for (const definition of [keywordDefinition, hybridDefinition]) {
+      const field = (name: string) => definition.inputs.find((f) => f.name === name);
+      expect([field('boostProperties')?.defaultValue, field('properties')?.defaultValue]).toEqual([[], []]);
+    }
+  });
+
+  it('keyword search: properties restrict it, a weight reorders it', async () => {
+    expect(await order(keyword, {})).toEqual([2, 1]);
+    expect(await order(keyword, { properties: ['title'] })).toEqual([1]);
+    expect(await order(keyword, { properties: 'body' })).toEqual([2]);
+    expect(await order(keyword, { boostProperties: ['title^5'] })).toEqual([1, 2]);
+    expect(await order(keyword, { properties: ['title^5', 'body'] })).toEqual([1, 2]);
+  });
+
+  it('hybrid search: the keyword half reads the same properties and weights', async () => {
+    expect(await order(hybrid, {})).toEqual([2, 1]);
+    expect(await order(hybrid, { properties: ['title'] })).toEqual([1]);
+    expect(await order(hybrid, { boostProperties: 'title^5' })).toEqual([1, 2]);
+  });
+
+  it('refuses bad properties with a clear error', async () => {
+    await expect(order(keyword, { properties: ['title^0'] })).rejects.toThrow('Properties: invalid entry "title^0"');
+    await expect(order(hybrid, { boostProperties: ['title'] })).rejects.toThrow('Boost properties: "title" needs a weight, like title^2');
+    await expect(order(hybrid, { properties: ['body'], boostProperties: ['title^2'] })).rejects.toThrow('Boost properties: "title" is not one of the searched properties');
   });
 });
 

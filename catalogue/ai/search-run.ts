@@ -2,6 +2,7 @@
 import { toNumber } from '../coerce.ts';
 import { isNodeError, NodeError, userError } from '../errors.ts';
 import type { NodeContext, Values } from '../types.ts';
+import { bm25Fields, type Bm25Fields } from './bm25-fields.ts';
 import { modelsOf } from './context.ts';
 import type { UsageMeta } from './model-services.ts';
 import type { Properties } from './vector-services.ts';
@@ -22,6 +23,9 @@ export function queryOf(values: Values): string {
   if (!query) throw userError('Search query is required');
   return query;
 }
+
+/** The properties keyword search reads and their weights, from the node's properties and boostProperties. */
+export const keywordFieldsOf = (values: Values): Bm25Fields => bm25Fields(values.properties, values.boostProperties);
 
 /** The query's vector with the node's embedding model (the project's default when empty). */
 export async function queryVector(ctx: NodeContext, values: Values, query: string): Promise<{ vector: number[]; meta: UsageMeta }> {

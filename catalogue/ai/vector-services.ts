@@ -5,6 +5,8 @@
  * `{projectSlug}_{vectorDB}`, so a project only ever sees its own. Types only: browser-safe.
  */
 
+import type { Bm25Fields } from './bm25-fields.ts';
+
 export type Properties = Record<string, unknown>;
 
 export interface IndexOptions {
@@ -25,5 +27,5 @@ export interface VectorAccess {
   filter(vectorDB: string, filters: unknown, limit: number): Promise<{ id: string; properties: Properties }[]>;
   delete(vectorDB: string, filters: unknown): Promise<number>;
   nearVector(vectorDB: string, vector: number[], options: { limit: number; certainty?: number; filters?: unknown }): Promise<{ id: string; properties: Properties; certainty: number; distance: number }[]>;
-  keyword(vectorDB: string, query: string, options: { limit: number; filters?: unknown }): Promise<{ id: string; properties: Properties; score: number }[]>;
+  keyword(vectorDB: string, query: string, options: { limit: number; filters?: unknown; fields?: Bm25Fields }): Promise<{ id: string; properties: Properties; score: number }[]>;
 }

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedLocally } from '../models/local-embedding.ts';
-import { openEmbeddedVectorStore } from './embedded.ts';
+import { openEmbeddedVectorStore, pgliteClient } from './embedded.ts';
 import { openPostgresVectorStore } from './postgres.ts';
-import { COLLECTION_NOT_FOUND, INVALID_FILTERS, normaliseFilters, type VectorStore } from './store.ts';
+import { bm25Fields } from '../../catalogue/ai/bm25-fields.ts';
+import { COLLECTION_NOT_FOUND, INVALID_FILTERS, normaliseFilters, VectorStore } from './store.ts';
 
 const databaseUrl = process.env.WEFT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -88,6 +89,27 @@ for (const [name, open, available] of backends) {
       expect((await store.keyword(collection, 'flows', { limit: 5, filters: { page: 4 } })).map((h) => h.properties.page)).toEqual([4]);
     });
 
+    it('BM25F: properties restrict the search, a weight multiplies a property’s term counts', async () => {
+      const articles = `${collection}_articles`;
+      await store.ensureCollection(articles, 2);
+      await store.insert(articles, [
+        { id: 'a', vector: [1, 0], properties: { title: 'Redis streams', body: 'Workers take activations from a queue and answer in order' } },
+        { id: 'b', vector: [0, 1], properties: { title: 'Activations', body: 'Every activation waits in Redis until a worker takes it; Redis keeps it' } },
+      ]);
+      const ids = async (fields?: Parameters<VectorStore['keyword']>[2]['fields']) => (await store.keyword(articles, 'redis', { limit: 5, fields })).map((h) => h.id);
+      expect(await ids()).toEqual(['b', 'a']);
+      expect(await ids(bm25Fields(['title']))).toEqual(['a']);
+      expect(await ids(bm25Fields(['body']))).toEqual(['b']);
+      expect(await ids(bm25Fields([], ['title^5']))).toEqual(['a', 'b']);
+      expect(await ids(bm25Fields(['title^5', 'body']))).toEqual(['a', 'b']);
+      // title only: N 2, df 1, title lengths 2 and 1 → idf ln 2, tf 1, dl 2, avgdl 1.5
+      const [hit] = await store.keyword(articles, 'redis', { limit: 1, fields: bm25Fields(['title']) });
+      expect(hit.score).toBeCloseTo((Math.log(2) * 2.2) / (1 + 1.2 * (0.25 + (0.75 * 2) / 1.5)), 6);
+      const [weighted] = await store.keyword(articles, 'redis', { limit: 1, fields: bm25Fields(['title^3']) });
+      expect(weighted.score).toBeCloseTo((Math.log(2) * 3 * 2.2) / (3 + 1.2 * (0.25 + (0.75 * 2) / 1.5)), 6);
+      await store.dropCollection(articles);
+    });
+
     it('refuses a vector of another size with the spec text', async () => {
       await expect(store.insert(collection, [{ vector: [1, 2, 3], properties: {} }])).rejects.toThrow(
         'Vector size mismatch - expected vector size 512 but currently model has 3 vector size, please change the embedding model',
@@ -132,6 +154,20 @@ describe('embedded store on disk', () => {
     const [hit] = await second.nearVector('demo_Docs', embedLocally('restarts'), { limit: 1 });
     expect(hit.properties.text).toBe('kept across restarts');
     await second.close();
+  });
+});
+
+describe('records written before per-property terms', () => {
+  it('get them when the store opens, so property searches find them', async () => {
+    const client = await pgliteClient();
+    const first = new VectorStore(client);
+    await first.ensureCollection('old_Docs', 2);
+    await first.insert('old_Docs', [{ id: 'x', vector: [1, 0], properties: { title: 'Redis streams', body: 'queues' } }]);
+    await client.query(`update weft_vectors set field_terms = '{}'::jsonb, field_lengths = '{}'::jsonb`);
+    expect(await first.keyword('old_Docs', 'redis', { limit: 1, fields: bm25Fields(['title']) })).toEqual([]);
+    const reopened = new VectorStore(client);
+    expect((await reopened.keyword('old_Docs', 'redis', { limit: 1, fields: bm25Fields(['title']) })).map((h) => h.id)).toEqual(['x']);
+    await client.close();
   });
 });
 

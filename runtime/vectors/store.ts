@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { isPlainObject } from '../../catalogue/coerce.ts';
 import { userError } from '../../catalogue/errors.ts';
 import { words } from '../models/local-embedding.ts';
+import { ALL_PROPERTIES, type Bm25Fields } from '../../catalogue/ai/bm25-fields.ts';
 
 /** What both backends offer: parameterised queries ($1, $2…) answering rows, and transactions. */
 export interface SqlClient {
@@ -72,6 +73,9 @@ export const SCHEMA = [
      created_at timestamptz not null default clock_timestamp(),
      primary key (collection, id)
    )`,
+  // per text property: its terms' counts and its length (searches restricted to or weighting properties)
+  `alter table weft_vectors add column if not exists field_terms jsonb not null default '{}'::jsonb`,
+  `alter table weft_vectors add column if not exists field_lengths jsonb not null default '{}'::jsonb`,
   'create index if not exists weft_vectors_properties on weft_vectors using gin (properties jsonb_path_ops)',
   'create index if not exists weft_vectors_terms on weft_vectors using gin (terms)',
 ];
@@ -118,21 +122,37 @@ export function filterClause(filters: unknown, first: number): { sql: string; pa
   return { sql: parts.join(' and '), params };
 }
 
-/** The text of a record for keyword search: its string properties (and lists of strings). */
-export function recordText(properties: Properties): string {
-  const parts: string[] = [];
-  for (const value of Object.values(properties)) {
-    if (typeof value === 'string') parts.push(value);
-    else if (Array.isArray(value)) parts.push(...value.filter((v): v is string => typeof v === 'string'));
+/** The text properties of a record for keyword search: its strings (and lists of strings), by name. */
+export function textProperties(properties: Properties): [string, string][] {
+  const texts: [string, string][] = [];
+  for (const [name, value] of Object.entries(properties)) {
+    if (typeof value === 'string') texts.push([name, value]);
+    else if (Array.isArray(value)) texts.push([name, value.filter((v): v is string => typeof v === 'string').join('\n')]);
   }
-  return parts.join('\n');
+  return texts;
 }
+
+/** The text of a record for keyword search: all its text properties. */
+export const recordText = (properties: Properties): string => textProperties(properties).map(([, text]) => text).join('\n');
 
 function termCounts(text: string): { terms: Record<string, number>; length: number } {
   const all = words(text);
   const terms: Record<string, number> = {};
   for (const w of all) terms[w] = (terms[w] ?? 0) + 1;
   return { terms, length: all.length };
+}
+
+/** What keyword search keeps of a record: term counts and length, all together and per text property. */
+function keywordColumns(properties: Properties) {
+  const { terms, length } = termCounts(recordText(properties));
+  const fieldTerms: Record<string, Record<string, number>> = {};
+  const fieldLengths: Record<string, number> = {};
+  for (const [name, text] of textProperties(properties)) {
+    const counted = termCounts(text);
+    fieldTerms[name] = counted.terms;
+    fieldLengths[name] = counted.length;
+  }
+  return { terms: JSON.stringify(terms), length, fieldTerms: JSON.stringify(fieldTerms), fieldLengths: JSON.stringify(fieldLengths) };
 }
 
 const vectorText = (vector: number[]) => `[${vector.join(',')}]`;
@@ -154,8 +174,25 @@ export class VectorStore {
   init(): Promise<void> {
     this.ready ??= (async () => {
       for (const statement of SCHEMA) await this.sql.query(statement);
+      await this.addFieldTerms();
     })();
     return this.ready;
+  }
+
+  /** Records written before per-property terms were kept get them (once, when the store opens). */
+  private async addFieldTerms(): Promise<void> {
+    const { rows } = await this.sql.query<{ collection: string; id: string; properties: Properties }>(
+      `select collection, id, properties from weft_vectors where length > 0 and field_lengths = '{}'::jsonb`,
+    );
+    for (const row of rows) {
+      const columns = keywordColumns(row.properties);
+      await this.sql.query('update weft_vectors set field_terms = $3::jsonb, field_lengths = $4::jsonb where collection = $1 and id = $2', [
+        row.collection,
+        row.id,
+        columns.fieldTerms,
+        columns.fieldLengths,
+      ]);
+    }
   }
 
   async close(): Promise<void> {
@@ -193,17 +230,20 @@ export class VectorStore {
     const dimension = await this.existing(collection);
     const rows = records.map((r) => {
       const properties = isPlainObject(r.properties) ? r.properties : {};
-      const { terms, length } = termCounts(recordText(properties));
-      return [r.id ?? randomUUID(), vectorText(checkVector(r.vector, dimension)), JSON.stringify(properties), JSON.stringify(terms), length];
+      const { terms, length, fieldTerms, fieldLengths } = keywordColumns(properties);
+      return [r.id ?? randomUUID(), vectorText(checkVector(r.vector, dimension)), JSON.stringify(properties), terms, length, fieldTerms, fieldLengths];
     });
     for (let i = 0; i < rows.length; i += BATCH_SIZE) {
       const batch = rows.slice(i, i + BATCH_SIZE);
-      const values = batch.map((_, j) => `($1, $${j * 5 + 2}, $${j * 5 + 3}::vector, $${j * 5 + 4}::jsonb, $${j * 5 + 5}::jsonb, $${j * 5 + 6})`);
+      const values = batch.map((_, j) => {
+        const n = (k: number) => `$${j * 7 + k + 2}`;
+        return `($1, ${n(0)}, ${n(1)}::vector, ${n(2)}::jsonb, ${n(3)}::jsonb, ${n(4)}, ${n(5)}::jsonb, ${n(6)}::jsonb)`;
+      });
       await this.sql.transaction((tx) =>
         tx.query(
-          `insert into weft_vectors (collection, id, embedding, properties, terms, length) values ${values.join(', ')}
+          `insert into weft_vectors (collection, id, embedding, properties, terms, length, field_terms, field_lengths) values ${values.join(', ')}
            on conflict (collection, id) do update set embedding = excluded.embedding, properties = excluded.properties,
-             terms = excluded.terms, length = excluded.length`,
+             terms = excluded.terms, length = excluded.length, field_terms = excluded.field_terms, field_lengths = excluded.field_lengths`,
           [collection, ...batch.flat()],
         ),
       );
@@ -261,31 +301,48 @@ export class VectorStore {
   }
 
   /**
-   * BM25 over the records' text (k1 1.2, b 0.75; idf = ln(1 + (N − df + 0.5) / (df + 0.5))),
-   * with the words cut as the local embedding model cuts them. Best first.
+   * BM25F over the records' text properties, as Weaviate computes it (k1 1.2, b 0.75;
+   * idf = ln(1 + (N − df + 0.5) / (df + 0.5))), with the words cut as the local embedding model
+   * cuts them. `fields` (catalogue/ai/bm25-fields.ts) restricts the search to some properties and/or
+   * weights them: a property's weight multiplies its term frequencies; a record's length is the
+   * sum of its searched properties' lengths. Best first.
    */
-  async keyword(collection: string, query: string, options: { limit: number; filters?: unknown }): Promise<KeywordHit[]> {
+  async keyword(collection: string, query: string, options: { limit: number; filters?: unknown; fields?: Bm25Fields }): Promise<KeywordHit[]> {
     await this.existing(collection);
     const terms = [...new Set(words(query))];
     if (terms.length === 0) return [];
-    const where = filterClause(options.filters, 6);
+    const { restricted, fields } = options.fields ?? ALL_PROPERTIES;
+    const where = filterClause(options.filters, 9);
+    const weighted = (weight: string) =>
+      `(select coalesce(sum(coalesce((d.field_terms -> f.name ->> q.term)::float8, 0) * ${weight}), 0) from fields f)`;
     const { rows } = await this.sql.query<{ id: string; properties: Properties; score: number | string }>(
-      `with stats as (
-         select count(*)::float8 as n, coalesce(avg(length), 0)::float8 as avgdl from weft_vectors where collection = $1
-       ), query_terms as (
-         select term, (select count(*) from weft_vectors v where v.collection = $1 and v.terms ? term)::float8 as df
-         from unnest($2::text[]) as term
+      `with fields as (
+         select name, weight from unnest($6::text[], $7::float8[]) as f(name, weight)
+       ), docs as (
+         select v.id, v.properties, v.created_at, v.terms, v.field_terms, (${where.sql.replaceAll('properties', 'v.properties')}) as wanted,
+           case when $8::boolean then (select coalesce(sum((v.field_lengths ->> f.name)::float8), 0) from fields f) else v.length::float8 end as dl
+         from weft_vectors v where v.collection = $1
+       ), stats as (
+         select count(*)::float8 as n, coalesce(avg(dl), 0)::float8 as avgdl from docs
+       ), matches as (
+         select * from (
+           select d.id, q.term,
+             case when $8::boolean then ${weighted('f.weight')} else (d.terms ->> q.term)::float8 + ${weighted('(f.weight - 1)')} end as tf
+           from docs d join unnest($2::text[]) as q(term) on d.terms ? q.term
+         ) frequencies where tf > 0
+       ), df as (
+         select term, count(*)::float8 as df from matches group by term
        ), scored as (
-         select v.id, v.properties, v.created_at,
-           sum(ln(1 + (stats.n - q.df + 0.5) / (q.df + 0.5))
-               * ((v.terms ->> q.term)::float8 * ($4::float8 + 1))
-               / ((v.terms ->> q.term)::float8 + $4::float8 * (1 - $5::float8 + $5::float8 * v.length / greatest(stats.avgdl, 1e-9)))) as score
-         from weft_vectors v join query_terms q on v.terms ? q.term cross join stats
-         where v.collection = $1 and ${where.sql.replaceAll('properties', 'v.properties')}
-         group by v.id, v.properties, v.created_at
+         select d.id, d.properties, d.created_at,
+           sum(ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
+               * (m.tf * ($4::float8 + 1))
+               / (m.tf + $4::float8 * (1 - $5::float8 + $5::float8 * d.dl / greatest(stats.avgdl, 1e-9)))) as score
+         from matches m join docs d on d.id = m.id join df on df.term = m.term cross join stats
+         where d.wanted
+         group by d.id, d.properties, d.created_at
        )
        select id, properties, score from scored order by score desc, created_at, id limit $3`,
-      [collection, terms, options.limit, BM25_K1, BM25_B, ...where.params],
+      [collection, terms, options.limit, BM25_K1, BM25_B, fields.map((f) => f.name), fields.map((f) => f.weight), restricted, ...where.params],
     );
     return rows.map((r) => ({ id: r.id, properties: r.properties, score: Number(r.score) }));
   }

@@ -1,7 +1,7 @@
 /** @module catalogue/ai/hybrid-search-node/definition — vector and keyword search fused. */
 import type { NodeDefinition } from '../../types.ts';
 import { metaOutput, modelField } from '../fields.ts';
-import { autocutField, DEFAULT_ALPHA, filtersField, limitField, searchQueryField, vectorDbField } from '../search-fields.ts';
+import { autocutField, boostPropertiesField, DEFAULT_ALPHA, filtersField, limitField, propertiesField, searchQueryField, vectorDbField } from '../search-fields.ts';
 
 export const HYBRID_CANDIDATES = 100;
 
@@ -16,7 +16,7 @@ export const definition = {
   description:
     'Runs a vector search and a keyword (BM25) search and fuses them: alpha 1 is pure vector search, 0 pure keyword ' +
     'search. relativeScoreFusion scales each list’s scores to 0…1 and weights them; rankedFusion adds 1 / (60 + rank). ' +
-    'Each result carries its fused score.',
+    'Properties and Boost properties choose and weight what the keyword search reads (name^weight). Each result carries its fused score.',
   inputs: [
     searchQueryField,
     vectorDbField,
@@ -32,6 +32,8 @@ export const definition = {
         { label: 'Ranked fusion', value: 'rankedFusion' },
       ],
     },
+    boostPropertiesField,
+    propertiesField,
     autocutField,
     limitField,
     filtersField,

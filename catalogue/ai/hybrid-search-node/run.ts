@@ -6,7 +6,7 @@ import { userError } from '../../errors.ts';
 import type { Executor } from '../../types.ts';
 import { autocut, fuse, type FusionType } from '../fusion.ts';
 import { DEFAULT_ALPHA, DEFAULT_LIMIT } from '../search-fields.ts';
-import { numberIn, queryOf, queryVector, result, searchError, vectorsOf } from '../search-run.ts';
+import { keywordFieldsOf, numberIn, queryOf, queryVector, result, searchError, vectorsOf } from '../search-run.ts';
 import { HYBRID_CANDIDATES } from './definition.ts';
 
 export const run: Executor = async (values, ctx) => {
@@ -17,12 +17,13 @@ export const run: Executor = async (values, ctx) => {
   const cut = numberIn(values, 'autocut', 'Autocut', 0, 0, 100);
   const fusionType = (values.fusionType ?? 'relativeScoreFusion') as FusionType;
   if (fusionType !== 'relativeScoreFusion' && fusionType !== 'rankedFusion') throw userError('Fusion must be one of: relativeScoreFusion, rankedFusion');
+  const fields = keywordFieldsOf(values);
   try {
     const vectorDB = String(values.vectorDB ?? '');
     const { vector, meta } = await queryVector(ctx, values, query);
     const [near, keyword] = await Promise.all([
       alpha > 0 ? vectors.nearVector(vectorDB, vector, { limit: HYBRID_CANDIDATES, certainty: 0, filters: values.filters }) : [],
-      alpha < 1 ? vectors.keyword(vectorDB, query, { limit: HYBRID_CANDIDATES, filters: values.filters }) : [],
+      alpha < 1 ? vectors.keyword(vectorDB, query, { limit: HYBRID_CANDIDATES, filters: values.filters, fields }) : [],
     ]);
     const fused = fuse(
       near.map((h) => ({ id: h.id, score: h.certainty, item: { id: h.id, properties: h.properties } })),
