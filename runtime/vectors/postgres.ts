@@ -9,8 +9,13 @@ import { VectorStore, type SqlClient } from './store.ts';
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 const asQuery = (query: Query) => query as SqlClient['query'];
 
-export function postgresClient(databaseUrl: string): SqlClient {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+export interface PostgresOptions {
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+}
+
+export function postgresClient(databaseUrl: string, { poolSize = 10 }: PostgresOptions = {}): SqlClient {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   return {
     query: asQuery((sql, params) => pool.query(sql, params)),
     async transaction(fn) {
@@ -31,8 +36,8 @@ export function postgresClient(databaseUrl: string): SqlClient {
   };
 }
 
-export async function openPostgresVectorStore(databaseUrl: string): Promise<VectorStore> {
-  const store = new VectorStore(postgresClient(databaseUrl));
+export async function openPostgresVectorStore(databaseUrl: string, options?: PostgresOptions): Promise<VectorStore> {
+  const store = new VectorStore(postgresClient(databaseUrl, options));
   await store.init();
   return store;
 }

@@ -1,5 +1,7 @@
-// The same suite against both backends: PGlite in-process (always) and a Postgres server with
-// pgvector (when WEFT_TEST_DATABASE_URL, default the local test database, has the extension).
+// The same suite against both backends: PGlite in-process, and the Postgres server backend
+// (node-postgres over TCP). The server is WEFT_TEST_DATABASE_URL when set (a real Postgres with
+// the `vector` extension); else an in-memory PGlite with pgvector served over the Postgres wire
+// protocol on a free loopback port, with a pool of 1 (PGlite serves one connection at a time).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,30 +11,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedLocally } from '../models/local-embedding.ts';
 import { openEmbeddedVectorStore, pgliteClient } from './embedded.ts';
 import { openPostgresVectorStore } from './postgres.ts';
+import { startPglitePostgresServer, type PglitePostgresServer } from './testing/pglite-postgres-server.ts';
 import { bm25Fields } from '../../catalogue/ai/bm25-fields.ts';
 import { COLLECTION_NOT_FOUND, INVALID_FILTERS, normaliseFilters, VectorStore } from './store.ts';
 
-const databaseUrl = process.env.WEFT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+let pgliteServer: PglitePostgresServer | undefined;
+afterAll(async () => {
+  await pgliteServer?.stop();
+});
 
-/** Whether the server is reachable and has pgvector; the reason when not. */
-async function postgresWithVector(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('create extension if not exists vector');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
+/** The Postgres server to test against: WEFT_TEST_DATABASE_URL, else a PGlite socket server. */
+async function postgresServer(): Promise<{ url: string; poolSize?: number }> {
+  const url = process.env.WEFT_TEST_DATABASE_URL;
+  if (url) return { url };
+  pgliteServer ??= await startPglitePostgresServer();
+  return { url: pgliteServer.url, poolSize: pgliteServer.poolSize };
 }
-const postgresProblem = await postgresWithVector();
-if (postgresProblem) console.warn(`vector store: Postgres server backend not tested (${databaseUrl}): ${postgresProblem}`);
 
-const backends: [string, () => Promise<VectorStore>, boolean][] = [
-  ['embedded PGlite', () => openEmbeddedVectorStore(), true],
-  ['Postgres server', () => openPostgresVectorStore(databaseUrl), postgresProblem === null],
+const backends: [string, () => Promise<VectorStore>][] = [
+  ['embedded PGlite', () => openEmbeddedVectorStore()],
+  [
+    `Postgres server (${process.env.WEFT_TEST_DATABASE_URL ? 'WEFT_TEST_DATABASE_URL' : 'PGlite over a loopback socket'})`,
+    async () => {
+      const { url, poolSize } = await postgresServer();
+      return openPostgresVectorStore(url, { poolSize });
+    },
+  ],
 ];
 
 const docs = [
@@ -43,8 +47,8 @@ const docs = [
   { text: 'Chunk documents, vectorize the chunks and index them for search', page: 5, tags: ['rag'], published: true },
 ];
 
-for (const [name, open, available] of backends) {
-  describe.runIf(available)(`vector store: ${name}`, () => {
+for (const [name, open] of backends) {
+  describe(`vector store: ${name}`, () => {
     let store: VectorStore;
     const collection = `proj_${randomUUID().slice(0, 8)}_Docs`;
 
@@ -139,6 +143,22 @@ for (const [name, open, available] of backends) {
     });
   });
 }
+
+describe('Postgres server backend over a socket', () => {
+  it('reaches a server speaking the wire protocol, with the vector extension', async () => {
+    const { url } = await postgresServer();
+    expect(url).toMatch(/^postgres(ql)?:\/\//);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('create extension if not exists vector');
+      const { rows } = await client.query(`select '[1,0]'::vector <=> '[0,1]'::vector as distance`);
+      expect(Number(rows[0].distance)).toBeCloseTo(1, 10);
+    } finally {
+      await client.end();
+    }
+  });
+});
 
 describe('embedded store on disk', () => {
   const dir = mkdtempSync(join(tmpdir(), 'weft-vectors-'));
