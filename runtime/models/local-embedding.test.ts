@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLocalTokens, embedLocally, LOCAL_EMBEDDING_DIMENSION, stem, words } from './local-embedding.ts';
+import { countLocalTokens, embedLocally, LOCAL_EMBEDDING_DIMENSION, words } from './local-embedding.ts';
 
 const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i], 0);
 
@@ -17,9 +17,8 @@ describe('the local embedding model', () => {
 
   it('folds case, accents, stop words and word endings', () => {
     expect(words('The Café is INDEXING the indexes')).toEqual(['cafe', 'index', 'index']);
-    expect(stem('classes')).toBe('class');
-    expect(stem('queries')).toBe('query');
-    expect(stem('process')).toBe('process');
+    expect(words('classes queries process')).toEqual(['class', 'queri', 'process']);
+    expect(words('message messages')).toEqual(['messag', 'messag']);
     expect(countLocalTokens('The workers are running')).toBe(2);
     expect(cosine(embedLocally('Indexing documents'), embedLocally('indexed document'))).toBeGreaterThan(0.8);
   });
@@ -34,7 +33,8 @@ describe('the local embedding model', () => {
   it('tolerates a misspelling through character trigrams', () => {
     const misspelt = cosine(embedLocally('authentication'), embedLocally('authentification'));
     const other = cosine(embedLocally('authentication'), embedLocally('spreadsheet'));
-    expect(misspelt).toBeGreaterThan(0.3);
-    expect(misspelt).toBeGreaterThan(other + 0.3);
+    // trigrams of the Porter stems ("authent", "authentif"): 5 of 7 and 9 shared
+    expect(misspelt).toBeGreaterThan(0.25);
+    expect(misspelt).toBeGreaterThan(other + 0.25);
   });
 });

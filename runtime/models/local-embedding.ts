@@ -1,16 +1,17 @@
 /**
  * @module runtime/models/local-embedding — `weft-local-embedding`, the built-in embedding
  * model: no download, no key, no network, deterministic (the same text gives the same vector
- * on every machine and in every version of this file's `VERSION`).
+ * on every machine, within one `VERSION` of this file).
  *
  * What it is: feature hashing ("the hashing trick") of lexical features into 512 dimensions.
  * A text is lower-cased, accents are removed, and it is cut into words (letters and digits);
- * common English stop words are dropped and a light suffix stripper folds plurals and verb
- * endings ("indexing", "indexes", "indexed" → "index"). Features: every word (weight 1), every
- * pair of neighbouring words (0.5), and the character trigrams of each word with boundary marks
- * (each 0.8 / √n for a word of n trigrams, so a word's trigrams weigh about as much as the word). Each feature is hashed (FNV-1a, 32 bit) to a
- * dimension and a sign; counts are damped (1 + ln tf) and the vector is L2-normalised, so the
- * cosine of two vectors measures shared vocabulary.
+ * common English stop words are dropped and the Porter stemmer folds word forms ("indexing",
+ * "indexes", "indexed" → "index"; "message", "messages" → "messag"). Features: every word
+ * (weight 1), every pair of neighbouring words (0.5), and the character trigrams of each word
+ * with boundary marks (each 0.8 / √n for a word of n trigrams, so a word's trigrams weigh about
+ * as much as the word). Each feature is hashed (FNV-1a, 32 bit) to a dimension and a sign;
+ * counts are damped (1 + ln tf) and the vector is L2-normalised, so the cosine of two vectors
+ * measures shared vocabulary. Version 1 folded word forms with a lighter suffix stripper.
  *
  * Quality to expect: it finds passages that share words (and, through trigrams, word forms and
  * misspellings) with the query; it knows no synonyms or meaning ("car" does not find
@@ -18,8 +19,11 @@
  * for semantic search configure a real embedding model (any OpenAI-compatible endpoint).
  */
 
+import { stemmer } from 'stemmer';
+
 export const LOCAL_EMBEDDING_DIMENSION = 512;
-export const VERSION = 1;
+/** Changes when `words` or the features change (keyword search re-counts stored terms then). */
+export const VERSION = 2;
 /** a word's trigrams together weigh about this much against the word itself (1) */
 const TRIGRAM_WEIGHT = 0.8;
 
@@ -30,26 +34,10 @@ const STOP_WORDS = new Set(
     .split(' '),
 );
 
-const SUFFIXES = ['ational', 'ization', 'fulness', 'ousness', 'iveness', 'ations', 'ation', 'ments', 'ment', 'ingly', 'edly', 'ings', 'ing', 'ies', 'ied', 'es', 'ed', 'ly', 's'];
-
-/** A light suffix stripper: keeps at least 3 characters of stem. */
-export function stem(word: string): string {
-  if (word.length <= 3 || /^\d+$/.test(word)) return word;
-  for (const suffix of SUFFIXES) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
-      const base = word.slice(0, -suffix.length);
-      if (suffix === 'ies' || suffix === 'ied') return `${base}y`;
-      if (suffix === 's' && base.endsWith('s')) return word; // "class", "process"
-      return base;
-    }
-  }
-  return word;
-}
-
 /** The words of a text as the model sees them (also used for keyword search). */
 export function words(text: string): string[] {
   const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-  return (folded.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP_WORDS.has(w)).map(stem);
+  return (folded.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP_WORDS.has(w)).map(stemmer);
 }
 
 function fnv1a(text: string): number {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedLocally } from '../models/local-embedding.ts';
+import { embedLocally, VERSION as WORDS_VERSION } from '../models/local-embedding.ts';
 import { openEmbeddedVectorStore, pgliteClient } from './embedded.ts';
 import { openPostgresVectorStore } from './postgres.ts';
 import { startPglitePostgresServer, type PglitePostgresServer } from './testing/pglite-postgres-server.ts';
@@ -177,16 +177,20 @@ describe('embedded store on disk', () => {
   });
 });
 
-describe('records written before per-property terms', () => {
-  it('get them when the store opens, so property searches find them', async () => {
+describe('records counted with an older word cutting or before per-property terms', () => {
+  it('are counted again when the store opens, so property searches find them', async () => {
     const client = await pgliteClient();
     const first = new VectorStore(client);
     await first.ensureCollection('old_Docs', 2);
     await first.insert('old_Docs', [{ id: 'x', vector: [1, 0], properties: { title: 'Redis streams', body: 'queues' } }]);
-    await client.query(`update weft_vectors set field_terms = '{}'::jsonb, field_lengths = '{}'::jsonb`);
+    await client.query(`update weft_vectors set terms = '{"redi": 1}'::jsonb, field_terms = '{}'::jsonb, field_lengths = '{}'::jsonb, terms_version = 0`);
     expect(await first.keyword('old_Docs', 'redis', { limit: 1, fields: bm25Fields(['title']) })).toEqual([]);
+    expect(await first.keyword('old_Docs', 'queues', { limit: 1 })).toEqual([]);
     const reopened = new VectorStore(client);
     expect((await reopened.keyword('old_Docs', 'redis', { limit: 1, fields: bm25Fields(['title']) })).map((h) => h.id)).toEqual(['x']);
+    expect((await reopened.keyword('old_Docs', 'queues', { limit: 1 })).map((h) => h.id)).toEqual(['x']);
+    const [{ terms_version }] = (await client.query<{ terms_version: number }>('select terms_version from weft_vectors')).rows;
+    expect(terms_version).toBe(WORDS_VERSION);
     await client.close();
   });
 });

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { isPlainObject } from '../../catalogue/coerce.ts';
 import { userError } from '../../catalogue/errors.ts';
-import { words } from '../models/local-embedding.ts';
+import { VERSION as WORDS_VERSION, words } from '../models/local-embedding.ts';
 import { ALL_PROPERTIES, type Bm25Fields } from '../../catalogue/ai/bm25-fields.ts';
 
 /** What both backends offer: parameterised queries ($1, $2…) answering rows, and transactions. */
@@ -76,6 +76,8 @@ export const SCHEMA = [
   // per text property: its terms' counts and its length (searches restricted to or weighting properties)
   `alter table weft_vectors add column if not exists field_terms jsonb not null default '{}'::jsonb`,
   `alter table weft_vectors add column if not exists field_lengths jsonb not null default '{}'::jsonb`,
+  // the version of the word cutting (local-embedding.ts VERSION) the terms were counted with; 0: before it was kept
+  'alter table weft_vectors add column if not exists terms_version integer not null default 0',
   'create index if not exists weft_vectors_properties on weft_vectors using gin (properties jsonb_path_ops)',
   'create index if not exists weft_vectors_terms on weft_vectors using gin (terms)',
 ];
@@ -174,24 +176,24 @@ export class VectorStore {
   init(): Promise<void> {
     this.ready ??= (async () => {
       for (const statement of SCHEMA) await this.sql.query(statement);
-      await this.addFieldTerms();
+      await this.recountTerms();
     })();
     return this.ready;
   }
 
-  /** Records written before per-property terms were kept get them (once, when the store opens). */
-  private async addFieldTerms(): Promise<void> {
+  /** Records counted with an older word cutting, or before per-property terms were kept, are counted again (once, when the store opens). */
+  private async recountTerms(): Promise<void> {
     const { rows } = await this.sql.query<{ collection: string; id: string; properties: Properties }>(
-      `select collection, id, properties from weft_vectors where length > 0 and field_lengths = '{}'::jsonb`,
+      'select collection, id, properties from weft_vectors where terms_version < $1',
+      [WORDS_VERSION],
     );
     for (const row of rows) {
       const columns = keywordColumns(row.properties);
-      await this.sql.query('update weft_vectors set field_terms = $3::jsonb, field_lengths = $4::jsonb where collection = $1 and id = $2', [
-        row.collection,
-        row.id,
-        columns.fieldTerms,
-        columns.fieldLengths,
-      ]);
+      await this.sql.query(
+        `update weft_vectors set terms = $3::jsonb, length = $4, field_terms = $5::jsonb, field_lengths = $6::jsonb, terms_version = $7
+         where collection = $1 and id = $2`,
+        [row.collection, row.id, columns.terms, columns.length, columns.fieldTerms, columns.fieldLengths, WORDS_VERSION],
+      );
     }
   }
 
@@ -231,19 +233,20 @@ export class VectorStore {
     const rows = records.map((r) => {
       const properties = isPlainObject(r.properties) ? r.properties : {};
       const { terms, length, fieldTerms, fieldLengths } = keywordColumns(properties);
-      return [r.id ?? randomUUID(), vectorText(checkVector(r.vector, dimension)), JSON.stringify(properties), terms, length, fieldTerms, fieldLengths];
+      return [r.id ?? randomUUID(), vectorText(checkVector(r.vector, dimension)), JSON.stringify(properties), terms, length, fieldTerms, fieldLengths, WORDS_VERSION];
     });
     for (let i = 0; i < rows.length; i += BATCH_SIZE) {
       const batch = rows.slice(i, i + BATCH_SIZE);
       const values = batch.map((_, j) => {
-        const n = (k: number) => `$${j * 7 + k + 2}`;
-        return `($1, ${n(0)}, ${n(1)}::vector, ${n(2)}::jsonb, ${n(3)}::jsonb, ${n(4)}, ${n(5)}::jsonb, ${n(6)}::jsonb)`;
+        const n = (k: number) => `$${j * 8 + k + 2}`;
+        return `($1, ${n(0)}, ${n(1)}::vector, ${n(2)}::jsonb, ${n(3)}::jsonb, ${n(4)}, ${n(5)}::jsonb, ${n(6)}::jsonb, ${n(7)})`;
       });
       await this.sql.transaction((tx) =>
         tx.query(
-          `insert into weft_vectors (collection, id, embedding, properties, terms, length, field_terms, field_lengths) values ${values.join(', ')}
+          `insert into weft_vectors (collection, id, embedding, properties, terms, length, field_terms, field_lengths, terms_version) values ${values.join(', ')}
            on conflict (collection, id) do update set embedding = excluded.embedding, properties = excluded.properties,
-             terms = excluded.terms, length = excluded.length, field_terms = excluded.field_terms, field_lengths = excluded.field_lengths`,
+             terms = excluded.terms, length = excluded.length, field_terms = excluded.field_terms, field_lengths = excluded.field_lengths,
+             terms_version = excluded.terms_version`,
           [collection, ...batch.flat()],
         ),
       );
