@@ -33,8 +33,7 @@ describe('the local embedding model', () => {
   it('tolerates a misspelling through character trigrams', () => {
     const misspelt = cosine(embedLocally('authentication'), embedLocally('authentification'));
     const other = cosine(embedLocally('authentication'), embedLocally('spreadsheet'));
-    // trigrams of the Porter stems ("authent", "authentif"): 5 of 7 and 9 shared
-    expect(misspelt).toBeGreaterThan(0.25);
-    expect(misspelt).toBeGreaterThan(other + 0.25);
+    expect(misspelt).toBeGreaterThan(0.3);
+    expect(misspelt).toBeGreaterThan(other + 0.3);
   });
 });

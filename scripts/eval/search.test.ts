@@ -24,11 +24,12 @@ describe('the search evaluation set', () => {
     expect(score([['a', 'b', 'c', 'd'], ['x', 'y', 'z', 'w']], [['b', 'w'], ['q']])).toEqual({ recallAt3: 0.25, mrr: 0.25 });
   });
 
-  // On the audited labels keyword search has a slightly higher MRR than hybrid search, so only recall and the comparison with vector search are claimed.
-  it('hybrid search (the node defaults: relativeScoreFusion, alpha 0.25) ranks better than vector search and finds at least as much in the top 3 as either alone', async () => {
+  it('hybrid search (the node defaults: relativeScoreFusion, alpha 0.25) beats keyword and vector search alone on recall@3 and MRR', async () => {
     const results = await evaluate(set, [0.25]);
     const hybrid = results['hybrid relativeScoreFusion alpha 0.25'];
-    expect(hybrid.mrr).toBeGreaterThan(results['vector (weft-local-embedding)'].mrr);
-    expect(hybrid.recallAt3).toBeGreaterThanOrEqual(Math.max(results['keyword (BM25)'].recallAt3, results['vector (weft-local-embedding)'].recallAt3));
+    for (const alone of [results['keyword (BM25)'], results['vector (weft-local-embedding)']]) {
+      expect(hybrid.recallAt3).toBeGreaterThan(alone.recallAt3);
+      expect(hybrid.mrr).toBeGreaterThan(alone.mrr);
+    }
   }, 120_000);
 });
