@@ -18,7 +18,8 @@ export class LiveHub {
       // one message per engine step: a line "<stream id> <event JSON>" per event, in order
       for (const line of message.split('\n')) {
         const space = line.indexOf(' ');
-        const event = { ...(JSON.parse(line.slice(space + 1)) as RunEvent), id: line.slice(0, space) };
+        const event = JSON.parse(line.slice(space + 1)) as RunEvent;
+        event.id = line.slice(0, space);
         for (const listener of listeners) listener(event);
       }
     });

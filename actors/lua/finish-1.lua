@@ -74,8 +74,9 @@ if mode == 'route' then
     chosen = {}
     for _, handle in ipairs(cjson.decode(chosenJson)) do chosen[handle] = true end
   end
-  local hop = tonumber(redis.call('HGET', base .. 'join:' .. actor, '_hop')
-    or redis.call('HGET', base .. 'join:' .. nodeId, '_hop') or redis.call('HGET', metaKey, 'hop'))
+  local hop = redis.call('HGET', base .. 'join:' .. actor, '_hop')
+  if not hop and actor ~= nodeId then hop = redis.call('HGET', base .. 'join:' .. nodeId, '_hop') end
+  hop = tonumber(hop or redis.call('HGET', metaKey, 'hop'))
   local failure = routeFrom(nodeId, iteration, actor, status == 'skipped', chosen, output, hop, now, ready)
   if failure then
     redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'failedNode', nodeId, 'finishedAt', now)

@@ -12,10 +12,23 @@ retentionSeconds = tonumber(ARGV[5])
 liveChannel = ARGV[6]
 local now = tonumber(ARGV[4])
 if redis.call('EXISTS', metaKey) == 1 then return 'exists' end
+-- field/value pairs written with one HSET per 200 pairs (unpack's stack stays small)
+local function hsetAll(key, fields)
+  local args = {}
+  for field, value in pairs(fields) do
+    args[#args + 1] = field
+    args[#args + 1] = value
+    if #args == 400 then
+      redis.call('HSET', key, unpack(args))
+      args = {}
+    end
+  end
+  if #args > 0 then redis.call('HSET', key, unpack(args)) end
+end
 local meta = cjson.decode(ARGV[1])
-for field, value in pairs(meta) do redis.call('HSET', metaKey, field, value) end
-redis.call('HSET', metaKey, 'status', 'running', 'active', 1, 'startedAt', now)
-for id, node in pairs(cjson.decode(ARGV[2])) do redis.call('HSET', planKey, id, node) end
+meta.status, meta.active, meta.startedAt = 'running', 1, now
+hsetAll(metaKey, meta)
+hsetAll(planKey, cjson.decode(ARGV[2]))
 local trigger = ARGV[3]
 redis.call('HSET', stateKey, trigger, 'queued')
 emit({ type = 'run.started', runId = meta.runId, ts = now })

@@ -40,23 +40,35 @@ end
 
 -- Deliver one message: mailbox append + join bookkeeping + duplicate suppression.
 -- Returns nil (duplicate or not yet ready) or 'data' / 'skip' when the target became ready.
+-- The join hash holds one field per inbound edge plus _hop, _data and _need (the target's
+-- inbound edge count, read from its plan node once, at its first message).
 local function deliver(route, fromActor, iteration, kind, payload, hop, now)
   local target = actorKey(route.target, iteration)
   local joinKey = base .. 'join:' .. target
   if redis.call('HSETNX', joinKey, route.edgeId, kind) == 0 then return nil, target end
   local msgHop = hop + 1
-  local oldHop = redis.call('HGET', joinKey, '_hop')
-  local data
-  if not oldHop then
-    -- the join's first message: both counters in one write
+  local fields = redis.call('HLEN', joinKey)
+  local data, need, received
+  if fields == 1 then
+    -- the join's first message: the counters in one write
     data = kind == 'data' and 1 or 0
-    redis.call('HSET', joinKey, '_hop', msgHop, '_data', data)
+    need = #planNode(route.target).inbound
+    received = 1
+    redis.call('HSET', joinKey, '_hop', msgHop, '_data', data, '_need', need)
   else
-    if msgHop > tonumber(oldHop) then redis.call('HSET', joinKey, '_hop', msgHop) end
-    if kind == 'data' then
-      data = redis.call('HINCRBY', joinKey, '_data', 1)
+    local counters = redis.call('HMGET', joinKey, '_hop', '_data', '_need')
+    data, need = tonumber(counters[2]), tonumber(counters[3])
+    if need then
+      received = fields - 3
     else
-      data = tonumber(redis.call('HGET', joinKey, '_data'))
+      -- a join begun before _need existed
+      need, received = #planNode(route.target).inbound, fields - 2
+    end
+    if kind == 'data' then data = data + 1 end
+    if msgHop > tonumber(counters[1]) then
+      redis.call('HSET', joinKey, '_hop', msgHop, '_data', data)
+    elseif kind == 'data' then
+      redis.call('HSET', joinKey, '_data', data)
     end
   end
   local envelope = cjson.encode({ msgId = fromActor .. '>' .. route.edgeId, runId = runId,
@@ -77,8 +89,7 @@ local function deliver(route, fromActor, iteration, kind, payload, hop, now)
     nodeId = route.target }
   if iteration ~= '' then event.iteration = tonumber(iteration) end
   emit(event)
-  local received = redis.call('HLEN', joinKey) - 2
-  if received < #planNode(route.target).inbound then return nil, target end
+  if received < need then return nil, target end
   if data > 0 then return 'data', target end
   return 'skip', target
 end
