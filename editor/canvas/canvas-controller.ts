@@ -113,6 +113,7 @@ export class CanvasController {
       this.stores.config.clear();
       this.stores.selection.clear();
       await this.insert(doc.nodes, doc.edges);
+      this.stack.draw();
       this.stack.history.clear();
     } finally {
       this.loading = false;

@@ -1,24 +1,37 @@
 /**
  * @module editor/canvas/edge-view — a connection: its curve, styled by the last message that
- * crossed it (data or skip), and the tokens travelling along it. Tokens move with a CSS
- * offset-path animation, which the compositor runs without the main thread.
+ * crossed it (data or skip), and the tokens travelling along it. The curve is computed from the
+ * nodes' positions as the connection renders, and again when either node moves. Tokens move
+ * with a CSS offset-path animation, which the compositor runs without the main thread.
  */
-import { compareShallow, compareStructural, computed } from 'mobx';
+import { compareShallow, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useMemo, type CSSProperties } from 'react';
-import { Presets } from 'rete-react-plugin';
+import { useEffect, useMemo, useReducer, type CSSProperties } from 'react';
+import { classicConnectionPath } from 'rete-render-utils';
 import type { CanvasStores } from './canvas-stores.ts';
 import type { WeftConnection } from './schemes.ts';
+import type { Point, SocketPositions } from './socket-positions.ts';
 
-export function makeEdgeView(stores: CanvasStores) {
-  return observer(function EdgeView({ data }: { data: WeftConnection }) {
-    const { path } = Presets.classic.useConnection();
+/** how far the curve's control points reach, as Rete's classic connections draw it */
+const CURVATURE = 0.3;
+
+export function makeEdgeView(stores: CanvasStores, sockets: SocketPositions) {
+  /** `start` or `end` is given while the builder drags a new connection (the pointer's end) */
+  return observer(function EdgeView({ data, start, end }: { data: WeftConnection; start?: Point; end?: Point }) {
+    const [, moved] = useReducer((n: number) => n + 1, 0);
+    useEffect(() => {
+      const stops = [sockets.watch(data.source, moved), sockets.watch(data.target, moved)];
+      return () => stops.forEach((stop) => stop());
+    }, [data.source, data.target]);
     // computed boxes: a new run re-renders only the edges whose kind or tokens differ
     const kindBox = useMemo(() => computed(() => stores.stage.edgeKind(data.id)), [data.id]);
     const tokensBox = useMemo(() => computed(() => stores.stage.tokens(data.id), { equals: (a, b) => compareShallow(a.map((t) => t.token), b.map((t) => t.token)) }), [data.id]);
     const kind = kindBox.get();
     const tokens = tokensBox.get();
-    if (!path) return null;
+    const from = start ?? sockets.at(data.source, 'output', data.sourceOutput);
+    const to = end ?? sockets.at(data.target, 'input', data.targetInput);
+    if (!from || !to) return null;
+    const path = classicConnectionPath([from, to], CURVATURE);
     const selected = stores.selection.edge === data.id;
     return (
       <>

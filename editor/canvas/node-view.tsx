@@ -3,14 +3,15 @@
  * label and slug, problems before a run, and during a run its state, progress, duration and
  * loop iterations; chips show where the other watched runs are.
  */
-import { compareShallow, compareStructural, computed } from 'mobx';
+import { compareStructural, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useMemo, type CSSProperties } from 'react';
-import { Presets, type RenderEmit } from 'rete-react-plugin';
+import type { RenderEmit } from 'rete-react-plugin';
 import { colorOf } from '../stores/catalogue-store.ts';
 import type { NodeRun } from '../stores/run-view.ts';
 import type { CanvasStores } from './canvas-stores.ts';
 import type { Schemes, WeftNode } from './schemes.ts';
+import { SocketView } from './socket-view.tsx';
 
 const stateLabel: Record<NodeRun['state'], string> = {
   waiting: 'waiting',
@@ -91,20 +92,20 @@ export function makeNodeView(stores: CanvasStores) {
         <StatusLine run={run} problems={problems} />
         {data.inputs.in && (
           <div className="wn-in">
-            <Presets.classic.RefSocket name="input-socket" side="input" socketKey="in" nodeId={data.id} emit={emit} payload={data.inputs.in.socket} />
+            <SocketView side="input" socketKey="in" nodeId={data.id} emit={emit} />
           </div>
         )}
         {!labelled && outputs[0] && (
           <div className="wn-out wn-out--single">
-            <Presets.classic.RefSocket name="output-socket" side="output" socketKey={outputs[0][0]} nodeId={data.id} emit={emit} payload={outputs[0][1]!.socket} />
+            <SocketView side="output" socketKey={outputs[0][0]} nodeId={data.id} emit={emit} />
           </div>
         )}
         {labelled && (
           <div className="wn-handles">
-            {outputs.map(([key, output]) => (
+            {outputs.map(([key]) => (
               <div className="wn-handle" key={key} data-handle={key}>
                 <span className="wn-handle-label">{key}</span>
-                <Presets.classic.RefSocket name="output-socket" side="output" socketKey={key} nodeId={data.id} emit={emit} payload={output!.socket} />
+                <SocketView side="output" socketKey={key} nodeId={data.id} emit={emit} />
               </div>
             ))}
           </div>

@@ -1,20 +1,20 @@
 /**
  * @module editor/canvas/setup-editor — the Rete stack of one canvas: editor, area (pan, zoom,
- * selection, ordering), connections by dragging, React rendering of our own node, edge and
- * socket views, undo history and a minimap.
+ * selection, ordering), connections by dragging, React rendering of our own node and edge views
+ * (in one shared React root), undo history and a minimap.
  */
-import { createRoot } from 'react-dom/client';
 import { NodeEditor } from 'rete';
 import { AreaExtensions, AreaPlugin } from 'rete-area-plugin';
 import { ClassicFlow, ConnectionPlugin, getSourceTarget } from 'rete-connection-plugin';
 import { HistoryPlugin, Presets as HistoryPresets } from 'rete-history-plugin';
 import { MinimapPlugin } from 'rete-minimap-plugin';
 import { Presets, ReactPlugin } from 'rete-react-plugin';
+import { canvasPreset } from './canvas-preset.tsx';
 import { makeEdgeView } from './edge-view.tsx';
 import { makeNodeView } from './node-view.tsx';
 import { newEdgeId, WeftConnection, type AreaExtra, type Schemes } from './schemes.ts';
-import { SocketView } from './socket-view.tsx';
-import { LayoutSocketPosition } from './socket-positions.ts';
+import { SharedRoot } from './shared-root.tsx';
+import { SocketPositions } from './socket-positions.ts';
 import type { CanvasStores } from './canvas-stores.ts';
 
 export interface ReteStack {
@@ -27,6 +27,8 @@ export interface ReteStack {
   quiet: { on: boolean };
   /** redraw the minimap now */
   refreshMinimap(): Promise<void>;
+  /** put on screen now whatever was added or changed (React draws it in one batch otherwise) */
+  draw(): void;
   destroy(): void;
 }
 
@@ -34,22 +36,13 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
   const editor = new NodeEditor<Schemes>();
   const area = new AreaPlugin<Schemes, AreaExtra>(container);
   const connection = new ConnectionPlugin<Schemes, AreaExtra>();
-  const render = new ReactPlugin<Schemes, AreaExtra>({ createRoot });
+  const root = new SharedRoot(document.createElement('div'));
+  const render = new ReactPlugin<Schemes, AreaExtra>({ createRoot: root.createRoot });
   const history = new HistoryPlugin<Schemes>({ timing: 250 });
   const minimap = new MinimapPlugin<Schemes>({ boundViewport: true });
 
-  const NodeView = makeNodeView(stores);
-  const EdgeView = makeEdgeView(stores);
-  render.addPreset(
-    Presets.classic.setup({
-      socketPositionWatcher: new LayoutSocketPosition((id) => editor.getNode(id)),
-      customize: {
-        node: () => NodeView,
-        connection: () => EdgeView,
-        socket: () => SocketView,
-      },
-    }),
-  );
+  const sockets = new SocketPositions(editor, area);
+  render.addPreset(canvasPreset(makeNodeView(stores), makeEdgeView(stores, sockets)));
   render.addPreset(Presets.minimap.setup({ size: 150 }));
 
   // Connections are created as our own class with an id the flow document keeps.
@@ -100,6 +93,10 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
       }
       await area.emit({ type: 'resized', data: { event: new Event('resize') } });
     },
-    destroy: () => area.destroy(),
+    draw: () => root.flush(),
+    destroy: () => {
+      area.destroy();
+      root.destroy();
+    },
   };
 }
