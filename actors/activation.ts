@@ -3,8 +3,8 @@
  * executor (or the engine's own step for loops, waits and child runs), finish, hand on.
  * Every step is safe to repeat: a job re-run after a crash replays instead of redoing.
  *
- * A fresh first attempt (queued by the finish that made the actor ready, picked up for the first
- * time, attempt 1, not a loop node) skips begin: the executor runs at once and finish-1.lua does
+ * A fresh first attempt (queued by the finish that made the actor ready, or a trigger queued by
+ * startRun; picked up for the first time, attempt 1, not a loop node) skips begin: the executor runs at once and finish-1.lua does
  * begin's part (refuses a finished actor or a run no longer running, records the start, emits
  * node.started) in the same call. If the executor runs longer than `lazyBeginMs` (engine option, 10 ms), throws,
  * delays, waits on a child run or reports progress, begin runs after all, as for any other job.
@@ -25,7 +25,7 @@ export interface ActivationJob {
   startedAt?: number;
   /** step 'resume': the child run whose end resumes this actor */
   child?: string;
-  /** queued by the finish that made the actor ready (not by a replay): may skip begin */
+  /** queued by the finish that made the actor ready or by startRun (not by a replay): may skip begin */
   fresh?: boolean;
 }
 

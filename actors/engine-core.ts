@@ -72,6 +72,22 @@ export class EngineCore {
     return info;
   }
 
+  /**
+   * A run this process just started: keep what the workers would otherwise read back (meta,
+   * plan), so its activations here skip those two round trips. Only when this process runs
+   * workers.
+   */
+  remember(runId: string, meta: RunMeta, planNodes: Record<string, string>): void {
+    if (!this.hasWorkers) return;
+    if (this.runInfo.size > 10_000) this.runInfo.clear();
+    this.runInfo.set(runId, { meta, channel: liveChannel(this.prefix, meta.flowId) });
+    if (this.runPlans.size > 2000) this.runPlans.clear();
+    this.runPlans.set(runId, Promise.resolve(planNodes));
+  }
+
+  /** set by the Engine when it starts a worker */
+  hasWorkers = false;
+
   private async channel(runId: string): Promise<string> {
     return (await this.info(runId)).channel;
   }

@@ -9,7 +9,7 @@ import { processActivation, type ActivationJob } from './activation.ts';
 import { EngineCore, jobIdOf } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, RunSnapshot, StartOptions } from './engine-types.ts';
 import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
-import { endEvents, readActors, readEvents, readMeta, readSnapshot, waitEvents, type ActorView } from './run-reader.ts';
+import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents, type ActorView } from './run-reader.ts';
 import { isAfter, LiveHub } from './live-hub.ts';
 import { withActorCommands } from './scripts.ts';
 import type { Plan, RunEvent, RunMeta } from './types.ts';
@@ -66,6 +66,7 @@ export class Engine {
       liveChannel(this.prefix, plan.flowId),
     );
     if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
+    this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);
     const history = flowRunsKey(this.prefix, plan.flowId);
     await this.redis
       .multi()
@@ -75,7 +76,7 @@ export class Engine {
       .exec();
     await this.queue.add(
       'activate',
-      { runId, actor: plan.trigger, node: plan.trigger, iteration: '' },
+      { runId, actor: plan.trigger, node: plan.trigger, iteration: '', fresh: true },
       { jobId: jobIdOf(runId, plan.trigger) },
     );
     return runId;
@@ -203,6 +204,7 @@ export class Engine {
       maxStalledCount: 10,
     });
     worker.on('error', (error) => console.error('[weft worker]', error.message));
+    this.core.hasWorkers = true;
     this.workers.push(worker);
     return worker;
   }

@@ -6,7 +6,7 @@ import type { Envelope, RunEvent, RunMeta } from './types.ts';
 
 const numeric = new Set(['version', 'startedAt', 'finishedAt', 'hop']);
 
-function parseMeta(hash: Record<string, string>): RunMeta | null {
+export function parseMeta(hash: Record<string, string>): RunMeta | null {
   if (!hash.runId) return null;
   const meta: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(hash)) {
