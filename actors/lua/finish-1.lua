@@ -36,9 +36,9 @@ local now, mode = tonumber(ARGV[7]), ARGV[10]
 retentionSeconds = tonumber(ARGV[12])
 liveChannel = ARGV[13]
 payloadLimit = tonumber(ARGV[14])
-runId = redis.call('HGET', metaKey, 'runId')
-
-local runStatus = redis.call('HGET', metaKey, 'status')
+local run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop')
+runId = run[1]
+local runStatus = run[2]
 local current = redis.call('HGET', stateKey, actor)
 if isTerminal(current) then
   return { 'dup', runStatus, redis.call('HGET', nextKey, actor) or '[]' }
@@ -60,7 +60,6 @@ if ARGV[15] ~= '' then
 else
   redis.call('HSET', timesKey, actor .. ':end', now)
 end
-redis.call('HSET', metaKey, 'lastNode', actor)
 local event = { type = 'node.' .. status, runId = runId, ts = now, nodeId = nodeId,
   durationMs = tonumber(ARGV[8]), code = tonumber(ARGV[9]) }
 if iteration ~= '' then event.iteration = tonumber(iteration) end
@@ -76,7 +75,7 @@ if mode == 'route' then
   end
   local hop = redis.call('HGET', base .. 'join:' .. actor, '_hop')
   if not hop and actor ~= nodeId then hop = redis.call('HGET', base .. 'join:' .. nodeId, '_hop') end
-  hop = tonumber(hop or redis.call('HGET', metaKey, 'hop'))
+  hop = tonumber(hop or run[3])
   local failure = routeFrom(nodeId, iteration, actor, status == 'skipped', chosen, output, hop, now, ready)
   if failure then
     redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'failedNode', nodeId, 'finishedAt', now)
@@ -95,7 +94,7 @@ elseif mode == 'loopStart' then
 elseif mode == 'loopNext' then
   queueActor(modeData.node, modeData.iteration, modeData.delayMs, now, ready)
 elseif mode == 'stop' then
-  redis.call('HSET', metaKey, 'status', 'incomplete', 'finishedAt', now)
+  redis.call('HSET', metaKey, 'status', 'incomplete', 'finishedAt', now, 'lastNode', actor)
   emit({ type = 'run.incomplete', runId = runId, ts = now, nodeId = nodeId })
   runStatus = 'incomplete'
 end
@@ -103,14 +102,18 @@ end
 local active = redis.call('HINCRBY', metaKey, 'active', #ready - 1)
 if active <= 0 and runStatus == 'running' then
   runStatus = 'completed'
-  redis.call('HSET', metaKey, 'status', 'completed', 'finishedAt', now)
+  redis.call('HSET', metaKey, 'status', 'completed', 'finishedAt', now, 'lastNode', actor)
   emit({ type = 'run.completed', runId = runId, ts = now })
 end
-local readyJson = cjson.encode(ready)
-if #ready == 0 then readyJson = '[]' end
-redis.call('HSET', nextKey, actor, readyJson)
+-- next[actor] is what a replay of this actor re-enqueues; nothing to replay: no field
+local readyJson = '[]'
+if #ready > 0 then
+  readyJson = cjson.encode(ready)
+  redis.call('HSET', nextKey, actor, readyJson)
+end
 -- the run's keys live `retention` past its last activity; refreshed at most every few seconds
--- while it runs (nextKey first: the first finish creates it), always when it ends
+-- while it runs (nextKey first: the first finish that makes something ready creates it; until
+-- then every key is touched), always when it ends
 touchAll({ nextKey, metaKey, planKey, outKey, stateKey, eventsKey, timesKey }, runStatus ~= 'running')
 flushLive()
 return { 'ok', runStatus, readyJson }
