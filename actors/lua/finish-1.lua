@@ -66,7 +66,6 @@ if iteration ~= '' then event.iteration = tonumber(iteration) end
 emit(event, output)
 
 local ready = {}
-local modeData = cjson.decode(ARGV[11])
 if mode == 'route' then
   local chosen = false
   if chosenJson ~= '' then
@@ -85,6 +84,7 @@ if mode == 'route' then
     return { 'ok', 'failed', '[]' }
   end
 elseif mode == 'loopStart' then
+  local modeData = cjson.decode(ARGV[11])
   redis.call('HSET', metaKey, 'loop:' .. nodeId, ARGV[11], 'loopOf:' .. modeData.loopEnd, nodeId)
   if modeData.count > 0 then
     queueActor(nodeId, '0', 0, now, ready)
@@ -92,6 +92,7 @@ elseif mode == 'loopStart' then
     queueActor(modeData.loopEnd, '', 0, now, ready)
   end
 elseif mode == 'loopNext' then
+  local modeData = cjson.decode(ARGV[11])
   queueActor(modeData.node, modeData.iteration, modeData.delayMs, now, ready)
 elseif mode == 'stop' then
   redis.call('HSET', metaKey, 'status', 'incomplete', 'finishedAt', now, 'lastNode', actor)

@@ -84,7 +84,8 @@ local function deliver(route, fromActor, iteration, kind, payload, hop, now)
   end
   local mailbox = base .. 'mbx:' .. target
   redis.call('XADD', mailbox, '*', 'm', envelope)
-  touchAll({ joinKey, mailbox }, false)
+  -- both keys are new at the join's first message: no TTL to read
+  touchAll({ joinKey, mailbox }, fields == 1)
   local event = { type = 'edge.message', runId = runId, ts = now, edgeId = route.edgeId, kind = kind,
     nodeId = route.target }
   if iteration ~= '' then event.iteration = tonumber(iteration) end
