@@ -127,6 +127,7 @@ export class EngineCore {
   ): Promise<NodeResult> {
     const { meta } = await this.info(job.runId);
     const iteration = job.iteration === '' ? undefined : Number(job.iteration);
+    let controller: AbortController | undefined;
     return this.executeFn({
       runId: job.runId,
       meta,
@@ -135,7 +136,10 @@ export class EngineCore {
       iteration,
       attempt,
       engineValues,
-      signal: new AbortController().signal,
+      // made when first asked for: most executors never pass a signal on
+      get signal() {
+        return (controller ??= new AbortController()).signal;
+      },
       outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
       progress: async (message, stream) => {
         await beforeEffects();

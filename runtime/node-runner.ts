@@ -51,7 +51,9 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       mode: meta.mode,
       input: meta.input,
       outputs,
-      signal: activation.signal,
+      get signal() {
+        return activation.signal;
+      },
       progress: (message, stream) =>
         activation.progress(redactor.text(message), stream && { ...stream, text: redactor.text(stream.text) }),
       async startChildRun(flowId, input) {
