@@ -37,7 +37,7 @@ export const FlowPage = observer(function FlowPage(props: { flowId: string; runI
       <div className="studio-body">
         <Palette studio={studio} />
         <div className="canvas-wrap" onDragOver={(e) => e.dataTransfer.types.includes('application/x-weft-node') && e.preventDefault()} onDrop={onDrop}>
-          <div className={`canvas${studio.stage.active ? ' run-shown' : ''}`} ref={container} data-testid="canvas" />
+          <div className="canvas" ref={container} data-testid="canvas" />
           <CanvasOverlay studio={studio} />
           {studio.loadError && <div className="canvas-error">{studio.loadError}</div>}
         </div>
