@@ -6,11 +6,13 @@
  */
 import { compareShallow, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useReducer, type CSSProperties } from 'react';
+import { useEffect, useMemo, useReducer, useRef, type CSSProperties } from 'react';
 import { classicConnectionPath } from 'rete-render-utils';
 import type { CanvasStores } from './canvas-stores.ts';
+import type { RunView, Token } from '../stores/run-view.ts';
 import type { WeftConnection } from './schemes.ts';
 import type { Point, SocketPositions } from './socket-positions.ts';
+import { useDomEvent } from './use-dom-event.ts';
 
 /** how far the curve's control points reach, as Rete's classic connections draw it */
 const CURVATURE = 0.3;
@@ -18,7 +20,13 @@ const CURVATURE = 0.3;
 export function makeEdgeView(stores: CanvasStores, sockets: SocketPositions) {
   /** `start` or `end` is given while the builder drags a new connection (the pointer's end) */
   return observer(function EdgeView({ data, start, end }: { data: WeftConnection; start?: Point; end?: Point }) {
-    const [, moved] = useReducer((n: number) => n + 1, 0);
+    const [moves, moved] = useReducer((n: number) => n + 1, 0);
+    const hit = useRef<SVGPathElement>(null);
+    useDomEvent(hit, 'pointerdown', (event) => {
+      // a click on the edge selects it; it must not start panning the canvas
+      event.stopPropagation();
+      stores.onEdgeClick(data.id);
+    });
     useEffect(() => {
       const stops = [sockets.watch(data.source, moved), sockets.watch(data.target, moved)];
       return () => stops.forEach((stop) => stop());
@@ -28,29 +36,40 @@ export function makeEdgeView(stores: CanvasStores, sockets: SocketPositions) {
     const tokensBox = useMemo(() => computed(() => stores.stage.tokens(data.id), { equals: (a, b) => compareShallow(a.map((t) => t.token), b.map((t) => t.token)) }), [data.id]);
     const kind = kindBox.get();
     const tokens = tokensBox.get();
-    const from = start ?? sockets.at(data.source, 'output', data.sourceOutput);
-    const to = end ?? sockets.at(data.target, 'input', data.targetInput);
-    if (!from || !to) return null;
-    const path = classicConnectionPath([from, to], CURVATURE);
+    // computed again only when a node moved (or the dragged end did), not for every token
+    const path = useMemo(() => {
+      const from = start ?? sockets.at(data.source, 'output', data.sourceOutput);
+      const to = end ?? sockets.at(data.target, 'input', data.targetInput);
+      return from && to ? classicConnectionPath([from, to], CURVATURE) : null;
+    }, [moves, start, end, data]);
+    if (!path) return null;
     const selected = stores.selection.edge === data.id;
     return (
       <>
         <svg className="we" data-testid="edge" data-edge-id={data.id} data-kind={kind ?? 'idle'}>
-          <path className="we-hit" d={path} onPointerDown={(e) => { e.stopPropagation(); stores.onEdgeClick(data.id); }} />
+          <path className="we-hit" d={path} ref={hit} />
           <path className={`we-path we-path--${kind ?? 'idle'}${selected ? ' is-selected' : ''}`} d={path} />
         </svg>
         {tokens.map(({ view, token }) => (
-          <div
-            key={token.id}
-            className={`we-token we-token--${token.kind}`}
-            data-testid="token"
-            data-kind={token.kind}
-            data-edge-id={data.id}
-            style={{ offsetPath: `path('${path}')`, '--run': token.color } as CSSProperties}
-            onAnimationEnd={() => view.removeToken(data.id, token.id)}
-          />
+          <TokenView key={token.id} view={view} token={token} edgeId={data.id} path={path} />
         ))}
       </>
     );
   });
+}
+
+/** A token travelling along its edge; it leaves its run view when it arrives. */
+function TokenView({ view, token, edgeId, path }: { view: RunView; token: Token; edgeId: string; path: string }) {
+  const element = useRef<HTMLDivElement>(null);
+  useDomEvent(element, 'animationend', () => view.removeToken(edgeId, token.id));
+  return (
+    <div
+      ref={element}
+      className={`we-token we-token--${token.kind}`}
+      data-testid="token"
+      data-kind={token.kind}
+      data-edge-id={edgeId}
+      style={{ offsetPath: `path('${path}')`, '--run': token.color } as CSSProperties}
+    />
+  );
 }

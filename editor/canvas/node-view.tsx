@@ -5,13 +5,14 @@
  */
 import { compareStructural, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useMemo, type CSSProperties } from 'react';
+import { useMemo, useRef, type CSSProperties } from 'react';
 import type { RenderEmit } from 'rete-react-plugin';
 import { colorOf } from '../stores/catalogue-store.ts';
 import type { NodeRun } from '../stores/run-view.ts';
 import type { CanvasStores } from './canvas-stores.ts';
 import type { Schemes, WeftNode } from './schemes.ts';
 import { SocketView } from './socket-view.tsx';
+import { useDomEvent } from './use-dom-event.ts';
 
 const stateLabel: Record<NodeRun['state'], string> = {
   waiting: 'waiting',
@@ -56,6 +57,8 @@ function StatusLine({ run, problems }: { run?: NodeRun; problems: string[] }) {
 
 export function makeNodeView(stores: CanvasStores) {
   return observer(function NodeView({ data, emit }: { data: WeftNode; emit: RenderEmit<Schemes> }) {
+    const element = useRef<HTMLDivElement>(null);
+    useDomEvent(element, 'pointerup', () => stores.onNodeClick(data.id));
     const config = stores.config.get(data.id);
     const definition = stores.catalogue.get(data.type);
     const slug = config?.slug ?? data.id;
@@ -69,7 +72,7 @@ export function makeNodeView(stores: CanvasStores) {
     const outputs = Object.entries(data.outputs).sort(([, a], [, b]) => (a?.index ?? 0) - (b?.index ?? 0));
     const labelled = outputs.length > 1 || (outputs.length === 1 && outputs[0][0] !== 'out');
     const name = typeof config?.values.nodeName === 'string' && config.values.nodeName.trim() ? config.values.nodeName : definition?.label ?? data.type;
-    // not reached yet: 'idle'; the canvas's run-shown class makes idle nodes look like waiting ones
+    // not reached by the shown run (or no run shown): 'idle'
     const state = run?.state ?? 'idle';
     const style = { '--cat': colorOf(definition), width: data.width, height: data.height } as CSSProperties;
     return (
@@ -79,7 +82,7 @@ export function makeNodeView(stores: CanvasStores) {
         data-testid="node"
         data-node-id={slug}
         data-state={state}
-        onPointerUp={() => stores.onNodeClick(data.id)}
+        ref={element}
       >
         <div className="wn-head">
           <span className="wn-icon">{definition?.icon ?? '?'}</span>

@@ -36,7 +36,8 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
   const editor = new NodeEditor<Schemes>();
   const area = new AreaPlugin<Schemes, AreaExtra>(container);
   const connection = new ConnectionPlugin<Schemes, AreaExtra>();
-  const root = new SharedRoot(document.createElement('div'));
+  // node and connection views (in the content holder) take their events from the DOM; the minimap uses React's
+  const root = new SharedRoot(document.createElement('div'), (container) => container.parentElement?.parentElement === area.area.content.holder);
   const render = new ReactPlugin<Schemes, AreaExtra>({ createRoot: root.createRoot });
   const history = new HistoryPlugin<Schemes>({ timing: 250 });
   const minimap = new MinimapPlugin<Schemes>({ boundViewport: true });

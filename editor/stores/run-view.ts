@@ -45,6 +45,7 @@ const MAX_PER_FRAME = 10;
 const MAX_TOKENS = 80;
 const visible = new Set(['node.queued', 'node.started', 'node.completed', 'node.skipped', 'node.failed', 'edge.message']);
 const now = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
+const nextFrame = (run: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16));
 /** which state wins when a loop node's iterations differ */
 const stateRank: Record<NodeRunState, number> = {
   running: 7, queued: 6, suspended: 5, failed: 4, completed: 3, skipped: 2, cancelled: 1, waiting: 0,
@@ -71,13 +72,15 @@ export class RunView {
   private frame = 0;
   private lastShown = 0;
   private inFlight = 0;
+  /** tokens whose animation ended, removed at the next frame */
+  private ended: [edgeId: string, tokenId: number][] = [];
 
   constructor(
     readonly runId: string,
     readonly color = '#6366f1',
     readonly mode: 'test' | 'production' = 'test',
   ) {
-    makeObservable(this, {
+    makeObservable<this, 'removeEnded'>(this, {
       status: observable,
       startedAt: observable,
       finishedAt: observable,
@@ -86,7 +89,7 @@ export class RunView {
       apply: action,
       reset: action,
       reconcile: action,
-      removeToken: action,
+      removeEnded: action,
     });
   }
 
@@ -107,7 +110,7 @@ export class RunView {
       this.drain(now());
       this.scheduleFlush();
     };
-    this.frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(tick) : (setTimeout(tick, 16) as unknown as number);
+    this.frame = nextFrame(tick) as number;
   }
 
   private drain(time: number, budget?: number): void {
@@ -197,13 +200,24 @@ export class RunView {
     this.nodes.set(event.nodeId, next);
   }
 
+  /**
+   * A token reached the end of its edge. Tokens that end in the same frame leave together, in
+   * one change (one redraw), not one each.
+   */
   removeToken(edgeId: string, id: number): void {
-    const list = this.tokens.get(edgeId);
-    if (!list) return;
-    const rest = list.filter((t) => t.id !== id);
-    if (rest.length < list.length) this.inFlight = Math.max(0, this.inFlight - 1);
-    if (rest.length) this.tokens.set(edgeId, rest);
-    else this.tokens.delete(edgeId);
+    this.ended.push([edgeId, id]);
+    if (this.ended.length === 1) nextFrame(() => this.removeEnded());
+  }
+
+  private removeEnded(): void {
+    for (const [edgeId, id] of this.ended.splice(0)) {
+      const list = this.tokens.get(edgeId);
+      if (!list) continue;
+      const rest = list.filter((t) => t.id !== id);
+      if (rest.length < list.length) this.inFlight = Math.max(0, this.inFlight - 1);
+      if (rest.length) this.tokens.set(edgeId, rest);
+      else this.tokens.delete(edgeId);
+    }
   }
 
   reset(): void {
