@@ -5,6 +5,7 @@
 import { Engine } from '../../actors/engine.ts';
 import type { Plan } from '../../actors/types.ts';
 import { chainPlan, fanInPlan, noopExecute } from './bench-plans.ts';
+import { cpuMeter, type CpuPer } from './cpu.ts';
 import { runAll } from './run-all.ts';
 
 export interface ThroughputOptions {
@@ -17,18 +18,22 @@ export interface EngineThroughput {
   /** activations per second, one figure per round */
   chain: number[];
   fanIn: number[];
+  /** CPU per activation over the measured rounds */
+  chainCpu: CpuPer;
+  fanInCpu: CpuPer;
   chainNodes: number;
   fanInNodes: number;
 }
 
-async function rates(engine: Engine, plan: Plan, options: ThroughputOptions): Promise<number[]> {
+async function rates(engine: Engine, plan: Plan, options: ThroughputOptions): Promise<{ rates: number[]; cpu: CpuPer }> {
   const activations = Object.keys(plan.nodes).length * options.runs;
   const result: number[] = [];
+  const cpu = await cpuMeter(engine.redis);
   for (let round = 0; round < options.rounds; round++) {
     const { seconds } = await runAll(engine, plan, options.runs);
     result.push(activations / seconds);
   }
-  return result;
+  return { rates: result, cpu: await cpu(activations * options.rounds) };
 }
 
 export async function engineThroughput(redisUrl: string, options: ThroughputOptions): Promise<EngineThroughput> {
@@ -39,9 +44,13 @@ export async function engineThroughput(redisUrl: string, options: ThroughputOpti
     const fanIn = fanInPlan(50);
     await runAll(engine, chain, 20); // warm-up: scripts loaded, connections and JIT warm
     await runAll(engine, fanIn, 5);
+    const chainRates = await rates(engine, chain, options);
+    const fanInRates = await rates(engine, fanIn, options);
     return {
-      chain: await rates(engine, chain, options),
-      fanIn: await rates(engine, fanIn, options),
+      chain: chainRates.rates,
+      fanIn: fanInRates.rates,
+      chainCpu: chainRates.cpu,
+      fanInCpu: fanInRates.cpu,
       chainNodes: Object.keys(chain.nodes).length,
       fanInNodes: Object.keys(fanIn.nodes).length,
     };

@@ -16,6 +16,7 @@ import { formatTable, median } from './stats.ts';
 import { graphqlFigures, graphqlRows } from './graphql.ts';
 import { webhookFigures } from './webhook.ts';
 import { chatFigures, chatRows } from './chat.ts';
+import { cpuMeter } from './cpu.ts';
 
 const settings = { runs: 200, rounds: 3, concurrency: 16, chainLength: 50, hopRuns: 20, baselineJobs: 20_000, clients: 32, requests: 3000, chatVisitors: 8, chatMessages: 200 };
 
@@ -45,14 +46,18 @@ let exitCode = 0;
 try {
   const probe = new Redis(redis.url);
   const version = /redis_version:(\S+)/.exec(await probe.info('server'))?.[1] ?? '?';
-  probe.disconnect();
   console.log(`weft bench: Node ${process.version}, ${availableParallelism()} cores, Redis ${version} (own, from redis.conf, ${redis.url})\n`);
   const { runs, rounds, concurrency } = settings;
+  const baselineMeter = await cpuMeter(probe);
   const baseline = await measure('BullMQ baseline throughput', () => bullmqThroughput(redis.url, settings.baselineJobs, rounds));
+  // every round counted, the uncounted warm-up one too: the same jobs
+  const baselineCpu = await baselineMeter(settings.baselineJobs * (rounds + 1));
+  probe.disconnect();
   const baselineHops = await measure('BullMQ baseline hop latency', () => bullmqHops(redis.url, settings.chainLength, settings.hopRuns));
   if (baseline instanceof Error || baselineHops instanceof Error) throw baseline instanceof Error ? baseline : baselineHops;
   const figures: Figures = {
     baseline,
+    baselineCpu,
     baselineHops,
     engine: await measure('weft engine throughput', () => engineThroughput(redis.url, { runs, rounds, concurrency })),
     hops: await measure('weft hop latency', () => hopLatency(redis.url, settings.chainLength, settings.hopRuns, concurrency)),

@@ -1,4 +1,5 @@
 /** @module scripts/bench/report — turns the measured figures into the table `npm run bench` prints. */
+import type { CpuPer } from './cpu.ts';
 import type { EngineThroughput } from './engine-throughput.ts';
 import type { HopLatency } from './hop-latency.ts';
 import { fixed, median, percentile, times, type Row } from './stats.ts';
@@ -6,6 +7,7 @@ import type { WebhookFigures } from './webhook.ts';
 
 export interface Figures {
   baseline: number[];
+  baselineCpu: CpuPer;
   baselineHops: number[];
   engine: EngineThroughput | Error;
   hops: HopLatency | Error;
@@ -16,6 +18,8 @@ export interface Figures {
 const rounds = (values: number[]) => `median of ${values.length} rounds: ${values.map((v) => fixed(v)).join(', ')}`;
 const ms = (n: number, digits = 2) => `${fixed(n, digits)} ms`;
 const failed = (what: string, error: Error): Row => ({ what, figure: 'failed', detail: error.message });
+const cpuFigure = (cpu: CpuPer) => `${fixed(cpu.redisUs + cpu.nodeUs)} µs`;
+const cpuDetail = (cpu: CpuPer) => `Redis ${fixed(cpu.redisUs)} µs + bench process ${fixed(cpu.nodeUs)} µs`;
 
 export function reportRows(f: Figures): Row[] {
   const base = median(f.baseline);
@@ -24,6 +28,7 @@ export function reportRows(f: Figures): Row[] {
   const rows: Row[] = [
     { what: 'Baseline: raw BullMQ, one Worker, concurrency 16' },
     { what: 'no-op jobs/s (addBulk, until all completed)', figure: `${fixed(base)} /s`, ratio: '1.00×', detail: `${fixed(f.settings.baselineJobs)} jobs, ${rounds(f.baseline)}` },
+    { what: 'CPU per job', figure: cpuFigure(f.baselineCpu), ratio: '1.00×', detail: cpuDetail(f.baselineCpu) },
     { what: 'hop p50: a job adds the next, entry → entry', figure: ms(baseP50), ratio: '1.00×', detail: `${f.baselineHops.length} hops` },
     { what: 'hop p99', figure: ms(baseP99), ratio: '1.00×' },
     { what: `weft engine: no-op executor, one worker, concurrency ${f.settings.concurrency}` },
@@ -32,9 +37,13 @@ export function reportRows(f: Figures): Row[] {
   else {
     const chain = median(f.engine.chain);
     const fan = median(f.engine.fanIn);
+    const baseCpu = f.baselineCpu.redisUs + f.baselineCpu.nodeUs;
+    const cpuRow = (what: string, cpu: CpuPer): Row => ({ what, figure: cpuFigure(cpu), ratio: times((cpu.redisUs + cpu.nodeUs) / baseCpu), detail: cpuDetail(cpu) });
     rows.push(
       { what: `activations/s: ${f.settings.runs} concurrent runs, ${f.engine.chainNodes}-node chain`, figure: `${fixed(chain)} /s`, ratio: times(chain / base), detail: rounds(f.engine.chain) },
+      cpuRow('CPU per activation, chain', f.engine.chainCpu),
       { what: `activations/s: ${f.settings.runs} concurrent runs, fan-out 50 → join`, figure: `${fixed(fan)} /s`, ratio: times(fan / base), detail: `${f.engine.fanInNodes} actors a run, ${rounds(f.engine.fanIn)}` },
+      cpuRow('CPU per activation, fan-out', f.engine.fanInCpu),
     );
   }
   if (f.hops instanceof Error) rows.push(failed('hop latency', f.hops));
@@ -65,5 +74,6 @@ export function reportRows(f: Figures): Row[] {
 export const legend = [
   'vs baseline: throughput ÷ baseline jobs/s (higher is better); latency ÷ baseline hop latency (lower is better).',
   'An activation is one executed actor: a chain run is 10, a fan-out run 52 (trigger + 50 + join), a webhook request 3.',
+  'CPU per job / activation: Redis main process (INFO cpu) + this bench process (BullMQ worker, engine, the run listener), over the section; ratio ÷ the baseline job\'s (lower is better), less swayed by other load on the machine than throughput.',
   'Throughput is timed from the first startRun to the last run.completed, including starting the runs.',
 ].join('\n');
