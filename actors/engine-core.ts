@@ -94,6 +94,8 @@ export class EngineCore {
 
   /** A run's frozen plan, read once per process (HGETALL) for activations that skip begin. */
   private readonly runPlans = new Map<string, Promise<Record<string, string>>>();
+  /** its nodes, each parsed once: activations share them (read only, like the run's meta) */
+  private readonly parsedPlans = new WeakMap<Record<string, string>, Map<string, PlanNode>>();
 
   async cachedPlanNode(runId: string, nodeId: string): Promise<PlanNode | undefined> {
     let plan = this.runPlans.get(runId);
@@ -102,8 +104,18 @@ export class EngineCore {
       plan = this.redis.hgetall(this.keys(runId).plan);
       this.runPlans.set(runId, plan);
     }
-    const text = (await plan)[nodeId];
-    return text ? (JSON.parse(text) as PlanNode) : undefined;
+    const texts = await plan;
+    let nodes = this.parsedPlans.get(texts);
+    if (!nodes) {
+      nodes = new Map();
+      this.parsedPlans.set(texts, nodes);
+    }
+    let node = nodes.get(nodeId);
+    if (!node && texts[nodeId]) {
+      node = JSON.parse(texts[nodeId]) as PlanNode;
+      nodes.set(nodeId, node);
+    }
+    return node;
   }
 
   /** Begin an activation: its verdict ('run', 'done', 'suspended', 'stopped') and, to run, its plan node. */
