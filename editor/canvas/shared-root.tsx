@@ -7,8 +7,8 @@
  * what to draw, and React draws everything recorded in one render (or at once on `flush()`).
  *
  * React listens for every event type (~150 listeners) on each portal's container: 88,000
- * listeners for a 300-node flow, most of its heap, and a 100 ms garbage collection once it was
- * left. Containers for which `eventless` says so are marked as already listened to; what is
+ * listeners for a 300-node flow, time to add while loading and 3.4 MB of the 17.7 MB a loaded
+ * flow kept. Containers for which `eventless` says so are marked as already listened to; what is
  * drawn in them takes its events from the DOM (use-dom-event). Should React rename its mark,
  * it simply listens there again.
  */
