@@ -1,6 +1,6 @@
 /** @module editor/panels/toolbar — the flow's bar: back, name, save state, editing commands, run and deploy state. */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { shortcuts } from '../canvas/keyboard.ts';
 import type { RouterStore } from '../stores/router-store.ts';
 import type { Studio } from '../stores/studio.ts';
@@ -8,19 +8,23 @@ import { SaveStatus } from './save-status.tsx';
 
 const FlowName = observer(function FlowName({ studio }: { studio: Studio }) {
   const name = studio.session.flow?.name ?? '';
+  // keyed by the stored name: a name changed elsewhere (their version loaded) shows in the same render
+  return <FlowNameInput key={name} name={name} rename={studio.session.rename} />;
+});
+
+function FlowNameInput({ name, rename }: { name: string; rename: (name: string) => void }) {
   const [text, setText] = useState(name);
-  useEffect(() => setText(name), [name]);
   return (
     <input
       className="flow-title"
       aria-label="Flow name"
       value={text}
       onChange={(e) => setText(e.target.value)}
-      onBlur={() => text.trim() && text !== name && studio.session.rename(text)}
+      onBlur={() => text.trim() && text !== name && rename(text)}
       onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLInputElement).blur()}
     />
   );
-});
+}
 
 export const Toolbar = observer(function Toolbar({ studio, router }: { studio: Studio; router: RouterStore }) {
   const flow = studio.session.flow;
