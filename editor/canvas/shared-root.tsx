@@ -60,9 +60,11 @@ export class SharedRoot {
     flushSync(() => this.redraw?.());
   }
 
+  /** Called from the page's effect clean-up, inside React's commit: the root goes after it. */
   destroy(): void {
     this.portals.clear();
-    this.root.unmount();
+    this.redraw = null;
+    setTimeout(() => this.root.unmount());
   }
 
   /** @internal what the host component draws */
