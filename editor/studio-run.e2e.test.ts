@@ -1,7 +1,8 @@
 /**
  * Browser test: run a flow and watch it play on the canvas (node states in the engine's order,
  * tokens on edges, skips looking different), inspect a node, replay a past run, watch webhook
- * runs arrive live, the actors view, and a dropped event stream that leaves nothing "running".
+ * runs arrive live, the actors view, a dropped event stream that leaves nothing "running", and
+ * the Deploy tab's way to call a flow by its trigger (a GraphQL curl that works, a widget tag).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSse } from '../runtime/testing/sse-client.ts';
@@ -167,5 +168,55 @@ describe('runs on the canvas', () => {
     } finally {
       await proxy.close();
     }
+  });
+});
+
+describe('how to call a deployed flow, by its trigger', () => {
+  const createFlow = async (name: string, nodes: { id: string; type: string; values: Record<string, unknown> }[]) =>
+    (
+      await studio.weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, {
+        name,
+        nodes: nodes.map((n, i) => ({ ...n, position: { x: i * 300, y: 0 } })),
+        edges: [{ id: 'e1', source: nodes[0].id, sourceHandle: 'out', target: nodes[1].id, targetHandle: 'in' }],
+      })
+    ).id;
+
+  it('a GraphQL flow shows a curl whose request runs it', async () => {
+    const { page, shot, weft } = studio;
+    const id = await createFlow('Echo over GraphQL', [
+      { id: 'graphqlTrigger_1', type: 'graphqlTriggerNode', values: {} },
+      { id: 'graphqlResponse_1', type: 'graphqlResponseNode', values: { outputMapping: [{ key: 'greeting', value: 'Hello {{trigger.output.message}}' }] } },
+    ]);
+    await page.goto(`${weft.url}/flows/${id}`);
+    await page.locator(nodeSel('graphqlResponse_1')).waitFor();
+    await page.getByTestId('tab-run').click();
+    await page.getByTestId('run-input').fill('{"message": "Ada"}');
+    await page.getByTestId('tab-deploy').click();
+    await page.getByTestId('deploy-button').click();
+    await expect.poll(() => page.getByTestId('deploy-state').textContent()).toBe('deployed');
+    const curl = (await page.getByTestId('curl').textContent())!;
+    await shot('deploy-graphql');
+    expect(curl).toContain(`'${weft.url}/graphql'`);
+    expect(curl).toContain(`x-project-id: ${projectId}`);
+    expect(await page.getByTestId('webhook-url').count()).toBe(0);
+    // the request exactly as shown, with the project's API key
+    const body = curl.slice(curl.indexOf("-d '") + 4, curl.lastIndexOf("'"));
+    const answer = await weft.request('POST', '/graphql', JSON.parse(body), { authorization: `Bearer ${hookKey}`, 'x-project-id': projectId });
+    expect(await answer.json()).toEqual({ data: { executeWorkflow: { status: 'success', result: { greeting: 'Hello Ada' } } } });
+  });
+
+  it('a chat flow shows the widget’s script tag', async () => {
+    const { page, shot, weft } = studio;
+    const id = await createFlow('Chat', [
+      { id: 'chatTrigger_1', type: 'chatTriggerNode', values: {} },
+      { id: 'chatResponse_1', type: 'chatResponseNode', values: { content: 'You said {{trigger.output.chatMessage}}' } },
+    ]);
+    await page.goto(`${weft.url}/flows/${id}`);
+    await page.locator(nodeSel('chatResponse_1')).waitFor();
+    await page.getByTestId('tab-deploy').click();
+    expect(await page.getByTestId('widget-tag').textContent()).toBe(`<script src="${weft.url}/widgets/chat.js" data-flow="${id}" async></script>`);
+    expect(await page.getByTestId('curl').count()).toBe(0);
+    await shot('deploy-chat');
+    expect(studio.errors).toEqual([]);
   });
 });

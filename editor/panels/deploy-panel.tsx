@@ -1,4 +1,8 @@
-/** @module editor/panels/deploy-panel — deploy or undeploy the flow; its webhook URL and a ready-to-copy curl. */
+/**
+ * @module editor/panels/deploy-panel — deploy or undeploy the flow, and how to call it, by its
+ * trigger: a webhook's URL and a ready-to-copy curl, a GraphQL flow's query, or a chat or search
+ * widget's script tag.
+ */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { webhookUrl } from '../api/client.ts';
@@ -23,22 +27,18 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
   const [busy, setBusy] = useState(false);
   if (!flow) return null;
   const active = flow.status === 'active';
-  const url = webhookUrl(flow.id);
   let body = '{}';
   try {
     body = JSON.stringify(JSON.parse(studio.runs.input || '{}'));
   } catch {
     /* the run input is being edited: fall back to an empty body */
   }
-  // production calls carry an API key of the project unless the webhook trigger is public
-  const isPublic = [...studio.config.nodes.values()].some((n) => n.type === 'webhookTriggerNode' && n.values.public === true);
-  const auth = isPublic ? '' : `  -H 'Authorization: Bearer <your API key>' \\\n`;
-  const curl = `curl -s -X POST '${url}' \\\n${auth}  -H 'content-type: application/json' \\\n  -d '${body.replace(/'/g, "'\\''")}'`;
+  const trigger = [...studio.config.nodes.values()].find((n) => studio.catalogue.role(n.type) === 'trigger');
   const toggle = async () => {
     setBusy(true);
     try {
       await session.deploy(!active);
-      toasts.show(active ? 'Undeployed: webhook calls are refused' : 'Deployed: the webhook answers now', 'success');
+      toasts.show(active ? 'Undeployed: production calls are refused' : 'Deployed: production calls run it now', 'success');
     } catch (error) {
       toasts.show((error as Error).message, 'error', 8000);
     } finally {
@@ -61,6 +61,34 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
           ))}
         </ul>
       )}
+      {trigger?.type === 'chatTriggerNode' || trigger?.type === 'searchTriggerNode' ? (
+        <WidgetSnippet flowId={flow.id} kind={trigger.type === 'chatTriggerNode' ? 'chat' : 'search'} />
+      ) : trigger?.type === 'graphqlTriggerNode' ? (
+        <GraphqlSnippet flowId={flow.id} projectId={flow.projectId} body={body} />
+      ) : (
+        <WebhookSnippet flowId={flow.id} projectId={flow.projectId} body={body} isPublic={trigger?.values.public === true} />
+      )}
+    </div>
+  );
+});
+
+function ApiKeysLink({ projectId }: { projectId: string }) {
+  return (
+    <a href={`/projects/${projectId}/api-keys`} onClick={(e) => (e.preventDefault(), router.go({ page: 'project', projectId, section: 'api-keys' }))}>
+      API keys
+    </a>
+  );
+}
+
+const shellQuoted = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+
+function WebhookSnippet({ flowId, projectId, body, isPublic }: { flowId: string; projectId: string; body: string; isPublic: boolean }) {
+  const url = webhookUrl(flowId);
+  // production calls carry an API key of the project unless the webhook trigger is public
+  const auth = isPublic ? '' : `  -H 'Authorization: Bearer <your API key>' \\\n`;
+  const curl = `curl -s -X POST '${url}' \\\n${auth}  -H 'content-type: application/json' \\\n  -d ${shellQuoted(body)}`;
+  return (
+    <>
       <h4>Webhook URL</h4>
       <CopyBlock text={url} testId="webhook-url" />
       <h4>Try it</h4>
@@ -69,14 +97,42 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
         The body comes from the run panel's test input. With an API Response node, the caller receives its output.
         {!isPublic && (
           <>
-            {' '}Callers send one of the project's{' '}
-            <a href={`/projects/${flow.projectId}/api-keys`} onClick={(e) => (e.preventDefault(), router.go({ page: 'project', projectId: flow.projectId, section: 'api-keys' }))}>
-              API keys
-            </a>
-            ; mark the trigger public to let anyone call it.
+            {' '}Callers send one of the project's <ApiKeysLink projectId={projectId} />; mark the trigger public to let anyone call it.
           </>
         )}
       </p>
-    </div>
+    </>
   );
-});
+}
+
+function GraphqlSnippet({ flowId, projectId, body }: { flowId: string; projectId: string; body: string }) {
+  const request = JSON.stringify({
+    query: 'query Run($id: String!, $payload: JSON!) { executeWorkflow(workflowId: $id, payload: $payload) { status result } }',
+    variables: { id: flowId, payload: JSON.parse(body) },
+  });
+  const curl = `curl -s -X POST '${window.location.origin}/graphql' \\\n  -H 'Authorization: Bearer <your API key>' \\\n  -H 'x-project-id: ${projectId}' \\\n  -H 'content-type: application/json' \\\n  -d ${shellQuoted(request)}`;
+  return (
+    <>
+      <h4>Try it</h4>
+      <CopyBlock text={curl} testId="curl" />
+      <p className="field-desc">
+        The payload comes from the run panel's test input. A realtime flow answers with its GraphQL Response node's output; an async
+        one with a request id for <code>checkStatus</code>. Callers send one of the project's <ApiKeysLink projectId={projectId} />.
+      </p>
+    </>
+  );
+}
+
+function WidgetSnippet({ flowId, kind }: { flowId: string; kind: 'chat' | 'search' }) {
+  const tag = `<script src="${window.location.origin}/widgets/${kind}.js" data-flow="${flowId}" async></script>`;
+  return (
+    <>
+      <h4>Put it on a page</h4>
+      <CopyBlock text={tag} testId="widget-tag" />
+      <p className="field-desc">
+        Paste this tag into any page; <code>data-target="#element"</code> places the {kind === 'chat' ? 'embedded chat' : 'search box'} inside
+        that element. Only pages whose origin the trigger's Allowed domains list can use it (all, by default); no API key is needed.
+      </p>
+    </>
+  );
+}
