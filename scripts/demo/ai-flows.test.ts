@@ -62,6 +62,22 @@ describe('demo AI flows', () => {
     expect(results[0].score).toBeGreaterThan(0);
   });
 
+  it('"Chat with the docs" answers a widget message with the best passage, no key needed', async () => {
+    const response = await fetch(`${weft.url}/widgets/chat/${ids['Chat with the docs']}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:7' },
+      body: JSON.stringify({ sessionId: 'session_demo', userId: 'visitor_demo', message: 'How do I rotate the server secret?' }),
+    });
+    expect(response.status).toBe(200);
+    const done = (await response.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; content?: string })
+      .find((event) => event.type === 'done');
+    expect(done?.content).toMatch(/^From weft's docs:\n\n/);
+    expect(done?.content).toContain('rotate-secret');
+  });
+
   it('"Ask the docs" names the missing credential, then answers once it exists', async () => {
     const missing = await hook('Ask the docs', { question: 'How do I rotate the server secret?' });
     expect(JSON.stringify(missing.body)).toContain('No credentials found for openai');
