@@ -65,6 +65,8 @@ export function sessionGate(stores: AuthStores): Middleware {
     const user = session ? await stores.users.get(session.userId) : null;
     if (session && user) {
       ctx.state.session = session;
+      // open event streams ask this now and then: a stream ends soon after its session does
+      ctx.state.stillSignedIn = () => stores.sessions.isLive(session.id);
       ctx.state.user = user;
       ctx.state.access = new ProjectAccess(user, stores.projects, stores.organisations);
       if (session.renewed) setSessionCookie(ctx, session, stores.sessions.ttlSeconds);

@@ -9,7 +9,14 @@ export interface SseChannel {
   close(): void;
 }
 
-/** Turn the response into an event stream; a comment line every 15 s keeps proxies from closing it. */
+/** How often a studio stream checks that its session still exists (sign-out ends the stream). */
+export const SESSION_CHECK_MS = 5_000;
+
+/**
+ * Turn the response into an event stream; a comment line every 15 s keeps proxies from closing
+ * it. A stream opened by a signed-in studio session (`ctx.state.stillSignedIn`, set by the
+ * session gate) closes within SESSION_CHECK_MS once that session is signed out or ends.
+ */
 export function openSse(ctx: Context): SseChannel {
   const stream = new PassThrough();
   const controller = new AbortController();
@@ -20,9 +27,19 @@ export function openSse(ctx: Context): SseChannel {
   ctx.body = stream;
   stream.write('retry: 1000\n\n');
   const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), 15_000);
+  const stillSignedIn = ctx.state.stillSignedIn as (() => Promise<boolean>) | undefined;
+  const sessionCheck =
+    stillSignedIn &&
+    setInterval(() => {
+      stillSignedIn().then(
+        (live) => live || close(),
+        () => {}, // Redis unreachable for a moment: check again next time
+      );
+    }, SESSION_CHECK_MS);
   const close = () => {
     if (controller.signal.aborted) return;
     clearInterval(heartbeat);
+    if (sessionCheck) clearInterval(sessionCheck);
     controller.abort();
     stream.end();
   };

@@ -72,6 +72,11 @@ export class SessionStore {
     return { ...session, renewedAt: now, renewed: true };
   }
 
+  /** whether the session still exists (signed out, ended or expired: false), without renewing it */
+  async isLive(id: string): Promise<boolean> {
+    return (await this.redis.exists(this.key(id))) === 1;
+  }
+
   async delete(id: string): Promise<void> {
     const userId = await this.redis.hget(this.key(id), 'userId');
     const write = this.redis.multi().del(this.key(id));

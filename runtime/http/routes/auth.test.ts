@@ -3,6 +3,8 @@ import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILURES } from '../../auth/sign-in-limit.ts';
 import { cookieOf } from '../../testing/session-client.ts';
+import { readSse } from '../../testing/sse-client.ts';
+import { SESSION_CHECK_MS } from '../sse.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 
 let weft: TestWeft;
@@ -113,6 +115,23 @@ describe('sessions', () => {
     // without a session sign-out is still 204
     expect((await weft.anonymous.request('POST', '/api/auth/sign-out')).status).toBe(204);
   });
+
+  it('ends the session’s open event streams soon after signing out', async () => {
+    const client = await weft.createUser();
+    const project = await client.api<{ id: string }>('POST', '/api/projects', { name: 'Streams' });
+    const flow = await client.api<{ id: string }>('POST', `/api/projects/${project.id}/flows`, {
+      name: 'Live',
+      nodes: [{ id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 0 }, values: {} }],
+      edges: [],
+    });
+    const stream = readSse(`${weft.url}/api/flows/${flow.id}/live`, { headers: client.headers, timeoutMs: SESSION_CHECK_MS * 3 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signedOutAt = Date.now();
+    expect((await client.request('POST', '/api/auth/sign-out')).status).toBe(204);
+    // the server ends the stream well before readSse's own timeout (3 checks) would
+    expect(await stream).toEqual([]);
+    expect(Date.now() - signedOutAt).toBeLessThan(SESSION_CHECK_MS * 2);
+  }, 30_000);
 
   it('refuses a made-up or stale cookie with 401 and tells the browser to drop it', async () => {
     const response = await weft.anonymous.request('GET', '/api/projects', undefined, { cookie: 'weft_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
