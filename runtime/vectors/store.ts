@@ -78,6 +78,8 @@ export const SCHEMA = [
   `alter table weft_vectors add column if not exists field_lengths jsonb not null default '{}'::jsonb`,
   // the version of the word cutting (local-embedding.ts VERSION) the terms were counted with; 0: before it was kept
   'alter table weft_vectors add column if not exists terms_version integer not null default 0',
+  // insertion order ("oldest first", ties): rows of one insert may share a clock_timestamp()
+  'alter table weft_vectors add column if not exists seq bigserial',
   'create index if not exists weft_vectors_properties on weft_vectors using gin (properties jsonb_path_ops)',
   'create index if not exists weft_vectors_terms on weft_vectors using gin (terms)',
 ];
@@ -259,7 +261,7 @@ export class VectorStore {
     await this.existing(collection);
     const where = filterClause(filters, 3);
     const { rows } = await this.sql.query<StoredRecord>(
-      `select id, properties from weft_vectors where collection = $1 and ${where.sql} order by created_at, id limit $2`,
+      `select id, properties from weft_vectors where collection = $1 and ${where.sql} order by seq limit $2`,
       [collection, limit, ...where.params],
     );
     return rows;
@@ -291,10 +293,10 @@ export class VectorStore {
     const where = filterClause(options.filters, 5);
     const { rows } = await this.sql.query<{ id: string; properties: Properties; distance: number | string }>(
       `select id, properties, distance from (
-         select id, properties, embedding <=> $2::vector as distance, created_at
+         select id, properties, embedding <=> $2::vector as distance, seq
          from weft_vectors where collection = $1 and ${where.sql}
        ) scored
-       where distance <= $3 order by distance, created_at, id limit $4`,
+       where distance <= $3 order by distance, seq limit $4`,
       [collection, vectorText(checkVector(vector, dimension)), maxDistance + 1e-9, options.limit, ...where.params],
     );
     return rows.map((r) => {
@@ -322,7 +324,7 @@ export class VectorStore {
       `with fields as (
          select name, weight from unnest($6::text[], $7::float8[]) as f(name, weight)
        ), docs as (
-         select v.id, v.properties, v.created_at, v.terms, v.field_terms, (${where.sql.replaceAll('properties', 'v.properties')}) as wanted,
+         select v.id, v.properties, v.seq, v.terms, v.field_terms, (${where.sql.replaceAll('properties', 'v.properties')}) as wanted,
            case when $8::boolean then (select coalesce(sum((v.field_lengths ->> f.name)::float8), 0) from fields f) else v.length::float8 end as dl
          from weft_vectors v where v.collection = $1
        ), stats as (
@@ -336,15 +338,15 @@ export class VectorStore {
        ), df as (
          select term, count(*)::float8 as df from matches group by term
        ), scored as (
-         select d.id, d.properties, d.created_at,
+         select d.id, d.properties, d.seq,
            sum(ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5))
                * (m.tf * ($4::float8 + 1))
                / (m.tf + $4::float8 * (1 - $5::float8 + $5::float8 * d.dl / greatest(stats.avgdl, 1e-9)))) as score
          from matches m join docs d on d.id = m.id join df on df.term = m.term cross join stats
          where d.wanted
-         group by d.id, d.properties, d.created_at
+         group by d.id, d.properties, d.seq
        )
-       select id, properties, score from scored order by score desc, created_at, id limit $3`,
+       select id, properties, score from scored order by score desc, seq limit $3`,
       [collection, terms, options.limit, BM25_K1, BM25_B, fields.map((f) => f.name), fields.map((f) => f.weight), restricted, ...where.params],
     );
     return rows.map((r) => ({ id: r.id, properties: r.properties, score: Number(r.score) }));
