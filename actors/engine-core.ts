@@ -59,17 +59,15 @@ export class EngineCore {
 
   /** What never changes in a run (flow, project, mode, input…), read once per process. */
   private readonly runInfo = new Map<string, { meta: RunMeta; channel: string }>();
+  /** A run's frozen plan, read once per process (HGETALL) for activations that skip begin. */
+  private readonly runPlans = new Map<string, Promise<RunPlan>>();
 
   private async info(runId: string): Promise<{ meta: RunMeta; channel: string }> {
-    let info = this.runInfo.get(runId);
-    if (!info) {
-      const meta = await readMeta(this.redis, this.keys(runId).meta);
-      if (!meta) throw new Error(`Run ${runId} not found`);
-      info = { meta, channel: liveChannel(this.prefix, meta.flowId) };
-      if (this.runInfo.size > 10_000) this.runInfo.clear();
-      this.runInfo.set(runId, info);
-    }
-    return info;
+    const info = this.runInfo.get(runId);
+    if (info) return info;
+    const meta = await readMeta(this.redis, this.keys(runId).meta);
+    if (!meta) throw new Error(`Run ${runId} not found`);
+    return keep(this.runInfo, 10_000, runId, { meta, channel: liveChannel(this.prefix, meta.flowId) });
   }
 
   /**
@@ -79,10 +77,8 @@ export class EngineCore {
    */
   remember(runId: string, meta: RunMeta, planNodes: Record<string, string>): void {
     if (!this.hasWorkers) return;
-    if (this.runInfo.size > 10_000) this.runInfo.clear();
-    this.runInfo.set(runId, { meta, channel: liveChannel(this.prefix, meta.flowId) });
-    if (this.runPlans.size > 2000) this.runPlans.clear();
-    this.runPlans.set(runId, Promise.resolve(planNodes));
+    keep(this.runInfo, 10_000, runId, { meta, channel: liveChannel(this.prefix, meta.flowId) });
+    keep(this.runPlans, 2000, runId, Promise.resolve(new RunPlan(planNodes)));
   }
 
   /** set by the Engine when it starts a worker */
@@ -92,30 +88,11 @@ export class EngineCore {
     return (await this.info(runId)).channel;
   }
 
-  /** A run's frozen plan, read once per process (HGETALL) for activations that skip begin. */
-  private readonly runPlans = new Map<string, Promise<Record<string, string>>>();
-  /** its nodes, each parsed once: activations share them (read only, like the run's meta) */
-  private readonly parsedPlans = new WeakMap<Record<string, string>, Map<string, PlanNode>>();
-
   async cachedPlanNode(runId: string, nodeId: string): Promise<PlanNode | undefined> {
-    let plan = this.runPlans.get(runId);
-    if (!plan) {
-      if (this.runPlans.size > 2000) this.runPlans.clear();
-      plan = this.redis.hgetall(this.keys(runId).plan);
-      this.runPlans.set(runId, plan);
-    }
-    const texts = await plan;
-    let nodes = this.parsedPlans.get(texts);
-    if (!nodes) {
-      nodes = new Map();
-      this.parsedPlans.set(texts, nodes);
-    }
-    let node = nodes.get(nodeId);
-    if (!node && texts[nodeId]) {
-      node = JSON.parse(texts[nodeId]) as PlanNode;
-      nodes.set(nodeId, node);
-    }
-    return node;
+    const plan =
+      this.runPlans.get(runId) ??
+      keep(this.runPlans, 2000, runId, this.redis.hgetall(this.keys(runId).plan).then((texts) => new RunPlan(texts)));
+    return (await plan).node(nodeId);
   }
 
   /** Begin an activation: its verdict ('run', 'done', 'suspended', 'stopped') and, to run, its plan node. */
@@ -352,5 +329,28 @@ export class EngineCore {
     const fields = Array.from({ length: loop.count }, (_, i) => `${loopEnd.id}#${i}`);
     const values = await this.redis.hmget(keys.out, ...fields);
     return values.map((text) => (text == null ? null : JSON.parse(text)));
+  }
+}
+
+/** Set `key` in a per-process cache that is emptied when it outgrows `limit`; answers `value`. */
+function keep<V>(cache: Map<string, V>, limit: number, key: string, value: V): V {
+  if (cache.size > limit) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** A run's plan nodes as stored (JSON by node id), each parsed once and shared (read only). */
+class RunPlan {
+  private readonly parsed = new Map<string, PlanNode>();
+
+  constructor(private readonly texts: Record<string, string>) {}
+
+  node(nodeId: string): PlanNode | undefined {
+    let node = this.parsed.get(nodeId);
+    if (!node && this.texts[nodeId]) {
+      node = JSON.parse(this.texts[nodeId]) as PlanNode;
+      this.parsed.set(nodeId, node);
+    }
+    return node;
   }
 }

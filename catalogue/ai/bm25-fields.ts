@@ -76,8 +76,7 @@ export function bm25Fields(properties: unknown, boostProperties?: unknown): Bm25
   for (const boost of boosts) {
     if (boost.weight === undefined) throw userError(boostNeedsWeight(boost.name));
     if (searched.length > 0 && !weights.has(boost.name)) throw userError(boostNotSearched(boost.name));
-    const own = searched.find((p) => p.name === boost.name)?.weight;
-    weights.set(boost.name, (own ?? 1) * boost.weight);
+    weights.set(boost.name, (weights.get(boost.name) ?? 1) * boost.weight);
   }
   return { restricted: searched.length > 0, fields: [...weights].map(([name, weight]) => ({ name, weight })) };
 }

@@ -127,7 +127,7 @@ export function filterClause(filters: unknown, first: number): { sql: string; pa
 }
 
 /** The text properties of a record for keyword search: its strings (and lists of strings), by name. */
-export function textProperties(properties: Properties): [string, string][] {
+function textProperties(properties: Properties): [string, string][] {
   const texts: [string, string][] = [];
   for (const [name, value] of Object.entries(properties)) {
     if (typeof value === 'string') texts.push([name, value]);
@@ -136,25 +136,25 @@ export function textProperties(properties: Properties): [string, string][] {
   return texts;
 }
 
-/** The text of a record for keyword search: all its text properties. */
-export const recordText = (properties: Properties): string => textProperties(properties).map(([, text]) => text).join('\n');
-
-function termCounts(text: string): { terms: Record<string, number>; length: number } {
-  const all = words(text);
-  const terms: Record<string, number> = {};
-  for (const w of all) terms[w] = (terms[w] ?? 0) + 1;
-  return { terms, length: all.length };
-}
-
-/** What keyword search keeps of a record: term counts and length, all together and per text property. */
+/**
+ * What keyword search keeps of a record: term counts and length per text property, and summed
+ * over all of them (each text is cut into words once).
+ */
 function keywordColumns(properties: Properties) {
-  const { terms, length } = termCounts(recordText(properties));
+  const terms: Record<string, number> = {};
   const fieldTerms: Record<string, Record<string, number>> = {};
   const fieldLengths: Record<string, number> = {};
+  let length = 0;
   for (const [name, text] of textProperties(properties)) {
-    const counted = termCounts(text);
-    fieldTerms[name] = counted.terms;
-    fieldLengths[name] = counted.length;
+    const counted: Record<string, number> = {};
+    const all = words(text);
+    for (const w of all) {
+      counted[w] = (counted[w] ?? 0) + 1;
+      terms[w] = (terms[w] ?? 0) + 1;
+    }
+    fieldTerms[name] = counted;
+    fieldLengths[name] = all.length;
+    length += all.length;
   }
   return { terms: JSON.stringify(terms), length, fieldTerms: JSON.stringify(fieldTerms), fieldLengths: JSON.stringify(fieldLengths) };
 }
