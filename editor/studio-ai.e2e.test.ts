@@ -94,7 +94,8 @@ describe('an AI node in a test run', () => {
     });
     await page.reload();
     expect(await page.getByTestId('default-text').getByLabel('Text (chat) model name').inputValue()).toBe('gpt-4o-mini');
-    expect(await page.getByTestId('default-text').getByLabel('Text (chat) model credential').inputValue()).toBe('llm');
+    // the credential list loads on its own: the choice shows once its option is there
+    await expect.poll(() => page.getByTestId('default-text').getByLabel('Text (chat) model credential').inputValue()).toBe('llm');
     await shot('default-models');
     expect(studio.errors).toEqual([]);
   });
