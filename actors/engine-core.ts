@@ -161,8 +161,8 @@ export class EngineCore {
     if (job.iteration !== '') event.iteration = Number(job.iteration);
     const json = JSON.stringify(event);
     const keys = this.keys(job.runId);
-    const id = await this.redis.xadd(keys.events, 'MAXLEN', '~', 50000, '*', 'e', json);
-    await this.redis.publish(await this.channel(job.runId), `${id} ${json}`);
+    const id = await this.redis.xadd(keys.events, 'MAXLEN', '~', 50000, '*', 'e', `[${json}]`);
+    await this.redis.publish(await this.channel(job.runId), `${id}-0 ${json}`);
   }
 
   /** Finish with an executor's result; `fused`: begin was skipped (a fresh first attempt), finish does its part. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
 import { testExecute as execute } from './testing/test-executor.ts';
 import { buildPlan } from './testing/plan-builder.ts';
+import { entryOf } from './run-reader.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 
 let engine: Engine;
@@ -23,6 +24,22 @@ describe('engine', () => {
     expect(snap?.nodes.trigger_1.output).toEqual({ hello: 1 });
     expect(snap?.nodes.b_1).toMatchObject({ state: 'completed', output: { node: 'b_1' } });
     expect(events.filter((e) => e.type === 'edge.message').map((e) => e.edgeId)).toEqual(['e1', 'e2']);
+  });
+
+  it('writes a step\'s events as one entry of the events stream, and resumes from any event in it', async () => {
+    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {} }, ['trigger_1->a_1', 'trigger_1->b_1']);
+    const runId = await engine.startRun(plan, {});
+    const events = await eventsUntilEnd(engine, runId);
+    const entries = await engine.redis.xrange(`${engine.prefix}{run:${runId}}:events`, '-', '+');
+    const stored = entries.flatMap(([entry, fields]) => (JSON.parse(fields[1]) as { type: string }[]).map((e, k) => `${entry}-${k} ${e.type}`));
+    expect(stored).toEqual(events.map((e) => `${e.id} ${e.type}`));
+    // the trigger's step: started, completed, two edge messages, two queued
+    const step = events.filter((e) => entryOf(e.id!) === entryOf(events[2].id!));
+    expect(step.map((e) => e.type)).toEqual(['node.started', 'node.completed', 'edge.message', 'node.queued', 'edge.message', 'node.queued']);
+    expect(entries.length).toBeLessThan(events.length / 2);
+    for (const at of [3, 5, 6]) expect(await engine.events(runId, events[at].id!)).toEqual(events.slice(at + 1));
+    // a bare entry id (as ids looked before steps were batched) means: after that whole entry
+    expect(await engine.events(runId, entries[1][0])).toEqual(events.slice(2 + step.length));
   });
 
   it('joins: a node fires once all incoming ports are filled, exactly once', async () => {

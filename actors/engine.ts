@@ -9,8 +9,8 @@ import { processActivation, type ActivationJob } from './activation.ts';
 import { EngineCore, jobIdOf } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, RunSnapshot, StartOptions } from './engine-types.ts';
 import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
-import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents, type ActorView } from './run-reader.ts';
-import { isAfter, LiveHub } from './live-hub.ts';
+import { endEvents, isAfter, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents, type ActorView } from './run-reader.ts';
+import { LiveHub } from './live-hub.ts';
 import { withActorCommands } from './scripts.ts';
 import type { Plan, RunEvent, RunMeta } from './types.ts';
 

@@ -15,7 +15,7 @@ export class LiveHub {
     subscriber.on('message', (channel: string, message: string) => {
       const listeners = this.listeners.get(channel);
       if (!listeners?.size) return;
-      // one message per engine step: a line "<stream id> <event JSON>" per event, in order
+      // one message per engine step: a line "<event id> <event JSON>" per event, in order
       for (const line of message.split('\n')) {
         const space = line.indexOf(' ');
         const event = JSON.parse(line.slice(space + 1)) as RunEvent;
@@ -46,11 +46,4 @@ export class LiveHub {
   close(): void {
     this.subscriber.disconnect();
   }
-}
-
-/** Stream ids compare as (milliseconds, sequence). */
-export function isAfter(id: string, other: string): boolean {
-  const [a, b] = id.split('-').map(Number);
-  const [c, d] = other.split('-').map(Number);
-  return a > c || (a === c && b > d);
 }

@@ -79,22 +79,51 @@ export async function readActors(redis: Redis, prefix: string, runId: string, li
   });
 }
 
+/**
+ * An events stream entry holds the events of one engine step: field `e` is a JSON array (an
+ * object in entries written before steps were batched). Event k of entry X has the id "X-k".
+ */
 function toEvents(entries: [string, string[]][]): RunEvent[] {
-  return entries.map(([id, fields]) => ({ ...(JSON.parse(fields[1]) as RunEvent), id }));
+  const events: RunEvent[] = [];
+  for (const [entryId, fields] of entries) {
+    const parsed = JSON.parse(fields[1]) as RunEvent | RunEvent[];
+    (Array.isArray(parsed) ? parsed : [parsed]).forEach((event, k) => events.push({ ...event, id: `${entryId}-${k}` }));
+  }
+  return events;
 }
 
-/** Events after stream id `after` ('0' = from the start). */
+/** The events stream entry an event id (or a bare entry id) points into. */
+export function entryOf(id: string): string {
+  const parts = id.split('-');
+  return parts.length > 2 ? `${parts[0]}-${parts[1]}` : id;
+}
+
+/**
+ * Events after event `after` ('0' = from the start; a bare entry id "X" = after that whole
+ * entry): the rest of its entry, then up to `count` entries more.
+ */
 export async function readEvents(redis: Redis, prefix: string, runId: string, after = '0', count = 1000): Promise<RunEvent[]> {
-  const start = after === '0' ? '-' : `(${after}`;
-  return toEvents(await redis.xrange(runKeys(prefix, runId).events, start, '+', 'COUNT', count));
+  const key = runKeys(prefix, runId).events;
+  if (after === '0') return toEvents(await redis.xrange(key, '-', '+', 'COUNT', count));
+  const entry = entryOf(after);
+  if (entry === after) return toEvents(await redis.xrange(key, `(${after}`, '+', 'COUNT', count));
+  const events = toEvents(await redis.xrange(key, entry, '+', 'COUNT', count + 1));
+  return events.filter((event) => isAfter(event.id!, after));
 }
 
-/** Wait up to `blockMs` for events after `after` on a connection that may block. */
+/** Wait up to `blockMs` for the entries after the one event `after` is in, on a connection that may block. */
 export async function waitEvents(blocking: Redis, prefix: string, runId: string, after: string, blockMs: number): Promise<RunEvent[]> {
-  const reply = (await blocking.xread('COUNT', 1000, 'BLOCK', blockMs, 'STREAMS', runKeys(prefix, runId).events, after)) as
+  const reply = (await blocking.xread('COUNT', 1000, 'BLOCK', blockMs, 'STREAMS', runKeys(prefix, runId).events, entryOf(after))) as
     | [string, [string, string[]][]][]
     | null;
   return reply ? toEvents(reply[0][1]) : [];
+}
+
+/** Event ids compare as (milliseconds, sequence, index in the entry); a bare entry id stands after its whole entry. */
+export function isAfter(id: string, other: string): boolean {
+  const [a, b, k = Infinity] = id.split('-').map(Number);
+  const [c, d, l = Infinity] = other.split('-').map(Number);
+  return a > c || (a === c && (b > d || (b === d && k > l)));
 }
 
 export const endEvents = new Set(['run.completed', 'run.failed', 'run.cancelled', 'run.incomplete']);

@@ -27,6 +27,6 @@ if current ~= 'running' then
   local event = { type = 'node.started', runId = redis.call('HGET', metaKey, 'runId'), ts = now, nodeId = nodeId }
   if iteration ~= '' then event.iteration = tonumber(iteration) end
   emit(event)
-  flushLive()
+  flushEvents()
 end
 return { 'run', redis.call('HGET', planKey, nodeId) }

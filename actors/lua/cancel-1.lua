@@ -29,5 +29,5 @@ for i = 1, #states, 2 do
 end
 emit({ type = 'run.cancelled', runId = runId, ts = now })
 for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
-flushLive()
+flushEvents()
 return 'cancelled'

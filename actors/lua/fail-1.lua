@@ -33,5 +33,5 @@ if iteration ~= '' then event.iteration = tonumber(iteration) end
 emit(event)
 emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = message })
 for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
-flushLive()
+flushEvents()
 return 'failed'

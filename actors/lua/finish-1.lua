@@ -80,7 +80,7 @@ if mode == 'route' then
     redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'failedNode', nodeId, 'finishedAt', now)
     emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = failure })
     touchAll({ nextKey, metaKey, planKey, outKey, stateKey, eventsKey, timesKey }, true)
-    flushLive()
+    flushEvents()
     return { 'ok', 'failed', '[]' }
   end
 elseif mode == 'loopStart' then
@@ -116,5 +116,5 @@ end
 -- while it runs (nextKey first: the first finish that makes something ready creates it; until
 -- then every key is touched), always when it ends
 touchAll({ nextKey, metaKey, planKey, outKey, stateKey, eventsKey, timesKey }, runStatus ~= 'running')
-flushLive()
+flushEvents()
 return { 'ok', runStatus, readyJson }

@@ -34,5 +34,5 @@ redis.call('HSET', stateKey, trigger, 'queued')
 emit({ type = 'run.started', runId = meta.runId, ts = now })
 emit({ type = 'node.queued', runId = meta.runId, ts = now, nodeId = trigger })
 for _, key in ipairs({ metaKey, planKey, stateKey, eventsKey }) do touch(key) end
-flushLive()
+flushEvents()
 return 'ok'

@@ -59,5 +59,5 @@ export function lastEventId(ctx: Context): string {
   const header = ctx.get('Last-Event-ID');
   const query = typeof ctx.query.after === 'string' ? ctx.query.after : '';
   const id = header || query || '0';
-  return /^\d+(-\d+)?$/.test(id) ? id : '0';
+  return /^\d+(-\d+){0,2}$/.test(id) ? id : '0';
 }

@@ -1,28 +1,29 @@
--- emit(fields, rawOutput): append a run event to the events stream and hold it for the flow's
--- live channel. `rawOutput` is JSON text embedded as the event's `output` unparsed.
--- flushLive() publishes what a script emitted as ONE message, a line "<id> <json>" per event
--- (JSON text never holds a raw newline); every script calls it before returning.
+-- emit(fields, rawOutput): hold a run event for this script's one entry in the events stream.
+-- `rawOutput` is JSON text embedded as the event's `output` unparsed.
+-- flushEvents() writes what a script emitted as ONE entry of the events stream (field `e`, a
+-- JSON array of events; event k of entry X has the id "X-k") and publishes it as ONE message on
+-- the flow's live channel, a line "<event id> <json>" per event (JSON text never holds a raw
+-- newline). Every script that emits calls it before returning.
 local eventMax = 50000
 local liveChannel = false
 local retentionSeconds = 604800
-local liveLines = {}
+local pending = {}
 local function emit(fields, rawOutput)
   local json = cjson.encode(fields)
   if rawOutput then
     json = string.sub(json, 1, -2) .. ',"output":' .. rawOutput .. '}'
   end
-  local id = redis.call('XADD', eventsKey, 'MAXLEN', '~', eventMax, '*', 'e', json)
-  if liveChannel then
-    liveLines[#liveLines + 1] = id .. ' ' .. json
-  end
-  return id
+  pending[#pending + 1] = json
 end
 
-local function flushLive()
-  if liveChannel and #liveLines > 0 then
-    redis.call('PUBLISH', liveChannel, table.concat(liveLines, '\n'))
-    liveLines = {}
+local function flushEvents()
+  if #pending == 0 then return end
+  local id = redis.call('XADD', eventsKey, 'MAXLEN', '~', eventMax, '*', 'e', '[' .. table.concat(pending, ',') .. ']')
+  if liveChannel then
+    for k, json in ipairs(pending) do pending[k] = id .. '-' .. (k - 1) .. ' ' .. json end
+    redis.call('PUBLISH', liveChannel, table.concat(pending, '\n'))
   end
+  pending = {}
 end
 
 local function actorKey(nodeId, iteration)
