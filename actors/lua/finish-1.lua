@@ -72,8 +72,9 @@ if mode == 'route' then
     chosen = {}
     for _, handle in ipairs(cjson.decode(chosenJson)) do chosen[handle] = true end
   end
-  local hop = redis.call('HGET', base .. 'join:' .. actor, '_hop')
-  if not hop and actor ~= nodeId then hop = redis.call('HGET', base .. 'join:' .. nodeId, '_hop') end
+  -- the hop the actor became ready with; a loop step's: its node's
+  local hop = redis.call('HGET', timesKey, actor .. ':hop')
+  if not hop and actor ~= nodeId then hop = redis.call('HGET', timesKey, nodeId .. ':hop') end
   hop = tonumber(hop or run[3])
   local failure = routeFrom(nodeId, iteration, actor, status == 'skipped', chosen, output, hop, now, ready)
   if failure then

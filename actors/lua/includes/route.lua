@@ -15,9 +15,12 @@ local function planNode(id)
 end
 
 -- Mark an actor ready: queued, counted as active, announced, handed back to be enqueued.
-local function queueActor(nodeId, iteration, delayMs, now, ready)
+-- `hop` (the largest hop of its messages; nil for loop steps) is kept as times[<actor>:hop]
+-- for its finish.
+local function queueActor(nodeId, iteration, delayMs, now, ready, hop)
   local actor = actorKey(nodeId, iteration)
   redis.call('HSET', stateKey, actor, 'queued')
+  if hop then redis.call('HSET', timesKey, actor .. ':hop', hop) end
   local event = { type = 'node.queued', runId = runId, ts = now, nodeId = nodeId }
   if iteration ~= '' then event.iteration = tonumber(iteration) end
   emit(event)
@@ -39,42 +42,42 @@ local function skipActor(nodeId, iteration, now)
 end
 
 -- Deliver one message: mailbox append + join bookkeeping + duplicate suppression.
--- Returns nil (duplicate or not yet ready) or 'data' / 'skip' when the target became ready.
--- The join hash holds one field per inbound edge plus _hop, _data and _need (the target's
--- inbound edge count, read from its plan node once, at its first message).
+-- Returns (nil or 'data' / 'skip' when the target became ready, the target actor, the hop
+-- it became ready with). A target with ONE inbound edge keeps no join: its one message makes
+-- it ready, and that message is sent once (a source actor finishes or is skipped once: finish
+-- and skipActor refuse a finished actor). Otherwise the join hash holds one field per inbound
+-- edge (HSETNX: a second message on an edge is a duplicate and changes nothing) plus _hop,
+-- _data and _need (the target's inbound edge count, read from its plan node once).
 local function deliver(route, fromActor, iteration, kind, payload, hop, now)
   local target = actorKey(route.target, iteration)
-  local joinKey = base .. 'join:' .. target
-  if redis.call('HSETNX', joinKey, route.edgeId, kind) == 0 then return nil, target end
   local msgHop = hop + 1
-  local fields = redis.call('HLEN', joinKey)
-  local data, need, received
-  if fields == 1 then
-    -- the join's first message: the counters in one write
-    data = kind == 'data' and 1 or 0
-    need = #planNode(route.target).inbound
-    received = 1
-    redis.call('HSET', joinKey, '_hop', msgHop, '_data', data, '_need', need)
-  else
-    local counters = redis.call('HMGET', joinKey, '_hop', '_data', '_need')
-    data, need = tonumber(counters[2]), tonumber(counters[3])
-    if need then
-      received = fields - 3
+  local need = #planNode(route.target).inbound
+  local joinKey = base .. 'join:' .. target
+  local data, received, fresh = kind == 'data' and 1 or 0, 1, true
+  if need > 1 then
+    if redis.call('HSETNX', joinKey, route.edgeId, kind) == 0 then return nil, target end
+    local fields = redis.call('HLEN', joinKey)
+    fresh = fields == 1
+    if fresh then
+      -- the join's first message: the counters in one write
+      redis.call('HSET', joinKey, '_hop', msgHop, '_data', data, '_need', need)
     else
-      -- a join begun before _need existed
-      need, received = #planNode(route.target).inbound, fields - 2
-    end
-    if kind == 'data' then data = data + 1 end
-    if msgHop > tonumber(counters[1]) then
-      redis.call('HSET', joinKey, '_hop', msgHop, '_data', data)
-    elseif kind == 'data' then
-      redis.call('HSET', joinKey, '_data', data)
+      local counters = redis.call('HMGET', joinKey, '_hop', '_data', '_need')
+      data = tonumber(counters[2]) + data
+      -- a join begun before _need existed has one counter field less
+      received = counters[3] and fields - 3 or fields - 2
+      if msgHop > tonumber(counters[1]) then
+        redis.call('HSET', joinKey, '_hop', msgHop, '_data', data)
+      else
+        msgHop = tonumber(counters[1])
+        if kind == 'data' then redis.call('HSET', joinKey, '_data', data) end
+      end
     end
   end
   local envelope = cjson.encode({ msgId = fromActor .. '>' .. route.edgeId, runId = runId,
     from = { nodeId = route.source, port = route.sourceHandle },
     to = { nodeId = route.target, port = route.targetHandle },
-    kind = kind, hop = msgHop, edgeId = route.edgeId, iteration = tonumber(iteration) })
+    kind = kind, hop = hop + 1, edgeId = route.edgeId, iteration = tonumber(iteration) })
   if kind == 'data' then
     if #payload <= payloadLimit then
       envelope = string.sub(envelope, 1, -2) .. ',"payload":' .. payload .. '}'
@@ -85,14 +88,14 @@ local function deliver(route, fromActor, iteration, kind, payload, hop, now)
   local mailbox = base .. 'mbx:' .. target
   redis.call('XADD', mailbox, '*', 'm', envelope)
   -- both keys are new at the join's first message: no TTL to read
-  touchAll({ joinKey, mailbox }, fields == 1)
+  if need > 1 then touchAll({ joinKey, mailbox }, fresh) else touch(mailbox) end
   local event = { type = 'edge.message', runId = runId, ts = now, edgeId = route.edgeId, kind = kind,
     nodeId = route.target }
   if iteration ~= '' then event.iteration = tonumber(iteration) end
   emit(event)
   if received < need then return nil, target end
-  if data > 0 then return 'data', target end
-  return 'skip', target
+  if data > 0 then return 'data', target, msgHop end
+  return 'skip', target, msgHop
 end
 
 -- Route from a finished actor, breadth first, skipping transitively. Returns an error text
@@ -107,12 +110,12 @@ local function routeFrom(nodeId, iteration, actor, allSkip, chosen, output, hop,
     for _, route in ipairs(source.outbound) do
       local kind = 'data'
       if item[4] or (item[5] and not item[5][route.sourceHandle]) then kind = 'skip' end
-      local became, target = deliver(route, item[3], item[2], kind, item[6], item[7], now)
+      local became, target, readyHop = deliver(route, item[3], item[2], kind, item[6], item[7], now)
       if became then
         local targetNode = planNode(route.target)
         if item[7] + 1 > maxHop and became == 'data' then return depthError end
         if became == 'data' or (targetNode.role == 'loopEnd' and item[2] ~= '') then
-          queueActor(route.target, item[2], 0, now, ready)
+          queueActor(route.target, item[2], 0, now, ready, readyHop)
         elseif skipActor(route.target, item[2], now) then
           if targetNode.role == 'loopStart' then
             -- a skipped loop never iterates: its loop end is skipped with it
