@@ -67,13 +67,7 @@ export class Engine {
     );
     if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
     this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);
-    const history = flowRunsKey(this.prefix, plan.flowId);
-    await this.redis
-      .multi()
-      .zadd(history, now, runId)
-      .zremrangebyscore(history, 0, now - this.core.retention * 1000)
-      .expire(history, this.core.retention)
-      .exec();
+    await this.core.redis.weftHistory(flowRunsKey(this.prefix, plan.flowId), runId, now, this.core.retention);
     await this.queue.add(
       'activate',
       { runId, actor: plan.trigger, node: plan.trigger, iteration: '', fresh: true },

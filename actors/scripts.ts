@@ -11,10 +11,11 @@ function load(name: string): string {
 }
 
 /** Script name → number of keys (from the file name, BullMQ style: `verb-<keys>.lua`). */
-const scripts = ['start-1', 'begin-1', 'finish-1', 'fail-1', 'cancel-1'];
+const scripts = ['start-1', 'history-1', 'begin-1', 'finish-1', 'fail-1', 'cancel-1'];
 
 export interface ActorCommands {
   weftStart(meta: string, ...args: (string | number)[]): Promise<string>;
+  weftHistory(history: string, ...args: (string | number)[]): Promise<number>;
   weftBegin(meta: string, ...args: (string | number)[]): Promise<[string, string?]>;
   weftFinish(meta: string, ...args: (string | number)[]): Promise<[string, string, string]>;
   weftFail(meta: string, ...args: (string | number)[]): Promise<string>;
