@@ -7,50 +7,54 @@ import Redis from 'ioredis';
 
 const concurrency = 16;
 
-async function withQueue<T>(
-  redisUrl: string,
-  name: string,
-  processor: (queue: Queue) => Processor,
-  use: (queue: Queue) => Promise<T>,
-): Promise<T> {
+interface OpenQueue {
+  queue: Queue;
+  close(): Promise<void>;
+}
+
+/** A queue and one worker running `processor` on it (removeOnComplete, as weft's jobs). */
+async function openQueue(redisUrl: string, name: string, processor: (queue: Queue) => Processor): Promise<OpenQueue> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(name, { connection, prefix: 'baseline', defaultJobOptions: { removeOnComplete: true, removeOnFail: true } });
   const worker = new Worker(name, processor(queue), { connection: connection.duplicate(), prefix: 'baseline', concurrency });
-  try {
-    await worker.waitUntilReady();
-    return await use(queue);
-  } finally {
-    await worker.close();
-    await queue.obliterate({ force: true });
-    await queue.close();
-    connection.disconnect();
-  }
+  await worker.waitUntilReady();
+  return {
+    queue,
+    async close() {
+      await worker.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      connection.disconnect();
+    },
+  };
 }
 
-/** Jobs per second, one figure per round: `jobs` no-op jobs added with addBulk, timed until all completed. */
-export async function bullmqThroughput(redisUrl: string, jobs: number, rounds: number): Promise<number[]> {
+export interface BaselineThroughput {
+  /** add `jobs` no-op jobs with addBulk; resolves to jobs per second, timed until all completed */
+  round(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Raw BullMQ throughput, a round at a time (so its rounds can alternate with weft's). */
+export async function openBaselineThroughput(redisUrl: string, jobs: number): Promise<BaselineThroughput> {
   let completed = 0;
-  let target = 0;
   let done: () => void = () => {};
-  const processor = () => async () => {
-    if (++completed === target) done();
-  };
-  return withQueue(redisUrl, 'throughput', processor, async (queue) => {
-    const rates: number[] = [];
-    // round -1 warms up (scripts loaded, JIT warm) and is not counted
-    for (let round = -1; round < rounds; round++) {
+  const { queue, close } = await openQueue(redisUrl, 'throughput', () => async () => {
+    if (++completed === jobs) done();
+  });
+  return {
+    async round() {
       completed = 0;
-      target = jobs;
       const finished = new Promise<void>((ok) => (done = ok));
       const started = performance.now();
       for (let i = 0; i < jobs; i += 1000) {
         await queue.addBulk(Array.from({ length: Math.min(1000, jobs - i) }, (_, j) => ({ name: 'noop', data: { i: i + j } })));
       }
       await finished;
-      if (round >= 0) rates.push(jobs / ((performance.now() - started) / 1000));
-    }
-    return rates;
-  });
+      return jobs / ((performance.now() - started) / 1000);
+    },
+    close,
+  };
 }
 
 /**
@@ -70,12 +74,15 @@ export async function bullmqHops(redisUrl: string, length: number, chains: numbe
     if (step + 1 < length) await queue.add('noop', { chain: job.data.chain, step: step + 1 });
     else done();
   };
-  return withQueue(redisUrl, 'hops', processor, async (queue) => {
+  const { queue, close } = await openQueue(redisUrl, 'hops', processor);
+  try {
     for (let chain = 0; chain < chains; chain++) {
       const finished = new Promise<void>((ok) => (done = ok));
       await queue.add('noop', { chain, step: 0 });
       await finished;
     }
     return hops;
-  });
+  } finally {
+    await close();
+  }
 }

@@ -18,13 +18,25 @@ async function redisCpuSeconds(redis: Redis): Promise<number> {
   return field('used_cpu_user') + field('used_cpu_sys');
 }
 
-/** Start measuring; the returned function gives the CPU per unit for `units` units done since. */
-export async function cpuMeter(redis: Redis): Promise<(units: number) => Promise<CpuPer>> {
-  const redisStart = await redisCpuSeconds(redis);
-  const nodeStart = process.cpuUsage();
-  return async (units) => {
+/** Adds up the CPU of the stretches of work it measures (rounds that alternate with other work's). */
+export class CpuTally {
+  private redisSeconds = 0;
+  private nodeMicros = 0;
+
+  constructor(private readonly redis: Redis) {}
+
+  async measure<T>(work: () => Promise<T>): Promise<T> {
+    const redisStart = await redisCpuSeconds(this.redis);
+    const nodeStart = process.cpuUsage();
+    const result = await work();
     const node = process.cpuUsage(nodeStart);
-    const redisSeconds = (await redisCpuSeconds(redis)) - redisStart;
-    return { redisUs: (redisSeconds * 1e6) / units, nodeUs: (node.user + node.system) / units };
-  };
+    this.redisSeconds += (await redisCpuSeconds(this.redis)) - redisStart;
+    this.nodeMicros += node.user + node.system;
+    return result;
+  }
+
+  /** The CPU per unit for `units` units done in the measured stretches. */
+  per(units: number): CpuPer {
+    return { redisUs: (this.redisSeconds * 1e6) / units, nodeUs: this.nodeMicros / units };
+  }
 }

@@ -1,17 +1,22 @@
 /**
  * @module scripts/bench/engine-throughput — weft node activations per second (an activation =
- * one executed actor) for many concurrent runs of a chain and of a fan-out into one join.
+ * one executed actor) for many concurrent runs of a chain and of a fan-out into one join,
+ * measured in rounds that alternate with the raw BullMQ baseline's: the machine's speed drifts
+ * (other load on shared cores), and alternating puts the same drift into both sides of a ratio.
  */
+import type Redis from 'ioredis';
 import { Engine } from '../../actors/engine.ts';
 import type { Plan } from '../../actors/types.ts';
+import { openBaselineThroughput } from './baseline.ts';
 import { chainPlan, fanInPlan, noopExecute } from './bench-plans.ts';
-import { cpuMeter, type CpuPer } from './cpu.ts';
+import { CpuTally, type CpuPer } from './cpu.ts';
 import { runAll } from './run-all.ts';
 
 export interface ThroughputOptions {
   runs: number;
   rounds: number;
   concurrency: number;
+  baselineJobs: number;
 }
 
 export interface EngineThroughput {
@@ -25,38 +30,55 @@ export interface EngineThroughput {
   fanInNodes: number;
 }
 
-async function rates(engine: Engine, plan: Plan, options: ThroughputOptions): Promise<{ rates: number[]; cpu: CpuPer }> {
-  const activations = Object.keys(plan.nodes).length * options.runs;
-  const result: number[] = [];
-  const cpu = await cpuMeter(engine.redis);
-  for (let round = 0; round < options.rounds; round++) {
-    const { seconds } = await runAll(engine, plan, options.runs);
-    result.push(activations / seconds);
-  }
-  return { rates: result, cpu: await cpu(activations * options.rounds) };
+export interface Throughput {
+  /** raw BullMQ jobs per second, one figure per round */
+  baseline: number[];
+  baselineCpu: CpuPer;
+  engine: EngineThroughput;
 }
 
-export async function engineThroughput(redisUrl: string, options: ThroughputOptions): Promise<EngineThroughput> {
+/** Activations per second of one round: `runs` runs of `plan` at once. */
+async function engineRound(engine: Engine, plan: Plan, runs: number): Promise<number> {
+  const { seconds } = await runAll(engine, plan, runs);
+  return (Object.keys(plan.nodes).length * runs) / seconds;
+}
+
+/**
+ * Warm both up with one uncounted round each (scripts loaded, connections, JIT and Redis's
+ * tables warm), then `rounds` times: a baseline round, a chain round, a fan-out round.
+ */
+export async function throughput(redisUrl: string, probe: Redis, options: ThroughputOptions): Promise<Throughput> {
+  const baseline = await openBaselineThroughput(redisUrl, options.baselineJobs);
   const engine = new Engine({ redisUrl, prefix: 'bench-engine:', retentionSeconds: 600 }, noopExecute);
   try {
     await engine.startWorker(options.concurrency).waitUntilReady();
     const chain = chainPlan(10);
     const fanIn = fanInPlan(50);
-    // a whole uncounted round of each first, as the baseline's round -1: scripts loaded,
-    // connections, JIT and Redis's tables warm (the first round was always the slowest)
+    await baseline.round();
     await runAll(engine, chain, options.runs);
     await runAll(engine, fanIn, options.runs);
-    const chainRates = await rates(engine, chain, options);
-    const fanInRates = await rates(engine, fanIn, options);
+    const tallies = { baseline: new CpuTally(probe), chain: new CpuTally(probe), fanIn: new CpuTally(probe) };
+    const rates = { baseline: [] as number[], chain: [] as number[], fanIn: [] as number[] };
+    for (let round = 0; round < options.rounds; round++) {
+      rates.baseline.push(await tallies.baseline.measure(() => baseline.round()));
+      rates.chain.push(await tallies.chain.measure(() => engineRound(engine, chain, options.runs)));
+      rates.fanIn.push(await tallies.fanIn.measure(() => engineRound(engine, fanIn, options.runs)));
+    }
+    const activations = (plan: Plan) => Object.keys(plan.nodes).length * options.runs * options.rounds;
     return {
-      chain: chainRates.rates,
-      fanIn: fanInRates.rates,
-      chainCpu: chainRates.cpu,
-      fanInCpu: fanInRates.cpu,
-      chainNodes: Object.keys(chain.nodes).length,
-      fanInNodes: Object.keys(fanIn.nodes).length,
+      baseline: rates.baseline,
+      baselineCpu: tallies.baseline.per(options.baselineJobs * options.rounds),
+      engine: {
+        chain: rates.chain,
+        fanIn: rates.fanIn,
+        chainCpu: tallies.chain.per(activations(chain)),
+        fanInCpu: tallies.fanIn.per(activations(fanIn)),
+        chainNodes: Object.keys(chain.nodes).length,
+        fanInNodes: Object.keys(fanIn.nodes).length,
+      },
     };
   } finally {
     await engine.close();
+    await baseline.close();
   }
 }

@@ -8,15 +8,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { startRedis } from '../redis.ts';
-import { bullmqHops, bullmqThroughput } from './baseline.ts';
-import { engineThroughput } from './engine-throughput.ts';
+import { bullmqHops } from './baseline.ts';
+import { throughput } from './engine-throughput.ts';
 import { hopLatency } from './hop-latency.ts';
 import { legend, reportRows, type Figures } from './report.ts';
 import { formatTable, median } from './stats.ts';
 import { graphqlFigures, graphqlRows } from './graphql.ts';
 import { webhookFigures } from './webhook.ts';
 import { chatFigures, chatRows } from './chat.ts';
-import { cpuMeter } from './cpu.ts';
 
 const settings = { runs: 200, rounds: 3, concurrency: 16, chainLength: 50, hopRuns: 20, baselineJobs: 20_000, clients: 32, requests: 3000, chatVisitors: 8, chatMessages: 200 };
 
@@ -48,18 +47,18 @@ try {
   const version = /redis_version:(\S+)/.exec(await probe.info('server'))?.[1] ?? '?';
   console.log(`weft bench: Node ${process.version}, ${availableParallelism()} cores, Redis ${version} (own, from redis.conf, ${redis.url})\n`);
   const { runs, rounds, concurrency } = settings;
-  const baselineMeter = await cpuMeter(probe);
-  const baseline = await measure('BullMQ baseline throughput', () => bullmqThroughput(redis.url, settings.baselineJobs, rounds));
-  // every round counted, the uncounted warm-up one too: the same jobs
-  const baselineCpu = await baselineMeter(settings.baselineJobs * (rounds + 1));
+  const rates = await measure('BullMQ baseline and weft engine throughput, alternating rounds', () =>
+    throughput(redis.url, probe, { runs, rounds, concurrency, baselineJobs: settings.baselineJobs }),
+  );
   probe.disconnect();
   const baselineHops = await measure('BullMQ baseline hop latency', () => bullmqHops(redis.url, settings.chainLength, settings.hopRuns));
-  if (baseline instanceof Error || baselineHops instanceof Error) throw baseline instanceof Error ? baseline : baselineHops;
+  if (rates instanceof Error || baselineHops instanceof Error) throw rates instanceof Error ? rates : baselineHops;
+  const { baseline } = rates;
   const figures: Figures = {
     baseline,
-    baselineCpu,
+    baselineCpu: rates.baselineCpu,
     baselineHops,
-    engine: await measure('weft engine throughput', () => engineThroughput(redis.url, { runs, rounds, concurrency })),
+    engine: rates.engine,
     hops: await measure('weft hop latency', () => hopLatency(redis.url, settings.chainLength, settings.hopRuns, concurrency)),
     webhook: await measure('weft webhooks', () => webhookFigures(redis.url, settings.requests, settings.clients, concurrency)),
     settings,
@@ -68,7 +67,7 @@ try {
   const chat = await measure('weft chat widget', () => chatFigures(redis.url, settings.chatMessages, settings.chatVisitors, concurrency));
   const rows = [...reportRows(figures), ...graphqlRows(graphql, settings.clients, median(baseline), figures.webhook), ...chatRows(chat, settings.chatVisitors)];
   console.log(`\n${formatTable(rows)}\n\n${legend}`);
-  if ([figures.engine, figures.hops, figures.webhook, graphql, chat].some((f) => f instanceof Error)) exitCode = 1;
+  if ([figures.hops, figures.webhook, graphql, chat].some((f) => f instanceof Error)) exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;
