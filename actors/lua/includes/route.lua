@@ -47,7 +47,7 @@ end
 -- it ready, and that message is sent once (a source actor finishes or is skipped once: finish
 -- and skipActor refuse a finished actor). Otherwise the join hash holds one field per inbound
 -- edge (HSETNX: a second message on an edge is a duplicate and changes nothing) plus _hop,
--- _data and _need (the target's inbound edge count, read from its plan node once).
+-- _data and _need (the target's inbound edge count, as its plan node says; for operators).
 local function deliver(route, fromActor, iteration, kind, payload, hop, now)
   local target = actorKey(route.target, iteration)
   local msgHop = hop + 1
