@@ -105,9 +105,8 @@ export function entryOf(id: string): string {
 export async function readEvents(redis: Redis, prefix: string, runId: string, after = '0', count = 1000): Promise<RunEvent[]> {
   const key = runKeys(prefix, runId).events;
   if (after === '0') return toEvents(await redis.xrange(key, '-', '+', 'COUNT', count));
-  const entry = entryOf(after);
-  if (entry === after) return toEvents(await redis.xrange(key, `(${after}`, '+', 'COUNT', count));
-  const events = toEvents(await redis.xrange(key, entry, '+', 'COUNT', count + 1));
+  // from the entry `after` is in: its events up to `after` are dropped (all of them for a bare entry id)
+  const events = toEvents(await redis.xrange(key, entryOf(after), '+', 'COUNT', count + 1));
   return events.filter((event) => isAfter(event.id!, after));
 }
 

@@ -37,10 +37,12 @@ export interface Throughput {
   engine: EngineThroughput;
 }
 
+const actorsOf = (plan: Plan) => Object.keys(plan.nodes).length;
+
 /** Activations per second of one round: `runs` runs of `plan` at once. */
 async function engineRound(engine: Engine, plan: Plan, runs: number): Promise<number> {
   const { seconds } = await runAll(engine, plan, runs);
-  return (Object.keys(plan.nodes).length * runs) / seconds;
+  return (actorsOf(plan) * runs) / seconds;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function throughput(redisUrl: string, probe: Redis, options: Throug
       rates.chain.push(await tallies.chain.measure(() => engineRound(engine, chain, options.runs)));
       rates.fanIn.push(await tallies.fanIn.measure(() => engineRound(engine, fanIn, options.runs)));
     }
-    const activations = (plan: Plan) => Object.keys(plan.nodes).length * options.runs * options.rounds;
+    const activations = (plan: Plan) => actorsOf(plan) * options.runs * options.rounds;
     return {
       baseline: rates.baseline,
       baselineCpu: tallies.baseline.per(options.baselineJobs * options.rounds),
@@ -73,8 +75,8 @@ export async function throughput(redisUrl: string, probe: Redis, options: Throug
         fanIn: rates.fanIn,
         chainCpu: tallies.chain.per(activations(chain)),
         fanInCpu: tallies.fanIn.per(activations(fanIn)),
-        chainNodes: Object.keys(chain.nodes).length,
-        fanInNodes: Object.keys(fanIn.nodes).length,
+        chainNodes: actorsOf(chain),
+        fanInNodes: actorsOf(fanIn),
       },
     };
   } finally {

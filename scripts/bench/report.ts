@@ -76,7 +76,7 @@ export function reportRows(f: Figures): Row[] {
 
 export const legend = [
   'vs baseline: throughput ÷ baseline jobs/s (higher is better); latency ÷ baseline hop latency (lower is better).',
-  'Engine activations/s: its rounds alternate with the baseline\'s (baseline, chain, fan-out, three times); the ratio is the median of each round ÷ the baseline round just before it.',
+  'Engine activations/s: its rounds alternate with the baseline\'s (baseline, chain, fan-out, round after round); the ratio is the median of each round ÷ the baseline round just before it.',
   'An activation is one executed actor: a chain run is 10, a fan-out run 52 (trigger + 50 + join), a webhook request 3.',
   'CPU per job / activation: Redis main process (INFO cpu) + this bench process (BullMQ worker, engine, the run listener), over the section; ratio ÷ the baseline job\'s (lower is better), less swayed by other load on the machine than throughput.',
   'Throughput is timed from the first startRun to the last run.completed, including starting the runs.',
