@@ -20,6 +20,22 @@ export interface RunResult {
   error?: string;
 }
 
+/**
+ * A plan's nodes as a run freezes them: JSON text by node id, each route also carrying its
+ * target's inbound edge count and role, so that routing reads no node but the source.
+ */
+export function frozenNodes(plan: Plan): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [id, node] of Object.entries(plan.nodes)) {
+    const outbound = node.outbound.map((route) => {
+      const target = plan.nodes[route.target];
+      return { ...route, need: target.inbound.length, targetRole: target.role };
+    });
+    texts[id] = JSON.stringify({ ...node, outbound });
+  }
+  return texts;
+}
+
 export class Engine {
   readonly redis: Redis;
   readonly prefix: string;
@@ -58,7 +74,7 @@ export class Engine {
       meta.parentRunId = options.parent.runId;
       meta.parentActor = options.parent.actor;
     }
-    const nodes = Object.fromEntries(Object.entries(plan.nodes).map(([id, node]) => [id, JSON.stringify(node)]));
+    const nodes = frozenNodes(plan);
     const now = Date.now();
     const keys = runKeys(this.prefix, runId);
     const started = await this.core.redis.weftStart(

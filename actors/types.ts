@@ -17,6 +17,9 @@ export interface Route {
   sourceHandle: string;
   target: string;
   targetHandle: string;
+  /** the target's inbound edge count and role: written into the route when a run freezes its plan */
+  need?: number;
+  targetRole?: NodeRole;
 }
 
 /** One node of a compiled plan. */

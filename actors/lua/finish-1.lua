@@ -28,15 +28,18 @@
 ]]
 --@include run-keys
 --@include emit
+--@include writes
 --@include route
 
 local actor, nodeId, iteration = ARGV[1], ARGV[2], ARGV[3]
 local status, output, chosenJson = ARGV[4], ARGV[5], ARGV[6]
-local now, mode = tonumber(ARGV[7]), ARGV[10]
+local mode, fusedStart = ARGV[10], ARGV[15]
+nowText = ARGV[7]
+local now = tonumber(nowText)
 retentionSeconds = tonumber(ARGV[12])
 liveChannel = ARGV[13]
 payloadLimit = tonumber(ARGV[14])
-local run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop')
+local run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop', 'touched')
 runId = run[1]
 local runStatus = run[2]
 local current = redis.call('HGET', stateKey, actor)
@@ -48,22 +51,17 @@ if runStatus ~= 'running' then
   return { 'stopped', runStatus, '[]' }
 end
 
-if ARGV[15] ~= '' then
-  local started = { type = 'node.started', runId = runId, ts = tonumber(ARGV[15]), nodeId = nodeId }
-  if iteration ~= '' then started.iteration = tonumber(iteration) end
-  emit(started)
+runJson = quote(runId)
+local nodeJson, iterationJson = quote(nodeId), iterationField(iteration)
+if fusedStart ~= '' then
+  emitJson(nodeEvent('node.started', runJson, fusedStart, nodeJson) .. iterationJson .. '}')
+  hold(timesKey, actor .. ':start', fusedStart)
 end
-redis.call('HSET', outKey, actor, output)
-redis.call('HSET', stateKey, actor, status)
-if ARGV[15] ~= '' then
-  redis.call('HSET', timesKey, actor .. ':start', ARGV[15], actor .. ':end', now)
-else
-  redis.call('HSET', timesKey, actor .. ':end', now)
-end
-local event = { type = 'node.' .. status, runId = runId, ts = now, nodeId = nodeId,
-  durationMs = tonumber(ARGV[8]), code = tonumber(ARGV[9]) }
-if iteration ~= '' then event.iteration = tonumber(iteration) end
-emit(event, output)
+hold(outKey, actor, output)
+setState(actor, status)
+hold(timesKey, actor .. ':end', nowText)
+emitJson(nodeEvent('node.' .. status, runJson, nowText, nodeJson) .. ',"durationMs":' .. ARGV[8] .. ',"code":' .. ARGV[9]
+  .. iterationJson .. ',"output":' .. output .. '}')
 
 local ready = {}
 if mode == 'route' then
@@ -76,11 +74,12 @@ if mode == 'route' then
   local hop = redis.call('HGET', timesKey, actor .. ':hop')
   if not hop and actor ~= nodeId then hop = redis.call('HGET', timesKey, nodeId .. ':hop') end
   hop = tonumber(hop or run[3])
-  local failure = routeFrom(nodeId, iteration, actor, status == 'skipped', chosen, output, hop, now, ready)
+  local failure = routeFrom(nodeId, iteration, actor, status == 'skipped', chosen, output, hop, ready)
   if failure then
-    redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'failedNode', nodeId, 'finishedAt', now)
+    writeHeld()
+    redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'failedNode', nodeId, 'finishedAt', nowText)
     emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = failure })
-    touchAll({ nextKey, metaKey, planKey, outKey, stateKey, eventsKey, timesKey }, true)
+    touchRun(run[4], nowText, true)
     flushEvents()
     return { 'ok', 'failed', '[]' }
   end
@@ -88,24 +87,29 @@ elseif mode == 'loopStart' then
   local modeData = cjson.decode(ARGV[11])
   redis.call('HSET', metaKey, 'loop:' .. nodeId, ARGV[11], 'loopOf:' .. modeData.loopEnd, nodeId)
   if modeData.count > 0 then
-    queueActor(nodeId, '0', 0, now, ready)
+    queueActor(nodeId, '0', 0, ready)
   else
-    queueActor(modeData.loopEnd, '', 0, now, ready)
+    queueActor(modeData.loopEnd, '', 0, ready)
   end
 elseif mode == 'loopNext' then
   local modeData = cjson.decode(ARGV[11])
-  queueActor(modeData.node, modeData.iteration, modeData.delayMs, now, ready)
+  queueActor(modeData.node, modeData.iteration, modeData.delayMs, ready)
 elseif mode == 'stop' then
-  redis.call('HSET', metaKey, 'status', 'incomplete', 'finishedAt', now, 'lastNode', actor)
+  redis.call('HSET', metaKey, 'status', 'incomplete', 'finishedAt', nowText, 'lastNode', actor)
   emit({ type = 'run.incomplete', runId = runId, ts = now, nodeId = nodeId })
   runStatus = 'incomplete'
 end
+writeHeld()
 
-local active = redis.call('HINCRBY', metaKey, 'active', #ready - 1)
-if active <= 0 and runStatus == 'running' then
-  runStatus = 'completed'
-  redis.call('HSET', metaKey, 'status', 'completed', 'finishedAt', now, 'lastNode', actor)
-  emit({ type = 'run.completed', runId = runId, ts = now })
+-- this actor leaves the active count and what it made ready joins it: a step that made one
+-- actor ready leaves the count as it was (and above zero: this actor was in it)
+if #ready ~= 1 then
+  local active = redis.call('HINCRBY', metaKey, 'active', #ready - 1)
+  if active <= 0 and runStatus == 'running' then
+    runStatus = 'completed'
+    redis.call('HSET', metaKey, 'status', 'completed', 'finishedAt', nowText, 'lastNode', actor)
+    emitJson('{"type":"run.completed","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
+  end
 end
 -- next[actor] is what a replay of this actor re-enqueues; nothing to replay: no field
 local readyJson = '[]'
@@ -113,9 +117,8 @@ if #ready > 0 then
   readyJson = cjson.encode(ready)
   redis.call('HSET', nextKey, actor, readyJson)
 end
--- the run's keys live `retention` past its last activity; refreshed at most every few seconds
--- while it runs (nextKey first: the first finish that makes something ready creates it; until
--- then every key is touched), always when it ends
-touchAll({ nextKey, metaKey, planKey, outKey, stateKey, eventsKey, timesKey }, runStatus ~= 'running')
+-- the run's keys live `retention` past its last activity: renewed at most every few seconds
+-- while it runs, always when it ends
+touchRun(run[4], nowText, runStatus ~= 'running')
 flushEvents()
 return { 'ok', runStatus, readyJson }

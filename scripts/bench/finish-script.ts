@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
+import { frozenNodes } from '../../actors/engine.ts';
 import { liveChannel, runKeys } from '../../actors/keys.ts';
 import { withActorCommands } from '../../actors/scripts.ts';
 import { startRedis } from '../redis.ts';
@@ -20,7 +21,7 @@ const order = fan ? ['trigger_1', ...Array.from({ length: 50 }, (_, i) => `n_${i
 const runs = fan ? 600 : 3000;
 const prefix = 'bench-finish:';
 const channel = liveChannel(prefix, plan.flowId);
-const nodes = JSON.stringify(Object.fromEntries(Object.entries(plan.nodes).map(([id, node]) => [id, JSON.stringify(node)])));
+const nodes = JSON.stringify(frozenNodes(plan));
 
 async function commandStats(redis: Redis): Promise<Map<string, { calls: number; usec: number }>> {
   const info = await redis.info('commandstats');

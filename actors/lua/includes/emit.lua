@@ -1,5 +1,7 @@
 -- emit(fields, rawOutput): hold a run event for this script's one entry in the events stream.
--- `rawOutput` is JSON text embedded as the event's `output` unparsed.
+-- `rawOutput` is JSON text embedded as the event's `output` unparsed. emitJson(json) holds an
+-- event already written as JSON text (the hot paths build theirs with nodeEvent, which formats
+-- no numbers: timestamps and counts go in as the decimal text they arrived as).
 -- flushEvents() writes what a script emitted as ONE entry of the events stream (field `e`, a
 -- JSON array of events; event k of entry X has the id "X-k") and publishes it as ONE message on
 -- the flow's live channel, a line "<event id> <json>" per event (JSON text never holds a raw
@@ -14,6 +16,25 @@ local function emit(fields, rawOutput)
     json = string.sub(json, 1, -2) .. ',"output":' .. rawOutput .. '}'
   end
   pending[#pending + 1] = json
+end
+
+local function emitJson(json)
+  pending[#pending + 1] = json
+end
+
+-- A JSON string literal for `text`.
+local quote = cjson.encode
+
+-- ',"iteration":<i>' for an actor in a loop iteration, else ''
+local function iterationField(iteration)
+  if iteration == '' then return '' end
+  return ',"iteration":' .. iteration
+end
+
+-- The opening of a node event up to its node id; the caller adds its own fields and the '}'.
+-- runJson: the run id as a JSON string; nowText: the time in ms as decimal text.
+local function nodeEvent(eventType, runJson, nowText, nodeJson)
+  return '{"type":"' .. eventType .. '","runId":' .. runJson .. ',"ts":' .. nowText .. ',"nodeId":' .. nodeJson
 end
 
 local function flushEvents()
@@ -39,13 +60,27 @@ local function touch(key)
   redis.call('EXPIRE', key, retentionSeconds)
 end
 
--- Set the retention TTL on `keys`, which are always touched together; unless `force`, skipped
--- when the first one got it within the last tenth of the retention (at most 60 s): an EXPIRE
--- is a write (and an AOF entry), a TTL read is not. A key without a TTL yet (-1) is touched.
-local function touchAll(keys, force)
+-- How long keys may go without their TTL renewed while a run goes on (s): a tenth of the
+-- retention, at most 60 s. An EXPIRE is a write (and an AOF entry): not one per key and step.
+local function touchWindow()
+  return math.min(60, math.floor(retentionSeconds / 10))
+end
+
+-- Set the retention TTL on `keys` (a join and its mailbox, always touched together); unless
+-- `force`, only when the first one's TTL has run down by more than the window.
+local function touchAged(keys, force)
   if not force then
     local ttl = redis.call('TTL', keys[1])
-    if ttl >= 0 and ttl >= retentionSeconds - math.min(60, math.floor(retentionSeconds / 10)) then return end
+    if ttl >= 0 and ttl >= retentionSeconds - touchWindow() then return end
   end
   for _, key in ipairs(keys) do touch(key) end
+end
+
+-- Set the retention TTL on every key of the run and note when in meta's `touched`; unless
+-- `force`, only when `touched` (read by the caller) is older than the window. A run's first
+-- finish always renews (start leaves `touched` unset): it creates the keys start did not.
+local function touchRun(touched, nowText, force)
+  if not force and touched and tonumber(nowText) - tonumber(touched) < touchWindow() * 1000 then return end
+  for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
+  redis.call('HSET', metaKey, 'touched', nowText)
 end

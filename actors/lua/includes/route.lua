@@ -1,7 +1,10 @@
--- Routing, join and transitive skip. Needs run-keys and emit.
+-- Routing, join and transitive skip. Needs run-keys, emit and writes.
 local maxHop = 100
 local depthError = 'Maximum flow execution depth exceeded (limit: 100)'
 local runId = false
+-- the run id as a JSON string, the time (ms) as decimal text: set by the script before routing
+local runJson = false
+local nowText = false
 local payloadLimit = 2048
 
 local planCache = {}
@@ -14,30 +17,34 @@ local function planNode(id)
   return node
 end
 
+-- What a route's target is, as the run's frozen plan says: its inbound edge count and role,
+-- written into the route when the run started (a run started before that reads the target).
+local function targetOf(route)
+  if route.need then return route.need, route.targetRole end
+  local target = planNode(route.target)
+  return #target.inbound, target.role
+end
+
 -- Mark an actor ready: queued, counted as active, announced, handed back to be enqueued.
 -- `hop` (the largest hop of its messages; nil for loop steps) is kept as times[<actor>:hop]
 -- for its finish.
-local function queueActor(nodeId, iteration, delayMs, now, ready, hop)
+local function queueActor(nodeId, iteration, delayMs, ready, hop)
   local actor = actorKey(nodeId, iteration)
-  redis.call('HSET', stateKey, actor, 'queued')
-  if hop then redis.call('HSET', timesKey, actor .. ':hop', hop) end
-  local event = { type = 'node.queued', runId = runId, ts = now, nodeId = nodeId }
-  if iteration ~= '' then event.iteration = tonumber(iteration) end
-  emit(event)
+  setState(actor, 'queued')
+  if hop then hold(timesKey, actor .. ':hop', hop) end
+  emitJson(nodeEvent('node.queued', runJson, nowText, quote(nodeId)) .. iterationField(iteration) .. '}')
   ready[#ready + 1] = { actor = actor, node = nodeId, iteration = iteration, delayMs = delayMs }
 end
 
 local skipped = '"Skipped the node execution"'
 
 -- Mark an actor skipped without running it; returns true when it was not finished before.
-local function skipActor(nodeId, iteration, now)
+local function skipActor(nodeId, iteration)
   local actor = actorKey(nodeId, iteration)
-  if isTerminal(redis.call('HGET', stateKey, actor)) then return false end
-  redis.call('HSET', stateKey, actor, 'skipped')
-  redis.call('HSET', outKey, actor, skipped)
-  local event = { type = 'node.skipped', runId = runId, ts = now, nodeId = nodeId, message = 'Skipped the node execution' }
-  if iteration ~= '' then event.iteration = tonumber(iteration) end
-  emit(event)
+  if isTerminal(stateOf(actor)) then return false end
+  setState(actor, 'skipped')
+  hold(outKey, actor, skipped)
+  emitJson(nodeEvent('node.skipped', runJson, nowText, quote(nodeId)) .. ',"message":' .. skipped .. iterationField(iteration) .. '}')
   return true
 end
 
@@ -47,11 +54,10 @@ end
 -- it ready, and that message is sent once (a source actor finishes or is skipped once: finish
 -- and skipActor refuse a finished actor). Otherwise the join hash holds one field per inbound
 -- edge (HSETNX: a second message on an edge is a duplicate and changes nothing) plus _hop,
--- _data and _need (the target's inbound edge count, as its plan node says; for operators).
-local function deliver(route, fromActor, iteration, kind, payload, hop, now)
+-- _data and _need (the target's inbound edge count; for operators).
+local function deliver(route, need, fromActor, iteration, kind, payload, hop)
   local target = actorKey(route.target, iteration)
   local msgHop = hop + 1
-  local need = #planNode(route.target).inbound
   local joinKey = base .. 'join:' .. target
   local data, received, fresh = kind == 'data' and 1 or 0, 1, true
   if need > 1 then
@@ -74,25 +80,25 @@ local function deliver(route, fromActor, iteration, kind, payload, hop, now)
       end
     end
   end
-  local envelope = cjson.encode({ msgId = fromActor .. '>' .. route.edgeId, runId = runId,
-    from = { nodeId = route.source, port = route.sourceHandle },
-    to = { nodeId = route.target, port = route.targetHandle },
-    kind = kind, hop = hop + 1, edgeId = route.edgeId, iteration = tonumber(iteration) })
-  if kind == 'data' then
-    if #payload <= payloadLimit then
-      envelope = string.sub(envelope, 1, -2) .. ',"payload":' .. payload .. '}'
-    else
-      envelope = string.sub(envelope, 1, -2) .. ',"payload":{"ref":' .. cjson.encode(fromActor) .. ',"bytes":' .. #payload .. '}}'
-    end
+  local edgeJson, targetJson = quote(route.edgeId), quote(route.target)
+  local iterationJson = iterationField(iteration)
+  local envelope = '{"msgId":' .. quote(fromActor .. '>' .. route.edgeId) .. ',"runId":' .. runJson
+    .. ',"from":{"nodeId":' .. quote(route.source) .. ',"port":' .. quote(route.sourceHandle)
+    .. '},"to":{"nodeId":' .. targetJson .. ',"port":' .. quote(route.targetHandle)
+    .. '},"kind":"' .. kind .. '","hop":' .. (hop + 1) .. ',"edgeId":' .. edgeJson .. iterationJson
+  if kind ~= 'data' then
+    envelope = envelope .. '}'
+  elseif #payload <= payloadLimit then
+    envelope = envelope .. ',"payload":' .. payload .. '}'
+  else
+    envelope = envelope .. ',"payload":{"ref":' .. quote(fromActor) .. ',"bytes":' .. #payload .. '}}'
   end
   local mailbox = base .. 'mbx:' .. target
   redis.call('XADD', mailbox, '*', 'm', envelope)
   -- both keys are new at the join's first message: no TTL to read
-  if need > 1 then touchAll({ joinKey, mailbox }, fresh) else touch(mailbox) end
-  local event = { type = 'edge.message', runId = runId, ts = now, edgeId = route.edgeId, kind = kind,
-    nodeId = route.target }
-  if iteration ~= '' then event.iteration = tonumber(iteration) end
-  emit(event)
+  if need > 1 then touchAged({ joinKey, mailbox }, fresh) else touch(mailbox) end
+  emitJson('{"type":"edge.message","runId":' .. runJson .. ',"ts":' .. nowText .. ',"edgeId":' .. edgeJson
+    .. ',"kind":"' .. kind .. '","nodeId":' .. targetJson .. iterationJson .. '}')
   if received < need then return nil, target end
   if data > 0 then return 'data', target, msgHop end
   return 'skip', target, msgHop
@@ -100,7 +106,7 @@ end
 
 -- Route from a finished actor, breadth first, skipping transitively. Returns an error text
 -- when the depth limit is passed, else nil.
-local function routeFrom(nodeId, iteration, actor, allSkip, chosen, output, hop, now, ready)
+local function routeFrom(nodeId, iteration, actor, allSkip, chosen, output, hop, ready)
   local work = { { nodeId, iteration, actor, allSkip, chosen, output, hop } }
   local at = 1
   while at <= #work do
@@ -110,17 +116,18 @@ local function routeFrom(nodeId, iteration, actor, allSkip, chosen, output, hop,
     for _, route in ipairs(source.outbound) do
       local kind = 'data'
       if item[4] or (item[5] and not item[5][route.sourceHandle]) then kind = 'skip' end
-      local became, target, readyHop = deliver(route, item[3], item[2], kind, item[6], item[7], now)
+      local need, role = targetOf(route)
+      local became, target, readyHop = deliver(route, need, item[3], item[2], kind, item[6], item[7])
       if became then
-        local targetNode = planNode(route.target)
         if item[7] + 1 > maxHop and became == 'data' then return depthError end
-        if became == 'data' or (targetNode.role == 'loopEnd' and item[2] ~= '') then
-          queueActor(route.target, item[2], 0, now, ready, readyHop)
-        elseif skipActor(route.target, item[2], now) then
-          if targetNode.role == 'loopStart' then
+        if became == 'data' or (role == 'loopEnd' and item[2] ~= '') then
+          queueActor(route.target, item[2], 0, ready, readyHop)
+        elseif skipActor(route.target, item[2]) then
+          if role == 'loopStart' then
             -- a skipped loop never iterates: its loop end is skipped with it
-            skipActor(targetNode.loopEnd, '', now)
-            work[#work + 1] = { targetNode.loopEnd, '', targetNode.loopEnd, true, false, skipped, item[7] + 1 }
+            local loopEnd = planNode(route.target).loopEnd
+            skipActor(loopEnd, '')
+            work[#work + 1] = { loopEnd, '', loopEnd, true, false, skipped, item[7] + 1 }
           else
             work[#work + 1] = { route.target, item[2], target, true, false, skipped, item[7] + 1 }
           end

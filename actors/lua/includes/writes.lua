@@ -1,0 +1,31 @@
+-- Hash writes held until the script ends and then made with one HSET per hash (a call into
+-- Redis from Lua costs about as much as a small command itself). Reads of the state hash go
+-- through stateOf, which sees the held writes first. Needs run-keys.
+local held = { [stateKey] = {}, [outKey] = {}, [timesKey] = {} }
+local heldStates = {}
+
+local function hold(key, field, value)
+  local list = held[key]
+  list[#list + 1] = field
+  list[#list + 1] = value
+end
+
+local function setState(actor, state)
+  heldStates[actor] = state
+  hold(stateKey, actor, state)
+end
+
+local function stateOf(actor)
+  return heldStates[actor] or redis.call('HGET', stateKey, actor)
+end
+
+-- One HSET per hash, in chunks of 200 pairs (unpack's stack stays small).
+local function writeHeld()
+  for key, list in pairs(held) do
+    for first = 1, #list, 400 do
+      redis.call('HSET', key, unpack(list, first, math.min(first + 399, #list)))
+    end
+    held[key] = {}
+  end
+  heldStates = {}
+end
