@@ -9,8 +9,6 @@
   ARGV[1] actor key, ARGV[2] node id, ARGV[3] iteration ('' outside loops), ARGV[4] now (ms),
   ARGV[5] the flow's live channel
 ]]
---@include run-keys
---@include emit
 
 local actor, nodeId, iteration, now = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
 liveChannel = ARGV[5]

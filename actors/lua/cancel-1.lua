@@ -6,8 +6,6 @@
 
   Returns the run's status afterwards.
 ]]
---@include run-keys
---@include emit
 
 local now = tonumber(ARGV[1])
 retentionSeconds = tonumber(ARGV[2])

@@ -8,8 +8,6 @@
 
   Returns the run's status afterwards.
 ]]
---@include run-keys
---@include emit
 
 local actor, nodeId, iteration, message = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local now = tonumber(ARGV[5])

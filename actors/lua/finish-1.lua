@@ -26,10 +26,6 @@
 
   Returns { 'ok' | 'dup' | 'stopped', run status, ready JSON: [{actor, node, iteration, delayMs}] }
 ]]
---@include run-keys
---@include emit
---@include writes
---@include route
 
 local actor, nodeId, iteration = ARGV[1], ARGV[2], ARGV[3]
 local status, output, chosenJson = ARGV[4], ARGV[5], ARGV[6]

@@ -5,8 +5,6 @@
   ARGV[1] meta, JSON object of strings; ARGV[2] plan nodes, JSON object id → PlanNode JSON text;
   ARGV[3] trigger node id; ARGV[4] now (ms); ARGV[5] retention (s); ARGV[6] live channel
 ]]
---@include run-keys
---@include emit
 
 retentionSeconds = tonumber(ARGV[5])
 liveChannel = ARGV[6]

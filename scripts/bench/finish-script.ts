@@ -1,6 +1,6 @@
 /**
  * @module scripts/bench/finish-script — `npx tsx scripts/bench/finish-script.ts [chain|fan]`:
- * Redis time of the engine's finish step alone (finish-1.lua, from INFO commandstats), with no
+ * Redis time of the engine's finish step alone (the finish function, from INFO commandstats), with no
  * worker, BullMQ or listener around it: far steadier than throughput on a shared machine, so
  * changes to the Lua scripts can be compared call for call. Starts its own Redis.
  */
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { frozenNodes } from '../../actors/engine.ts';
 import { liveChannel, runKeys } from '../../actors/keys.ts';
-import { withActorCommands } from '../../actors/scripts.ts';
+import { loadActorFunctions, queueActorCall } from '../../actors/scripts.ts';
 import { startRedis } from '../redis.ts';
 import { chainPlan, chainOrder, fanInPlan } from './bench-plans.ts';
 
@@ -28,27 +28,25 @@ async function commandStats(redis: Redis): Promise<Map<string, { calls: number; 
   return new Map([...info.matchAll(/cmdstat_(\S+):calls=(\d+),usec=(\d+)/g)].map((m) => [m[1], { calls: Number(m[2]), usec: Number(m[3]) }]));
 }
 
-type Commands = ReturnType<typeof withActorCommands>;
-
 /** Start `runs` runs (not measured); resolves to their ids. */
-async function startAll(redis: Commands, tag: string): Promise<string[]> {
+async function startAll(redis: Redis, tag: string): Promise<string[]> {
   const ids = Array.from({ length: runs }, (_, i) => `run_${tag}_${i}`);
   const starts = redis.pipeline();
   for (const runId of ids) {
     const meta = { runId, flowId: plan.flowId, projectId: plan.projectId, version: '1', mode: 'test', hop: '0', trigger: plan.trigger, input: '{}' };
-    void (starts as unknown as Commands).weftStart(runKeys(prefix, runId).meta, JSON.stringify(meta), nodes, plan.trigger, Date.now(), 600, channel);
+    queueActorCall(starts, 'start', runKeys(prefix, runId).meta, [JSON.stringify(meta), nodes, plan.trigger, Date.now(), 600, channel]);
   }
   await starts.exec();
   return ids;
 }
 
 /** Finish the runs' nodes in order, every run's node k in one pipeline. */
-async function finishAll(redis: Commands, ids: string[]): Promise<void> {
+async function finishAll(redis: Redis, ids: string[]): Promise<void> {
   for (const node of order) {
     const finishes = redis.pipeline();
     for (const runId of ids) {
       const now = Date.now();
-      void (finishes as unknown as Commands).weftFinish(runKeys(prefix, runId).meta, node, node, '', 'completed', '{"ok":true}', '', now, 0, 200, 'route', '{}', 600, channel, 2048, now);
+      queueActorCall(finishes, 'finish', runKeys(prefix, runId).meta, [node, node, '', 'completed', '{"ok":true}', '', now, 0, 200, 'route', '{}', 600, channel, 2048, now]);
     }
     const failed = ((await finishes.exec()) ?? []).find(([error]) => error);
     if (failed) throw failed[0];
@@ -57,21 +55,22 @@ async function finishAll(redis: Commands, ids: string[]): Promise<void> {
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-finish-'));
 const own = await startRedis({ dir });
-const redis = withActorCommands(new Redis(own.url));
+const redis = new Redis(own.url);
 try {
+  await loadActorFunctions(redis);
   await finishAll(redis, await startAll(redis, 'warm'));
   const ids = await startAll(redis, 'measured');
   const before = await commandStats(redis);
   await finishAll(redis, ids);
   const after = await commandStats(redis);
   const calls = runs * order.length;
-  console.log(`finish-1.lua, ${fan ? 'fan-out 50 → join' : '10-node chain'}: ${calls} calls, per call:`);
+  console.log(`the finish function, ${fan ? 'fan-out 50 → join' : '10-node chain'}: ${calls} calls, per call:`);
   const rows = [...after]
     .map(([name, { calls: c, usec }]) => ({ name, calls: (c - (before.get(name)?.calls ?? 0)) / calls, usec: (usec - (before.get(name)?.usec ?? 0)) / calls }))
     .filter((row) => row.calls > 0.01 && row.name !== 'info')
     .sort((a, b) => b.usec - a.usec);
   for (const row of rows) console.log(`  ${row.name.padEnd(12)} ${row.calls.toFixed(2).padStart(6)} calls  ${row.usec.toFixed(1).padStart(6)} µs`);
-  console.log('(evalsha is the whole script, the commands it calls included)');
+  console.log('(fcall is the whole function, the commands it calls included)');
 } finally {
   redis.disconnect();
   await own.stop();

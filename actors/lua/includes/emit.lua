@@ -7,9 +7,12 @@
 -- the flow's live channel, a line "<event id> <json>" per event (JSON text never holds a raw
 -- newline). Every script that emits calls it before returning.
 local eventMax = 50000
-local liveChannel = false
-local retentionSeconds = 604800
-local pending = {}
+local liveChannel, retentionSeconds, pending
+local function resetEvents()
+  liveChannel = false
+  retentionSeconds = 604800
+  pending = {}
+end
 local function emit(fields, rawOutput)
   local json = cjson.encode(fields)
   if rawOutput then
@@ -23,7 +26,9 @@ local function emitJson(json)
 end
 
 -- A JSON string literal for `text`.
-local quote = cjson.encode
+local function quote(text)
+  return cjson.encode(text)
+end
 
 -- ',"iteration":<i>' for an actor in a loop iteration, else ''
 local function iterationField(iteration)

@@ -1,13 +1,14 @@
 -- Routing, join and transitive skip. Needs run-keys, emit and writes.
 local maxHop = 100
 local depthError = 'Maximum flow execution depth exceeded (limit: 100)'
-local runId = false
--- the run id as a JSON string, the time (ms) as decimal text: set by the script before routing
-local runJson = false
-local nowText = false
-local payloadLimit = 2048
-
-local planCache = {}
+-- the run id, as text and as a JSON string, the time (ms) as decimal text, the envelope
+-- payload limit and the plan nodes read so far: set for each call
+local runId, runJson, nowText, payloadLimit, planCache
+local function resetRoute()
+  runId, runJson, nowText = false, false, false
+  payloadLimit = 2048
+  planCache = {}
+end
 local function planNode(id)
   local node = planCache[id]
   if not node then

@@ -1,10 +1,14 @@
 -- Every key of a run shares the prefix of its meta key ("<prefix>{run:<id>}:"), so one
--- hash slot holds them all and the scripts work unchanged on Redis Cluster.
-local base = string.sub(KEYS[1], 1, -5)
-local metaKey = KEYS[1]
-local planKey = base .. 'plan'
-local outKey = base .. 'out'
-local stateKey = base .. 'state'
-local eventsKey = base .. 'events'
-local nextKey = base .. 'next'
-local timesKey = base .. 'times'
+-- hash slot holds them all and the functions work unchanged on Redis Cluster. useRun sets the
+-- names for a call from the meta key it was given.
+local base, metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey
+local function useRun(meta)
+  base = string.sub(meta, 1, -5)
+  metaKey = meta
+  planKey = base .. 'plan'
+  outKey = base .. 'out'
+  stateKey = base .. 'state'
+  eventsKey = base .. 'events'
+  nextKey = base .. 'next'
+  timesKey = base .. 'times'
+end

@@ -1,8 +1,11 @@
 -- Hash writes held until the script ends and then made with one HSET per hash (a call into
 -- Redis from Lua costs about as much as a small command itself). Reads of the state hash go
 -- through stateOf, which sees the held writes first. Needs run-keys.
-local held = { [stateKey] = {}, [outKey] = {}, [timesKey] = {} }
-local heldStates = {}
+local held, heldStates
+local function resetWrites()
+  held = { [stateKey] = {}, [outKey] = {}, [timesKey] = {} }
+  heldStates = {}
+end
 
 local function hold(key, field, value)
   local list = held[key]
@@ -25,7 +28,6 @@ local function writeHeld()
     for first = 1, #list, 400 do
       redis.call('HSET', key, unpack(list, first, math.min(first + 399, #list)))
     end
-    held[key] = {}
   end
-  heldStates = {}
+  resetWrites()
 end

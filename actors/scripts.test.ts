@@ -1,0 +1,23 @@
+/** The actor functions: a Redis without the library gets it on the first call. */
+import Redis from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { libraryName, loadActorFunctions, withActorCommands } from './scripts.ts';
+
+const redis = new Redis(process.env.REDIS_URL!);
+afterAll(() => redis.disconnect());
+
+const libraries = async () => {
+  const list = (await redis.call('FUNCTION', 'LIST', 'LIBRARYNAME', libraryName)) as unknown[][];
+  return list.map((entry) => entry[entry.indexOf('library_name') + 1]);
+};
+
+describe('actor functions', () => {
+  it('loads the library into a Redis that lacks it (new, flushed, failed over) on the first call', async () => {
+    await loadActorFunctions(redis);
+    await redis.call('FUNCTION', 'DELETE', libraryName);
+    expect(await libraries()).toEqual([]);
+    const commands = withActorCommands(redis);
+    expect(await commands.weftCancel('weft-test-scripts:{run:missing}:meta', Date.now(), 60, 'weft-test-scripts:live')).toBe('missing');
+    expect(await libraries()).toEqual([libraryName]);
+  });
+});
