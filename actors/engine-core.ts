@@ -211,7 +211,7 @@ export class EngineCore {
 
   async replayNext(runId: string, actor: string): Promise<[string, string]> {
     const keys = this.keys(runId);
-    const [status, next] = await Promise.all([this.redis.hget(keys.meta, 'status'), this.redis.hget(keys.next, actor)]);
+    const [status, next] = await Promise.all([this.redis.hget(keys.meta, 'status'), this.redis.hget(keys.steps, `${actor}:next`)]);
     return [status ?? 'missing', next ?? '[]'];
   }
 

@@ -97,7 +97,7 @@ describe('run lifecycle', () => {
     const runId = await engine.startRun(plan, {});
     while ((await engine.snapshot(runId))?.nodes.wait2s_1?.state !== 'running') await sleep(20);
     const keys = await engine.redis.keys(`${engine.prefix}{run:${runId}}:*`);
-    expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(/:join:b_1$/), expect.stringMatching(/:mbx:b_1$/), expect.stringMatching(/:next$/)]));
+    expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(/:join:b_1$/), expect.stringMatching(/:mbx:b_1$/), expect.stringMatching(/:steps$/)]));
     for (const key of keys) expect(await engine.redis.ttl(key), key).toBeGreaterThan(50);
     await eventsUntilEnd(engine, runId);
     expect((await engine.meta(runId))?.status).toBe('completed');

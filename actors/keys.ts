@@ -13,8 +13,7 @@ export function runKeys(prefix: string, runId: string) {
     out: `${base}out`,
     state: `${base}state`,
     events: `${base}events`,
-    next: `${base}next`,
-    times: `${base}times`,
+    steps: `${base}steps`,
     mailbox: (actor: string) => `${base}mbx:${actor}`,
     join: (actor: string) => `${base}join:${actor}`,
   };

@@ -29,18 +29,18 @@ function parseJson(text: string | undefined): unknown {
 /** A run with every actor's state, output, error and timing. */
 export async function readSnapshot(redis: Redis, prefix: string, runId: string): Promise<RunSnapshot | null> {
   const keys = runKeys(prefix, runId);
-  const [meta, states, outputs, times] = await Promise.all([
+  const [meta, states, outputs, steps] = await Promise.all([
     redis.hgetall(keys.meta),
     redis.hgetall(keys.state),
     redis.hgetall(keys.out),
-    redis.hgetall(keys.times),
+    redis.hgetall(keys.steps),
   ]);
   const parsed = parseMeta(meta);
   if (!parsed) return null;
   const nodes: Record<string, ActorSnapshot> = {};
   for (const [actor, state] of Object.entries(states)) {
-    const startedAt = times[`${actor}:start`] ? Number(times[`${actor}:start`]) : undefined;
-    const finishedAt = times[`${actor}:end`] ? Number(times[`${actor}:end`]) : undefined;
+    const startedAt = steps[`${actor}:start`] ? Number(steps[`${actor}:start`]) : undefined;
+    const finishedAt = steps[`${actor}:end`] ? Number(steps[`${actor}:end`]) : undefined;
     nodes[actor] = {
       state,
       output: parseJson(outputs[actor]),

@@ -21,7 +21,7 @@ end
 if current == 'suspended' then return { 'suspended', redis.call('HGET', planKey, nodeId) } end
 if current ~= 'running' then
   redis.call('HSET', stateKey, actor, 'running')
-  redis.call('HSET', timesKey, actor .. ':start', now)
+  redis.call('HSET', stepsKey, actor .. ':start', now)
   local event = { type = 'node.started', runId = redis.call('HGET', metaKey, 'runId'), ts = now, nodeId = nodeId }
   if iteration ~= '' then event.iteration = tonumber(iteration) end
   emit(event)

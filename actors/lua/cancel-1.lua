@@ -26,6 +26,6 @@ for i = 1, #states, 2 do
   end
 end
 emit({ type = 'run.cancelled', runId = runId, ts = now })
-for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
+for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, stepsKey }) do touch(key) end
 flushEvents()
 return 'cancelled'

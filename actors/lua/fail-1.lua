@@ -22,7 +22,7 @@ end
 local runId = redis.call('HGET', metaKey, 'runId')
 redis.call('HSET', stateKey, actor, 'failed')
 redis.call('HSET', outKey, actor .. ':error', message)
-redis.call('HSET', timesKey, actor .. ':end', now)
+redis.call('HSET', stepsKey, actor .. ':end', now)
 redis.call('HSET', metaKey, 'status', 'failed', 'error', message, 'failedNode', nodeId, 'finishedAt', now)
 local event = { type = 'node.failed', runId = runId, ts = now, nodeId = nodeId, error = message,
   durationMs = tonumber(ARGV[6]), code = tonumber(ARGV[7]) }
@@ -30,6 +30,6 @@ if ARGV[10] ~= '' then event.message = ARGV[10] end
 if iteration ~= '' then event.iteration = tonumber(iteration) end
 emit(event)
 emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = message })
-for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
+for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, stepsKey }) do touch(key) end
 flushEvents()
 return 'failed'

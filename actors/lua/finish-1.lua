@@ -40,7 +40,7 @@ runId = run[1]
 local runStatus = run[2]
 local current = redis.call('HGET', stateKey, actor)
 if isTerminal(current) then
-  return { 'dup', runStatus, redis.call('HGET', nextKey, actor) or '[]' }
+  return { 'dup', runStatus, redis.call('HGET', stepsKey, actor .. ':next') or '[]' }
 end
 if runStatus ~= 'running' then
   redis.call('HSET', stateKey, actor, 'cancelled')
@@ -51,11 +51,11 @@ runJson = quote(runId)
 local nodeJson, iterationJson = quote(nodeId), iterationField(iteration)
 if fusedStart ~= '' then
   emitJson(nodeEvent('node.started', runJson, fusedStart, nodeJson) .. iterationJson .. '}')
-  hold(timesKey, actor .. ':start', fusedStart)
+  hold(stepsKey, actor .. ':start', fusedStart)
 end
 hold(outKey, actor, output)
 setState(actor, status)
-hold(timesKey, actor .. ':end', nowText)
+hold(stepsKey, actor .. ':end', nowText)
 emitJson(nodeEvent('node.' .. status, runJson, nowText, nodeJson) .. ',"durationMs":' .. ARGV[8] .. ',"code":' .. ARGV[9]
   .. iterationJson .. ',"output":' .. output .. '}')
 
@@ -67,8 +67,8 @@ if mode == 'route' then
     for _, handle in ipairs(cjson.decode(chosenJson)) do chosen[handle] = true end
   end
   -- the hop the actor became ready with; a loop step's: its node's
-  local hop = redis.call('HGET', timesKey, actor .. ':hop')
-  if not hop and actor ~= nodeId then hop = redis.call('HGET', timesKey, nodeId .. ':hop') end
+  local hop = redis.call('HGET', stepsKey, actor .. ':hop')
+  if not hop and actor ~= nodeId then hop = redis.call('HGET', stepsKey, nodeId .. ':hop') end
   hop = tonumber(hop or run[3])
   local failure = routeFrom(nodeId, iteration, actor, status == 'skipped', chosen, output, hop, ready)
   if failure then
@@ -95,8 +95,6 @@ elseif mode == 'stop' then
   emit({ type = 'run.incomplete', runId = runId, ts = now, nodeId = nodeId })
   runStatus = 'incomplete'
 end
-writeHeld()
-
 -- this actor leaves the active count and what it made ready joins it: a step that made one
 -- actor ready leaves the count as it was (and above zero: this actor was in it)
 if #ready ~= 1 then
@@ -107,12 +105,13 @@ if #ready ~= 1 then
     emitJson('{"type":"run.completed","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
   end
 end
--- next[actor] is what a replay of this actor re-enqueues; nothing to replay: no field
+-- steps[<actor>:next] is what a replay of this actor re-enqueues; nothing to replay: no field
 local readyJson = '[]'
 if #ready > 0 then
   readyJson = cjson.encode(ready)
-  redis.call('HSET', nextKey, actor, readyJson)
+  hold(stepsKey, actor .. ':next', readyJson)
 end
+writeHeld()
 -- the run's keys live `retention` past its last activity: renewed at most every few seconds
 -- while it runs, always when it ends
 touchRun(run[4], nowText, runStatus ~= 'running')

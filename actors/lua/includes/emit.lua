@@ -86,6 +86,6 @@ end
 -- finish always renews (start leaves `touched` unset): it creates the keys start did not.
 local function touchRun(touched, nowText, force)
   if not force and touched and tonumber(nowText) - tonumber(touched) < touchWindow() * 1000 then return end
-  for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey }) do touch(key) end
+  for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, stepsKey }) do touch(key) end
   redis.call('HSET', metaKey, 'touched', nowText)
 end

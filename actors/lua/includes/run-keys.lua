@@ -1,7 +1,7 @@
 -- Every key of a run shares the prefix of its meta key ("<prefix>{run:<id>}:"), so one
 -- hash slot holds them all and the functions work unchanged on Redis Cluster. useRun sets the
 -- names for a call from the meta key it was given.
-local base, metaKey, planKey, outKey, stateKey, eventsKey, nextKey, timesKey
+local base, metaKey, planKey, outKey, stateKey, eventsKey, stepsKey
 local function useRun(meta)
   base = string.sub(meta, 1, -5)
   metaKey = meta
@@ -9,6 +9,5 @@ local function useRun(meta)
   outKey = base .. 'out'
   stateKey = base .. 'state'
   eventsKey = base .. 'events'
-  nextKey = base .. 'next'
-  timesKey = base .. 'times'
+  stepsKey = base .. 'steps'
 end

@@ -3,7 +3,7 @@
 -- through stateOf, which sees the held writes first. Needs run-keys.
 local held, heldStates
 local function resetWrites()
-  held = { [stateKey] = {}, [outKey] = {}, [timesKey] = {} }
+  held = { [stateKey] = {}, [outKey] = {}, [stepsKey] = {} }
   heldStates = {}
 end
 
