@@ -65,27 +65,13 @@ local function touch(key)
   redis.call('EXPIRE', key, retentionSeconds)
 end
 
--- How long keys may go without their TTL renewed while a run goes on (s): a tenth of the
--- retention, at most 60 s. An EXPIRE is a write (and an AOF entry): not one per key and step.
-local function touchWindow()
-  return math.min(60, math.floor(retentionSeconds / 10))
-end
-
--- Set the retention TTL on `keys` (a join and its mailbox, always touched together); unless
--- `force`, only when the first one's TTL has run down by more than the window.
-local function touchAged(keys, force)
-  if not force then
-    local ttl = redis.call('TTL', keys[1])
-    if ttl >= 0 and ttl >= retentionSeconds - touchWindow() then return end
-  end
-  for _, key in ipairs(keys) do touch(key) end
-end
-
 -- Set the retention TTL on every key of the run and note when in meta's `touched`; unless
--- `force`, only when `touched` (read by the caller) is older than the window. A run's first
+-- `force`, only when `touched` (read by the caller) is older than a tenth of the retention, at
+-- most 60 s: an EXPIRE is a write (and an AOF entry), not one per key and step. A run's first
 -- finish always renews (start leaves `touched` unset): it creates the keys start did not.
 local function touchRun(touched, nowText, force)
-  if not force and touched and tonumber(nowText) - tonumber(touched) < touchWindow() * 1000 then return end
+  local window = math.min(60, math.floor(retentionSeconds / 10)) * 1000
+  if not force and touched and tonumber(nowText) - tonumber(touched) < window then return end
   for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, stepsKey }) do touch(key) end
   redis.call('HSET', metaKey, 'touched', nowText)
 end

@@ -49,35 +49,53 @@ local function skipActor(nodeId, iteration)
   return true
 end
 
+-- A join's outcome once every inbound edge has a field: whether any message carried data and
+-- the largest hop received. Fields starting with '_' are a join begun in an older format
+-- (counters beside the edges; its edges hold only the kind, its largest hop is in _hop).
+-- Returns nil when fewer than `need` edges have sent.
+local function joinOutcome(joinKey, need)
+  local fields = redis.call('HGETALL', joinKey)
+  local received, data, hop = 0, false, 0
+  for i = 1, #fields, 2 do
+    local value = fields[i + 1]
+    if string.sub(fields[i], 1, 1) == '_' then
+      if fields[i] == '_hop' then hop = math.max(hop, tonumber(value)) end
+    else
+      received = received + 1
+      if string.sub(value, 1, 4) == 'data' then data = true end
+      local edgeHop = tonumber(string.match(value, ':(%d+)$'))
+      if edgeHop then hop = math.max(hop, edgeHop) end
+    end
+  end
+  if received < need then return nil end
+  return data, hop
+end
+
 -- Deliver one message: mailbox append + join bookkeeping + duplicate suppression.
 -- Returns (nil or 'data' / 'skip' when the target became ready, the target actor, the hop
 -- it became ready with). A target with ONE inbound edge keeps no join: its one message makes
 -- it ready, and that message is sent once (a source actor finishes or is skipped once: finish
 -- and skipActor refuse a finished actor). Otherwise the join hash holds one field per inbound
--- edge (HSETNX: a second message on an edge is a duplicate and changes nothing) plus _hop,
--- _data and _need (the target's inbound edge count; for operators).
+-- edge, '<kind>:<hop>' (HSETNX: a second message on an edge is a duplicate and changes
+-- nothing); the message that fills the last edge reads them all once.
 local function deliver(route, need, fromActor, iteration, kind, payload, hop)
   local target = actorKey(route.target, iteration)
   local msgHop = hop + 1
   local joinKey = base .. 'join:' .. target
-  local data, received, fresh = kind == 'data' and 1 or 0, 1, true
+  local became, fresh = kind, true
   if need > 1 then
-    if redis.call('HSETNX', joinKey, route.edgeId, kind) == 0 then return nil, target end
-    local fields = redis.call('HLEN', joinKey)
-    fresh = fields == 1
-    if fresh then
-      -- the join's first message: the counters in one write
-      redis.call('HSET', joinKey, '_hop', msgHop, '_data', data, '_need', need)
+    if redis.call('HSETNX', joinKey, route.edgeId, kind .. ':' .. msgHop) == 0 then return nil, target end
+    local received = redis.call('HLEN', joinKey)
+    fresh = received == 1
+    if fresh then touch(joinKey) end
+    if received < need then
+      became = nil
     else
-      local counters = redis.call('HMGET', joinKey, '_hop', '_data', '_need')
-      data = tonumber(counters[2]) + data
-      -- a join begun before _need existed has one counter field less
-      received = counters[3] and fields - 3 or fields - 2
-      if msgHop > tonumber(counters[1]) then
-        redis.call('HSET', joinKey, '_hop', msgHop, '_data', data)
+      local data, joinHop = joinOutcome(joinKey, need)
+      if data == nil then
+        became = nil
       else
-        msgHop = tonumber(counters[1])
-        if kind == 'data' then redis.call('HSET', joinKey, '_data', data) end
+        became, msgHop = data and 'data' or 'skip', joinHop
       end
     end
   end
@@ -96,13 +114,11 @@ local function deliver(route, need, fromActor, iteration, kind, payload, hop)
   end
   local mailbox = base .. 'mbx:' .. target
   redis.call('XADD', mailbox, '*', 'm', envelope)
-  -- both keys are new at the join's first message: no TTL to read
-  if need > 1 then touchAged({ joinKey, mailbox }, fresh) else touch(mailbox) end
+  -- a mailbox and a join live `retention` from their first message (XADD keeps a key's TTL)
+  if fresh then touch(mailbox) end
   emitJson('{"type":"edge.message","runId":' .. runJson .. ',"ts":' .. nowText .. ',"edgeId":' .. edgeJson
     .. ',"kind":"' .. kind .. '","nodeId":' .. targetJson .. iterationJson .. '}')
-  if received < need then return nil, target end
-  if data > 0 then return 'data', target, msgHop end
-  return 'skip', target, msgHop
+  return became, target, msgHop
 end
 
 -- Route from a finished actor, breadth first, skipping transitively. Returns an error text
