@@ -56,7 +56,7 @@ describe('loadConfig', () => {
     [{ WEFT_WORKER_CONCURRENCY: '0' }, 'WEFT_WORKER_CONCURRENCY must be a whole number from 1'],
     [{ WEFT_ROLE: 'both' }, "WEFT_ROLE must be all, server or worker (got 'both')"],
     [{ WEFT_PREFIX: 'weft' }, "WEFT_PREFIX must be letters, digits, '.', '-' or '_' ending in ':'"],
-    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL or the path of a Unix socket'],
     [{ WEFT_STARTER_MAX_REQUESTS: '29' }, 'WEFT_STARTER_MAX_REQUESTS must be a whole number from 30'],
     [{ WEFT_STARTER_MAX_RECORDS: '-1' }, 'WEFT_STARTER_MAX_RECORDS must be a whole number from 0'],
     [{ WEFT_LOG_RETENTION: '10' }, 'WEFT_LOG_RETENTION must be a whole number from 60'],
@@ -64,6 +64,10 @@ describe('loadConfig', () => {
     [{ WEFT_LOG_PUBLISHER_KEY: 'k' }, 'WEFT_LOG_PUBLISHER_KEY is set but WEFT_LOG_PUBLISHER_URL is not'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes a Unix socket path as REDIS_URL', () => {
+    expect(loadConfig({ REDIS_URL: '/var/run/redis/redis-server.sock' }).redisUrl).toBe('/var/run/redis/redis-server.sock');
   });
 
   it('does not echo a bad REDIS_URL, which may hold a password', () => {

@@ -40,7 +40,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function redisUrlOf(text: string | undefined): string | undefined {
   if (!text) return undefined;
   // The value is not echoed: it may carry a password.
-  if (!/^rediss?:\/\/\S+$/.test(text)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  if (!/^(rediss?:\/\/|\/)\S+$/.test(text)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL or the path of a Unix socket');
   return text;
 }
 

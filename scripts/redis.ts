@@ -9,6 +9,7 @@ import Redis from 'ioredis';
 const root = resolve(import.meta.dirname, '..');
 
 export interface OwnRedis {
+  /** what to connect to: the Unix socket's path (ioredis takes it as a URL), else redis://127.0.0.1:<port> */
   url: string;
   process: ChildProcess;
   stop(): Promise<void>;
@@ -33,18 +34,22 @@ export function hasRedisServer(): boolean {
 }
 
 /**
- * Start redis-server from redis.conf with its data in `dir` on `port` (a free one by default).
- * Resolves once it answers PING.
+ * Start redis-server from redis.conf with its data in `dir` on `port` (a free one by default)
+ * and on a Unix socket in `dir` (mode 700: only this user), which is what its url names: a round
+ * trip over a local socket costs both ends less than one over TCP. Resolves once it answers PING.
  */
 export async function startRedis(options: { dir: string; port?: number }): Promise<OwnRedis> {
   mkdirSync(options.dir, { recursive: true });
   const port = options.port ?? (await freePort());
+  const socket = join(resolve(options.dir), 'redis.sock');
+  // a socket's path has room for 107 bytes: past that, TCP only
+  const socketArgs = Buffer.byteLength(socket) < 100 ? ['--unixsocket', socket, '--unixsocketperm', '700'] : [];
   const child = spawn(
     'redis-server',
-    [join(root, 'redis.conf'), '--port', String(port), '--dir', resolve(options.dir)],
+    [join(root, 'redis.conf'), '--port', String(port), '--dir', resolve(options.dir), ...socketArgs],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  const url = `redis://127.0.0.1:${port}`;
+  const url = socketArgs.length ? socket : `redis://127.0.0.1:${port}`;
   let exited = false;
   child.once('exit', () => (exited = true));
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
