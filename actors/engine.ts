@@ -36,6 +36,15 @@ export function frozenNodes(plan: Plan): Record<string, string> {
   return texts;
 }
 
+/** start-1.lua's arguments: the run, then its meta and plan as field/value pairs. */
+export function startArgs(
+  runId: string, trigger: string, now: number, retention: number, channel: string,
+  meta: Record<string, string>, nodes: Record<string, string>,
+): (string | number)[] {
+  const metaPairs = Object.entries(meta);
+  return [runId, trigger, now, retention, channel, metaPairs.length, ...metaPairs.flat(), ...Object.entries(nodes).flat()];
+}
+
 export class Engine {
   readonly redis: Redis;
   readonly prefix: string;
@@ -78,8 +87,7 @@ export class Engine {
     const now = Date.now();
     const keys = runKeys(this.prefix, runId);
     const started = await this.core.redis.weftStart(
-      keys.meta, JSON.stringify(meta), JSON.stringify(nodes), plan.trigger, now, this.core.retention,
-      liveChannel(this.prefix, plan.flowId),
+      keys.meta, ...startArgs(runId, plan.trigger, now, this.core.retention, liveChannel(this.prefix, plan.flowId), meta, nodes),
     );
     if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
     this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);

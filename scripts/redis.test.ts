@@ -22,7 +22,7 @@ describe('own Redis', () => {
       expect(own.url).toBe(join(dir, 'redis.sock'));
       expect(statSync(own.url).mode & 0o777).toBe(0o700);
       const overSocket = new Redis(own.url);
-      const port = Number((await overSocket.config('GET', 'port'))[1]);
+      const [, port] = (await overSocket.config('GET', 'port')) as string[];
       const overTcp = new Redis(`redis://127.0.0.1:${port}`);
       expect([await overSocket.ping(), await overTcp.ping()]).toEqual(['PONG', 'PONG']);
       overSocket.disconnect();

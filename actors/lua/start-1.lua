@@ -2,35 +2,29 @@
   Start a run: write its meta and frozen plan, queue the trigger actor, announce both.
 
   KEYS[1] the run's meta hash
-  ARGV[1] meta, JSON object of strings; ARGV[2] plan nodes, JSON object id → PlanNode JSON text;
-  ARGV[3] trigger node id; ARGV[4] now (ms); ARGV[5] retention (s); ARGV[6] live channel
+  ARGV[1] run id; ARGV[2] trigger node id; ARGV[3] now (ms); ARGV[4] retention (s);
+  ARGV[5] live channel; ARGV[6] M, how many meta fields follow; ARGV[7 .. 6 + 2M] meta field,
+  value, …; the rest: plan node id, PlanNode JSON text, …
 ]]
-
-retentionSeconds = tonumber(ARGV[5])
-liveChannel = ARGV[6]
-local now = tonumber(ARGV[4])
+retentionSeconds = tonumber(ARGV[4])
+liveChannel = ARGV[5]
+local nowText = ARGV[3]
 if redis.call('EXISTS', metaKey) == 1 then return 'exists' end
--- field/value pairs written with one HSET per 200 pairs (unpack's stack stays small)
-local function hsetAll(key, fields)
-  local args = {}
-  for field, value in pairs(fields) do
-    args[#args + 1] = field
-    args[#args + 1] = value
-    if #args == 400 then
-      redis.call('HSET', key, unpack(args))
-      args = {}
-    end
+-- field/value pairs ARGV[first .. last] written with one HSET per 200 pairs (unpack's stack stays small)
+local function hsetArgs(key, first, last)
+  for at = first, last, 400 do
+    redis.call('HSET', key, unpack(ARGV, at, math.min(at + 399, last)))
   end
-  if #args > 0 then redis.call('HSET', key, unpack(args)) end
 end
-local meta = cjson.decode(ARGV[1])
-meta.status, meta.active, meta.startedAt = 'running', 1, now
-hsetAll(metaKey, meta)
-hsetAll(planKey, cjson.decode(ARGV[2]))
-local trigger = ARGV[3]
+local metaEnd = 6 + 2 * tonumber(ARGV[6])
+hsetArgs(metaKey, 7, metaEnd)
+redis.call('HSET', metaKey, 'status', 'running', 'active', 1, 'startedAt', nowText)
+hsetArgs(planKey, metaEnd + 1, #ARGV)
+local trigger = ARGV[2]
 redis.call('HSET', stateKey, trigger, 'queued')
-emit({ type = 'run.started', runId = meta.runId, ts = now })
-emit({ type = 'node.queued', runId = meta.runId, ts = now, nodeId = trigger })
+local runJson = quote(ARGV[1])
+emitJson('{"type":"run.started","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
+emitJson(nodeEvent('node.queued', runJson, nowText, quote(trigger)) .. '}')
 for _, key in ipairs({ metaKey, planKey, stateKey, eventsKey }) do touch(key) end
 flushEvents()
 return 'ok'

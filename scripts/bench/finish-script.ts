@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { frozenNodes } from '../../actors/engine.ts';
+import { frozenNodes, startArgs } from '../../actors/engine.ts';
 import { liveChannel, runKeys } from '../../actors/keys.ts';
 import { loadActorFunctions, queueActorCall } from '../../actors/scripts.ts';
 import { startRedis } from '../redis.ts';
@@ -21,7 +21,7 @@ const order = fan ? ['trigger_1', ...Array.from({ length: 50 }, (_, i) => `n_${i
 const runs = fan ? 600 : 3000;
 const prefix = 'bench-finish:';
 const channel = liveChannel(prefix, plan.flowId);
-const nodes = JSON.stringify(frozenNodes(plan));
+const nodes = frozenNodes(plan);
 
 async function commandStats(redis: Redis): Promise<Map<string, { calls: number; usec: number }>> {
   const info = await redis.info('commandstats');
@@ -34,7 +34,7 @@ async function startAll(redis: Redis, tag: string): Promise<string[]> {
   const starts = redis.pipeline();
   for (const runId of ids) {
     const meta = { runId, flowId: plan.flowId, projectId: plan.projectId, version: '1', mode: 'test', hop: '0', trigger: plan.trigger, input: '{}' };
-    queueActorCall(starts, 'start', runKeys(prefix, runId).meta, [JSON.stringify(meta), nodes, plan.trigger, Date.now(), 600, channel]);
+    queueActorCall(starts, 'start', runKeys(prefix, runId).meta, startArgs(runId, plan.trigger, Date.now(), 600, channel, meta, nodes));
   }
   await starts.exec();
   return ids;
@@ -59,8 +59,11 @@ const redis = new Redis(own.url);
 try {
   await loadActorFunctions(redis);
   await finishAll(redis, await startAll(redis, 'warm'));
+  const beforeStart = await commandStats(redis);
   const ids = await startAll(redis, 'measured');
   const before = await commandStats(redis);
+  const fcalls = (stats: typeof before) => stats.get('fcall') ?? { calls: 0, usec: 0 };
+  console.log(`the start function: ${((fcalls(before).usec - fcalls(beforeStart).usec) / runs).toFixed(1)} µs per run`);
   await finishAll(redis, ids);
   const after = await commandStats(redis);
   const calls = runs * order.length;
