@@ -78,7 +78,7 @@ export class EngineCore {
   remember(runId: string, meta: RunMeta, planNodes: Record<string, string>): void {
     if (!this.hasWorkers) return;
     keep(this.runInfo, 10_000, runId, { meta, channel: liveChannel(this.prefix, meta.flowId) });
-    keep(this.runPlans, 2000, runId, Promise.resolve(new RunPlan(planNodes)));
+    keep(this.runPlans, 2000, runId, Promise.resolve(RunPlan.of(planNodes)));
   }
 
   /** set by the Engine when it starts a worker */
@@ -237,6 +237,9 @@ export class EngineCore {
 
   /** A run ended: if it is a child run, resume the parent actor waiting on it. */
   async onRunEnded(runId: string): Promise<void> {
+    // a run this process knows to have no parent (a run's parent never changes)
+    const known = this.runInfo.get(runId);
+    if (known && !known.meta.parentRunId) return;
     const [parentRunId, parentActor] = await this.redis.hmget(this.keys(runId).meta, 'parentRunId', 'parentActor');
     if (!parentRunId || !parentActor) return;
     const node = parentActor.split('#')[0];
@@ -341,9 +344,20 @@ function keep<V>(cache: Map<string, V>, limit: number, key: string, value: V): V
 
 /** A run's plan nodes as stored (JSON by node id), each parsed once and shared (read only). */
 class RunPlan {
+  private static readonly shared = new WeakMap<Record<string, string>, RunPlan>();
   private readonly parsed = new Map<string, PlanNode>();
 
   constructor(private readonly texts: Record<string, string>) {}
+
+  /** The one RunPlan of these texts: runs started here from one frozen plan share it. */
+  static of(texts: Record<string, string>): RunPlan {
+    let plan = RunPlan.shared.get(texts);
+    if (!plan) {
+      plan = new RunPlan(texts);
+      RunPlan.shared.set(texts, plan);
+    }
+    return plan;
+  }
 
   node(nodeId: string): PlanNode | undefined {
     let node = this.parsed.get(nodeId);

@@ -20,11 +20,16 @@ export interface RunResult {
   error?: string;
 }
 
+const frozen = new WeakMap<Plan, Record<string, string>>();
+
 /**
  * A plan's nodes as a run freezes them: JSON text by node id, each route also carrying its
- * target's inbound edge count and role, so that routing reads no node but the source.
+ * target's inbound edge count and role, so that routing reads no node but the source. Made once
+ * per plan object (the runtime keeps one per flow version) and shared, read only, by its runs.
  */
 export function frozenNodes(plan: Plan): Record<string, string> {
+  const known = frozen.get(plan);
+  if (known) return known;
   const texts: Record<string, string> = {};
   for (const [id, node] of Object.entries(plan.nodes)) {
     const outbound = node.outbound.map((route) => {
@@ -33,6 +38,7 @@ export function frozenNodes(plan: Plan): Record<string, string> {
     });
     texts[id] = JSON.stringify({ ...node, outbound });
   }
+  frozen.set(plan, texts);
   return texts;
 }
 

@@ -10,7 +10,7 @@ export function parseMeta(hash: Record<string, string>): RunMeta | null {
   if (!hash.runId) return null;
   const meta: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(hash)) {
-    if (field.startsWith('loop') || field === 'active' || field === 'lastNode') continue;
+    if (field.startsWith('loop') || field === 'active' || field === 'lastNode' || field === 'touched') continue;
     if (numeric.has(field)) meta[field] = Number(value);
     else if (field === 'input') meta[field] = JSON.parse(value);
     else meta[field] = value;
