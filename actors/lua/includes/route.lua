@@ -9,12 +9,21 @@ local function resetRoute()
   payloadLimit = 2048
   planCache = {}
 end
+-- Plan nodes decoded, by their JSON text: every run of a flow version freezes the same texts,
+-- so a finish decodes a node once per text, not once per run. Kept across calls (the library's
+-- state lives as long as it is loaded), emptied at 2000 texts; the nodes are never changed.
+local decoded, decodedCount = {}, 0
 local function planNode(id)
   local node = planCache[id]
+  if node then return node end
+  local text = redis.call('HGET', planKey, id)
+  node = decoded[text]
   if not node then
-    node = cjson.decode(redis.call('HGET', planKey, id))
-    planCache[id] = node
+    if decodedCount >= 2000 then decoded, decodedCount = {}, 0 end
+    node = cjson.decode(text)
+    decoded[text], decodedCount = node, decodedCount + 1
   end
+  planCache[id] = node
   return node
 end
 
