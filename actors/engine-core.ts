@@ -211,7 +211,7 @@ export class EngineCore {
 
   async replayNext(runId: string, actor: string): Promise<[string, string]> {
     const keys = this.keys(runId);
-    const [status, next] = await Promise.all([this.redis.hget(keys.meta, 'status'), this.redis.hget(keys.steps, `${actor}:next`)]);
+    const [status, next] = await Promise.all([this.redis.hget(keys.meta, 'status'), this.redis.hget(keys.actors, `${actor}:next`)]);
     return [status ?? 'missing', next ?? '[]'];
   }
 
@@ -252,7 +252,7 @@ export class EngineCore {
   }
 
   async suspend(job: ActivationJob): Promise<void> {
-    await this.redis.hset(this.keys(job.runId).state, job.actor, 'suspended');
+    await this.redis.hset(this.keys(job.runId).actors, job.actor, 'suspended');
   }
 
   /** The output a finished run gives its caller: its response node's, else its last node's. */
@@ -267,7 +267,7 @@ export class EngineCore {
     const candidates = [...responses, ...(lastNode ? [lastNode] : [])];
     if (candidates.length === 0) return null;
     const [states, outputs] = await Promise.all([
-      this.redis.hmget(keys.state, ...candidates),
+      this.redis.hmget(keys.actors, ...candidates),
       this.redis.hmget(keys.out, ...candidates),
     ]);
     const index = candidates.findIndex((_, i) => states[i] === 'completed' && outputs[i] != null);

@@ -32,8 +32,8 @@ describe('fresh activations (begin folded into finish)', () => {
     expect(of('cancels_1')).toEqual(['node.queued', 'node.failed']); // queued, then cancelled: no node.started, no node.completed
     const keys = runKeys(engine.prefix, runId);
     expect(await engine.redis.hget(keys.out, 'cancels_1')).toBeNull();
-    expect(await engine.redis.hget(keys.state, 'cancels_1')).toBe('cancelled');
-    expect(await engine.redis.hget(keys.steps, 'cancels_1:next')).toBeNull();
+    expect(await engine.redis.hget(keys.actors, 'cancels_1')).toBe('cancelled');
+    expect(await engine.redis.hget(keys.actors, 'cancels_1:next')).toBeNull();
     expect((await engine.snapshot(runId))?.nodes.after_1).toBeUndefined();
     expect((await engine.meta(runId))?.status).toBe('cancelled');
   });

@@ -37,6 +37,6 @@ describe('joins', () => {
     expect(joinMessages.map((m) => [m.from.nodeId, m.hop])).toEqual([['c_1', 3], ['b_1', 2]]);
     expect((await engine.snapshot(runId))?.nodes.join_1).toMatchObject({ state: 'completed', output: { node: 'join_1' } });
     // the join became ready with the larger hop of its two paths (here kept only in _hop)
-    expect(await engine.redis.hget(runKeys(engine.prefix, runId).steps, 'join_1:hop')).toBe('3');
+    expect(await engine.redis.hget(runKeys(engine.prefix, runId).actors, 'join_1:hop')).toBe('3');
   });
 });

@@ -11,9 +11,9 @@ export function runKeys(prefix: string, runId: string) {
     meta: `${base}meta`,
     plan: `${base}plan`,
     out: `${base}out`,
-    state: `${base}state`,
     events: `${base}events`,
-    steps: `${base}steps`,
+    /** per actor A: field A its state; A:start, A:end (ms), A:hop, A:next */
+    actors: `${base}actors`,
     mailbox: (actor: string) => `${base}mbx:${actor}`,
     join: (actor: string) => `${base}join:${actor}`,
   };

@@ -26,21 +26,25 @@ function parseJson(text: string | undefined): unknown {
   return text == null ? undefined : JSON.parse(text);
 }
 
+/** Each actor's state from a run's actors hash: the fields without a ':' (the others are <actor>:start, …). */
+function statesOf(actors: Record<string, string>): [string, string][] {
+  return Object.entries(actors).filter(([field]) => !field.includes(':'));
+}
+
 /** A run with every actor's state, output, error and timing. */
 export async function readSnapshot(redis: Redis, prefix: string, runId: string): Promise<RunSnapshot | null> {
   const keys = runKeys(prefix, runId);
-  const [meta, states, outputs, steps] = await Promise.all([
+  const [meta, actors, outputs] = await Promise.all([
     redis.hgetall(keys.meta),
-    redis.hgetall(keys.state),
+    redis.hgetall(keys.actors),
     redis.hgetall(keys.out),
-    redis.hgetall(keys.steps),
   ]);
   const parsed = parseMeta(meta);
   if (!parsed) return null;
   const nodes: Record<string, ActorSnapshot> = {};
-  for (const [actor, state] of Object.entries(states)) {
-    const startedAt = steps[`${actor}:start`] ? Number(steps[`${actor}:start`]) : undefined;
-    const finishedAt = steps[`${actor}:end`] ? Number(steps[`${actor}:end`]) : undefined;
+  for (const [actor, state] of statesOf(actors)) {
+    const startedAt = actors[`${actor}:start`] ? Number(actors[`${actor}:start`]) : undefined;
+    const finishedAt = actors[`${actor}:end`] ? Number(actors[`${actor}:end`]) : undefined;
     nodes[actor] = {
       state,
       output: parseJson(outputs[actor]),
@@ -63,7 +67,7 @@ export interface ActorView {
 export async function readActors(redis: Redis, prefix: string, runId: string, limit = 100): Promise<ActorView[] | null> {
   const keys = runKeys(prefix, runId);
   if (!(await redis.exists(keys.meta))) return null;
-  const states = await redis.hgetall(keys.state);
+  const states = Object.fromEntries(statesOf(await redis.hgetall(keys.actors)));
   const actors = Object.keys(states).sort();
   const pipeline = redis.pipeline();
   for (const actor of actors) {

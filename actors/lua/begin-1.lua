@@ -12,16 +12,15 @@
 
 local actor, nodeId, iteration, now = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
 liveChannel = ARGV[5]
-local current = redis.call('HGET', stateKey, actor)
+local current = redis.call('HGET', actorsKey, actor)
 if isTerminal(current) then return { 'done' } end
 if redis.call('HGET', metaKey, 'status') ~= 'running' then
-  redis.call('HSET', stateKey, actor, 'cancelled')
+  redis.call('HSET', actorsKey, actor, 'cancelled')
   return { 'stopped' }
 end
 if current == 'suspended' then return { 'suspended', redis.call('HGET', planKey, nodeId) } end
 if current ~= 'running' then
-  redis.call('HSET', stateKey, actor, 'running')
-  redis.call('HSET', stepsKey, actor .. ':start', now)
+  redis.call('HSET', actorsKey, actor, 'running', actor .. ':start', ARGV[4])
   local event = { type = 'node.started', runId = redis.call('HGET', metaKey, 'runId'), ts = now, nodeId = nodeId }
   if iteration ~= '' then event.iteration = tonumber(iteration) end
   emit(event)

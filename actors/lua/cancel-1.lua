@@ -14,10 +14,11 @@ local runStatus = redis.call('HGET', metaKey, 'status')
 if runStatus ~= 'running' then return runStatus or 'missing' end
 local runId = redis.call('HGET', metaKey, 'runId')
 redis.call('HSET', metaKey, 'status', 'cancelled', 'finishedAt', now)
-local states = redis.call('HGETALL', stateKey)
+-- the actors' states: the fields of the actors hash without a ':' (the others are <actor>:start, …)
+local states = redis.call('HGETALL', actorsKey)
 for i = 1, #states, 2 do
-  if not isTerminal(states[i + 1]) then
-    redis.call('HSET', stateKey, states[i], 'cancelled')
+  if not string.find(states[i], ':', 1, true) and not isTerminal(states[i + 1]) then
+    redis.call('HSET', actorsKey, states[i], 'cancelled')
     local nodeId = string.match(states[i], '^[^#]+')
     local event = { type = 'node.failed', runId = runId, ts = now, nodeId = nodeId, status = 'cancelled', error = 'cancelled' }
     local iteration = string.match(states[i], '#(%d+)$')
@@ -26,6 +27,6 @@ for i = 1, #states, 2 do
   end
 end
 emit({ type = 'run.cancelled', runId = runId, ts = now })
-for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, stepsKey }) do touch(key) end
+for _, key in ipairs({ metaKey, planKey, outKey, actorsKey, eventsKey }) do touch(key) end
 flushEvents()
 return 'cancelled'

@@ -13,16 +13,15 @@ local actor, nodeId, iteration, message = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local now = tonumber(ARGV[5])
 retentionSeconds = tonumber(ARGV[8])
 liveChannel = ARGV[9]
-if isTerminal(redis.call('HGET', stateKey, actor)) then return redis.call('HGET', metaKey, 'status') end
+if isTerminal(redis.call('HGET', actorsKey, actor)) then return redis.call('HGET', metaKey, 'status') end
 local runStatus = redis.call('HGET', metaKey, 'status')
 if runStatus ~= 'running' then
-  redis.call('HSET', stateKey, actor, 'cancelled')
+  redis.call('HSET', actorsKey, actor, 'cancelled')
   return runStatus
 end
 local runId = redis.call('HGET', metaKey, 'runId')
-redis.call('HSET', stateKey, actor, 'failed')
+redis.call('HSET', actorsKey, actor, 'failed', actor .. ':end', ARGV[5])
 redis.call('HSET', outKey, actor .. ':error', message)
-redis.call('HSET', stepsKey, actor .. ':end', now)
 redis.call('HSET', metaKey, 'status', 'failed', 'error', message, 'failedNode', nodeId, 'finishedAt', now)
 local event = { type = 'node.failed', runId = runId, ts = now, nodeId = nodeId, error = message,
   durationMs = tonumber(ARGV[6]), code = tonumber(ARGV[7]) }
@@ -30,6 +29,6 @@ if ARGV[10] ~= '' then event.message = ARGV[10] end
 if iteration ~= '' then event.iteration = tonumber(iteration) end
 emit(event)
 emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = message })
-for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, stepsKey }) do touch(key) end
+for _, key in ipairs({ metaKey, planKey, outKey, actorsKey, eventsKey }) do touch(key) end
 flushEvents()
 return 'failed'

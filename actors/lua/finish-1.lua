@@ -38,12 +38,13 @@ payloadLimit = tonumber(ARGV[14])
 local run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop', 'touched')
 runId = run[1]
 local runStatus = run[2]
-local current = redis.call('HGET', stateKey, actor)
-if isTerminal(current) then
-  return { 'dup', runStatus, redis.call('HGET', stepsKey, actor .. ':next') or '[]' }
+-- the actor's state and the hop it became ready with
+local record = redis.call('HMGET', actorsKey, actor, actor .. ':hop')
+if isTerminal(record[1]) then
+  return { 'dup', runStatus, redis.call('HGET', actorsKey, actor .. ':next') or '[]' }
 end
 if runStatus ~= 'running' then
-  redis.call('HSET', stateKey, actor, 'cancelled')
+  redis.call('HSET', actorsKey, actor, 'cancelled')
   return { 'stopped', runStatus, '[]' }
 end
 
@@ -51,11 +52,11 @@ runJson = quote(runId)
 local nodeJson, iterationJson = quote(nodeId), iterationField(iteration)
 if fusedStart ~= '' then
   emitJson(nodeEvent('node.started', runJson, fusedStart, nodeJson) .. iterationJson .. '}')
-  hold(stepsKey, actor .. ':start', fusedStart)
+  hold(actorsKey, actor .. ':start', fusedStart)
 end
 hold(outKey, actor, output)
 setState(actor, status)
-hold(stepsKey, actor .. ':end', nowText)
+hold(actorsKey, actor .. ':end', nowText)
 emitJson(nodeEvent('node.' .. status, runJson, nowText, nodeJson) .. ',"durationMs":' .. ARGV[8] .. ',"code":' .. ARGV[9]
   .. iterationJson .. ',"output":' .. output .. '}')
 
@@ -66,9 +67,9 @@ if mode == 'route' then
     chosen = {}
     for _, handle in ipairs(cjson.decode(chosenJson)) do chosen[handle] = true end
   end
-  -- the hop the actor became ready with; a loop step's: its node's
-  local hop = redis.call('HGET', stepsKey, actor .. ':hop')
-  if not hop and actor ~= nodeId then hop = redis.call('HGET', stepsKey, nodeId .. ':hop') end
+  -- a loop step became ready without a hop of its own: its node's
+  local hop = record[2]
+  if not hop and actor ~= nodeId then hop = redis.call('HGET', actorsKey, nodeId .. ':hop') end
   hop = tonumber(hop or run[3])
   local failure = routeFrom(nodeId, iteration, actor, status == 'skipped', chosen, output, hop, ready)
   if failure then
@@ -105,11 +106,11 @@ if #ready ~= 1 then
     emitJson('{"type":"run.completed","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
   end
 end
--- steps[<actor>:next] is what a replay of this actor re-enqueues; nothing to replay: no field
+-- actors[<actor>:next] is what a replay of this actor re-enqueues; nothing to replay: no field
 local readyJson = '[]'
 if #ready > 0 then
   readyJson = cjson.encode(ready)
-  hold(stepsKey, actor .. ':next', readyJson)
+  hold(actorsKey, actor .. ':next', readyJson)
 end
 writeHeld()
 -- the run's keys live `retention` past its last activity: renewed at most every few seconds

@@ -21,10 +21,10 @@ hsetArgs(metaKey, 7, metaEnd)
 redis.call('HSET', metaKey, 'status', 'running', 'active', 1, 'startedAt', nowText)
 hsetArgs(planKey, metaEnd + 1, #ARGV)
 local trigger = ARGV[2]
-redis.call('HSET', stateKey, trigger, 'queued')
+redis.call('HSET', actorsKey, trigger, 'queued')
 local runJson = quote(ARGV[1])
 emitJson('{"type":"run.started","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
 emitJson(nodeEvent('node.queued', runJson, nowText, quote(trigger)) .. '}')
-for _, key in ipairs({ metaKey, planKey, stateKey, eventsKey }) do touch(key) end
+for _, key in ipairs({ metaKey, planKey, actorsKey, eventsKey }) do touch(key) end
 flushEvents()
 return 'ok'

@@ -5,7 +5,7 @@
  *   It spans finish-1.lua (store output, route, join, events), the BullMQ add of the next
  *   actor, the worker picking it up, begin-1.lua and the call into the executor.
  * - hand-off: node i's `node.completed` ts → node i+1's `node.started` ts, read from the run's
- *   `steps` hash (the same Date.now() values the events carry; whole milliseconds).
+ *   `actors` hash (the same Date.now() values the events carry; whole milliseconds).
  */
 import { Engine } from '../../actors/engine.ts';
 import type { ExecuteFn } from '../../actors/engine-types.ts';
@@ -35,7 +35,7 @@ export async function hopLatency(redisUrl: string, length: number, runs: number,
     await runAll(engine, plan, 1); // warm-up
     for (let round = 0; round < runs; round++) {
       const [runId] = (await runAll(engine, plan, 1)).ids;
-      const steps = await engine.redis.hgetall(runKeys(engine.prefix, runId).steps);
+      const steps = await engine.redis.hgetall(runKeys(engine.prefix, runId).actors);
       for (let i = 1; i < order.length; i++) {
         result.hops.push(entries.get(`${runId}/${order[i]}`)! - entries.get(`${runId}/${order[i - 1]}`)!);
         result.handOffs.push(Number(steps[`${order[i]}:start`]) - Number(steps[`${order[i - 1]}:end`]));

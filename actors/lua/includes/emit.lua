@@ -72,6 +72,6 @@ end
 local function touchRun(touched, nowText, force)
   local window = math.min(60, math.floor(retentionSeconds / 10)) * 1000
   if not force and touched and tonumber(nowText) - tonumber(touched) < window then return end
-  for _, key in ipairs({ metaKey, planKey, outKey, stateKey, eventsKey, stepsKey }) do touch(key) end
+  for _, key in ipairs({ metaKey, planKey, outKey, actorsKey, eventsKey }) do touch(key) end
   redis.call('HSET', metaKey, 'touched', nowText)
 end

@@ -36,12 +36,12 @@ local function targetOf(route)
 end
 
 -- Mark an actor ready: queued, counted as active, announced, handed back to be enqueued.
--- `hop` (the largest hop of its messages; nil for loop steps) is kept as steps[<actor>:hop]
+-- `hop` (the largest hop of its messages; nil for loop steps) is kept as actors[<actor>:hop]
 -- for its finish.
 local function queueActor(nodeId, iteration, delayMs, ready, hop)
   local actor = actorKey(nodeId, iteration)
   setState(actor, 'queued')
-  if hop then hold(stepsKey, actor .. ':hop', hop) end
+  if hop then hold(actorsKey, actor .. ':hop', hop) end
   emitJson(nodeEvent('node.queued', runJson, nowText, quote(nodeId)) .. iterationField(iteration) .. '}')
   ready[#ready + 1] = { actor = actor, node = nodeId, iteration = iteration, delayMs = delayMs }
 end

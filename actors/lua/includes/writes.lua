@@ -1,9 +1,9 @@
 -- Hash writes held until the script ends and then made with one HSET per hash (a call into
--- Redis from Lua costs about as much as a small command itself). Reads of the state hash go
+-- Redis from Lua costs about as much as a small command itself). Reads of actors' states go
 -- through stateOf, which sees the held writes first. Needs run-keys.
 local held, heldStates
 local function resetWrites()
-  held = { [stateKey] = {}, [outKey] = {}, [stepsKey] = {} }
+  held = { [actorsKey] = {}, [outKey] = {} }
   heldStates = {}
 end
 
@@ -15,11 +15,11 @@ end
 
 local function setState(actor, state)
   heldStates[actor] = state
-  hold(stateKey, actor, state)
+  hold(actorsKey, actor, state)
 end
 
 local function stateOf(actor)
-  return heldStates[actor] or redis.call('HGET', stateKey, actor)
+  return heldStates[actor] or redis.call('HGET', actorsKey, actor)
 end
 
 -- One HSET per hash, in chunks of 200 pairs (unpack's stack stays small).
