@@ -10,7 +10,7 @@ import { EngineCore, jobIdOf } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, RunSnapshot, StartOptions } from './engine-types.ts';
 import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, isAfter, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents, type ActorView } from './run-reader.ts';
-import { LiveHub } from './live-hub.ts';
+import { LiveHub, type LiveFilter } from './live-hub.ts';
 import { withActorCommands } from './scripts.ts';
 import type { Plan, RunEvent, RunMeta } from './types.ts';
 
@@ -179,10 +179,10 @@ export class Engine {
     }
   }
 
-  /** Every event of every run of a flow as it happens, until the returned function is called. */
-  listenToFlow(flowId: string, listener: (event: RunEvent) => void): Promise<() => void> {
+  /** Every event of every run of a flow (or those `filter` picks) as it happens, until the returned function is called. */
+  listenToFlow(flowId: string, listener: (event: RunEvent) => void, filter?: LiveFilter): Promise<() => void> {
     this.hub ??= new LiveHub(this.blockingConnection());
-    return this.hub.listen(liveChannel(this.prefix, flowId), listener);
+    return this.hub.listen(liveChannel(this.prefix, flowId), listener, filter);
   }
 
   /**
@@ -202,7 +202,7 @@ export class Engine {
         settle({ status: event.type.slice(4) as RunMeta['status'], error: event.error });
       }
     };
-    const stop = await this.listenToFlow(flowId, consider);
+    const stop = await this.listenToFlow(flowId, consider, { runId });
     const timer = setTimeout(() => settle({ status: 'timeout' }), timeoutMs);
     try {
       const past = await this.events(runId);

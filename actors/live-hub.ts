@@ -8,8 +8,20 @@ import type { RunEvent } from './types.ts';
 
 type Listener = (event: RunEvent) => void;
 
+/**
+ * Which of a flow's events a listener wants: one run's (a caller waiting on its run), or only
+ * the runs' own events (run.started, run.completed, …). An event is parsed only when a listener
+ * may want it: the hub first looks for the run id or the type in its JSON text (events are
+ * written without spaces), and the listener still sees every event that text matches.
+ */
+export type LiveFilter = { runId: string } | { runEvents: true };
+
+const needleOf = (filter?: LiveFilter): string | undefined =>
+  !filter ? undefined : 'runId' in filter ? `"runId":${JSON.stringify(filter.runId)}` : '"type":"run.';
+
 export class LiveHub {
-  private readonly listeners = new Map<string, Set<Listener>>();
+  /** channel → listener → the text an event's JSON must hold for it (none: every event) */
+  private readonly listeners = new Map<string, Map<Listener, string | undefined>>();
 
   constructor(private readonly subscriber: Redis) {
     subscriber.on('message', (channel: string, message: string) => {
@@ -18,25 +30,32 @@ export class LiveHub {
       // one message per engine step: a line "<event id> <event JSON>" per event, in order
       for (const line of message.split('\n')) {
         const space = line.indexOf(' ');
-        const event = JSON.parse(line.slice(space + 1)) as RunEvent;
-        event.id = line.slice(0, space);
-        for (const listener of listeners) listener(event);
+        const json = line.slice(space + 1);
+        let event: RunEvent | undefined;
+        for (const [listener, needle] of listeners) {
+          if (needle && !json.includes(needle)) continue;
+          if (!event) {
+            event = JSON.parse(json) as RunEvent;
+            event.id = line.slice(0, space);
+          }
+          listener(event);
+        }
       }
     });
   }
 
-  /** Call `listener` with every event published on `channel` until the returned function is called. */
-  async listen(channel: string, listener: Listener): Promise<() => void> {
-    let set = this.listeners.get(channel);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(channel, set);
+  /** Call `listener` with the events published on `channel` (those `filter` picks) until the returned function is called. */
+  async listen(channel: string, listener: Listener, filter?: LiveFilter): Promise<() => void> {
+    let listeners = this.listeners.get(channel);
+    if (!listeners) {
+      listeners = new Map();
+      this.listeners.set(channel, listeners);
     }
-    set.add(listener);
-    if (set.size === 1) await this.subscriber.subscribe(channel);
+    listeners.set(listener, needleOf(filter));
+    if (listeners.size === 1) await this.subscriber.subscribe(channel);
     return () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(channel) === set) {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.listeners.get(channel) === listeners) {
         this.listeners.delete(channel);
         void this.subscriber.unsubscribe(channel).catch(() => {});
       }

@@ -54,7 +54,7 @@ export async function runChat(
     }
   };
   // Listening starts before the run does, so no event of it can be missed.
-  const stop = await engine.listenToFlow(plan.flowId, consider);
+  const stop = await engine.listenToFlow(plan.flowId, consider, { runId });
   const timer = setTimeout(() => settle({ kind: 'timeout' }), timeoutMs);
   try {
     emit({ type: 'start', runId });

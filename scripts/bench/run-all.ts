@@ -17,7 +17,7 @@ export async function runAll(engine: Engine, plan: Plan, runs: number): Promise<
     } else if (event.type.startsWith('run.') && event.type !== 'run.started') {
       settle(new Error(`bench run ${event.runId} ended with ${event.type}: ${event.error ?? ''}`));
     }
-  });
+  }, { runEvents: true });
   try {
     const started = performance.now();
     const ids = await Promise.all(Array.from({ length: runs }, () => engine.startRun(plan, {})));
