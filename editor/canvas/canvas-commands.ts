@@ -15,6 +15,7 @@ export class CanvasCommands {
   constructor(private readonly canvas: CanvasController) {}
 
   copy(): number {
+    this.canvas.syncSelection();
     const { nodes, edges } = this.canvas.serialize();
     const slugs = new Set([...this.canvas.stores.selection.selected].map((id) => this.canvas.slugOf(id)));
     if (!slugs.size) return 0;

@@ -75,7 +75,11 @@ export class CanvasController {
     this.stack.destroy();
   }
 
-  /** MobX mirrors Rete's selection, so panels and node views can observe it. */
+  /**
+   * MobX mirrors Rete's selection, so panels and node views can observe it. A click reaches the
+   * mirror a task later (Rete selects while handling the click): commands that act on the
+   * selection sync it first, so a key pressed right after a click acts on what was clicked.
+   */
   syncSelection(picked?: string): void {
     const ids = this.editor.getNodes().filter((n) => n.selected).map((n) => n.id);
     this.stores.selection.set(ids, picked ?? undefined);
@@ -193,6 +197,7 @@ export class CanvasController {
 
   /** Delete the selected nodes (with their connections), or else the selected edge. */
   async deleteSelection(): Promise<void> {
+    this.syncSelection();
     const ids = [...this.stores.selection.selected];
     if (ids.length) for (const id of ids) await this.removeNode(id);
     else if (this.stores.selection.edge) await this.editor.removeConnection(this.stores.selection.edge);
