@@ -1,11 +1,11 @@
--- emit(fields, rawOutput): hold a run event for this script's one entry in the events stream.
+-- emit(fields, rawOutput): hold a run event for this call's one entry in the events stream.
 -- `rawOutput` is JSON text embedded as the event's `output` unparsed. emitJson(json) holds an
 -- event already written as JSON text (the hot paths build theirs with nodeEvent, which formats
 -- no numbers: timestamps and counts go in as the decimal text they arrived as).
--- flushEvents() writes what a script emitted as ONE entry of the events stream (field `e`, a
+-- flushEvents() writes what a call emitted as ONE entry of the events stream (field `e`, a
 -- JSON array of events; event k of entry X has the id "X-k") and publishes it as ONE message on
 -- the flow's live channel, a line "<event id> <json>" per event (JSON text never holds a raw
--- newline). Every script that emits calls it before returning.
+-- newline). Every function that emits calls it before returning.
 local eventMax = 50000
 local liveChannel, retentionSeconds, pending
 local function resetEvents()

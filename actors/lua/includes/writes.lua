@@ -1,4 +1,4 @@
--- Hash writes held until the script ends and then made with one HSET per hash (a call into
+-- Hash writes held until the call ends and then made with one HSET per hash (a call into
 -- Redis from Lua costs about as much as a small command itself). Reads of actors' states go
 -- through stateOf, which sees the held writes first. Needs run-keys.
 local held, heldStates
