@@ -16,15 +16,13 @@ const dir = join(import.meta.dirname, 'lua');
 const read = (name: string) => readFileSync(join(dir, name), 'utf8');
 
 /** Helpers every function shares, in the order they build on each other. */
-const includes = ['run-keys', 'emit', 'writes', 'route'];
+const includes = ['run-keys', 'emit', 'writes', 'route'].map((name) => read(`includes/${name}.lua`));
 /** Script file → whether it works on a run (its one key is the run's meta hash). */
 const scripts = { start: true, history: false, begin: true, finish: true, fail: true, cancel: true };
 type Verb = keyof typeof scripts;
+const bodies = Object.keys(scripts).map((verb) => read(`${verb}-1.lua`));
 
-const version = createHash('sha1')
-  .update([...includes.map((name) => read(`includes/${name}.lua`)), ...Object.keys(scripts).map((verb) => read(`${verb}-1.lua`))].join('\n'))
-  .digest('hex')
-  .slice(0, 12);
+const version = createHash('sha1').update([...includes, ...bodies].join('\n')).digest('hex').slice(0, 12);
 
 /** The Redis function a verb is called by. */
 const functionName = (verb: Verb) => `weft_${verb}_${version}`;
@@ -34,16 +32,11 @@ export const libraryName = `weft_${version}`;
 
 const library = [
   `#!lua name=${libraryName}`,
-  ...includes.map((name) => read(`includes/${name}.lua`)),
+  ...includes,
   // a function's calls share the helpers' state: each call starts afresh
   'local function prepare(meta) useRun(meta); resetEvents(); resetWrites(); resetRoute() end',
-  ...Object.entries(scripts).map(([verb, onRun]) =>
-    [
-      `redis.register_function('${functionName(verb as Verb)}', function(KEYS, ARGV)`,
-      onRun ? '  prepare(KEYS[1])' : '',
-      read(`${verb}-1.lua`),
-      'end)',
-    ].join('\n'),
+  ...Object.entries(scripts).map(([verb, onRun], i) =>
+    [`redis.register_function('${functionName(verb as Verb)}', function(KEYS, ARGV)`, onRun ? '  prepare(KEYS[1])' : '', bodies[i], 'end)'].join('\n'),
   ),
 ].join('\n');
 

@@ -27,6 +27,6 @@ for i = 1, #states, 2 do
   end
 end
 emit({ type = 'run.cancelled', runId = runId, ts = now })
-for _, key in ipairs({ metaKey, planKey, outKey, actorsKey, eventsKey }) do touch(key) end
+touchRun(nil, ARGV[1], true)
 flushEvents()
 return 'cancelled'

@@ -29,6 +29,6 @@ if ARGV[10] ~= '' then event.message = ARGV[10] end
 if iteration ~= '' then event.iteration = tonumber(iteration) end
 emit(event)
 emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = message })
-for _, key in ipairs({ metaKey, planKey, outKey, actorsKey, eventsKey }) do touch(key) end
+touchRun(nil, ARGV[5], true)
 flushEvents()
 return 'failed'

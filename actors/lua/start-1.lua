@@ -10,16 +10,10 @@ retentionSeconds = tonumber(ARGV[4])
 liveChannel = ARGV[5]
 local nowText = ARGV[3]
 if redis.call('EXISTS', metaKey) == 1 then return 'exists' end
--- field/value pairs ARGV[first .. last] written with one HSET per 200 pairs (unpack's stack stays small)
-local function hsetArgs(key, first, last)
-  for at = first, last, 400 do
-    redis.call('HSET', key, unpack(ARGV, at, math.min(at + 399, last)))
-  end
-end
 local metaEnd = 6 + 2 * tonumber(ARGV[6])
-hsetArgs(metaKey, 7, metaEnd)
+hsetPairs(metaKey, ARGV, 7, metaEnd)
 redis.call('HSET', metaKey, 'status', 'running', 'active', 1, 'startedAt', nowText)
-hsetArgs(planKey, metaEnd + 1, #ARGV)
+hsetPairs(planKey, ARGV, metaEnd + 1, #ARGV)
 local trigger = ARGV[2]
 redis.call('HSET', actorsKey, trigger, 'queued')
 local runJson = quote(ARGV[1])

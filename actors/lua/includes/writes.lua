@@ -22,12 +22,16 @@ local function stateOf(actor)
   return heldStates[actor] or redis.call('HGET', actorsKey, actor)
 end
 
--- One HSET per hash, in chunks of 200 pairs (unpack's stack stays small).
-local function writeHeld()
-  for key, list in pairs(held) do
-    for first = 1, #list, 400 do
-      redis.call('HSET', key, unpack(list, first, math.min(first + 399, #list)))
-    end
+-- HSET of the field/value pairs list[first .. last], in chunks of 200 pairs (unpack's stack
+-- stays small).
+local function hsetPairs(key, list, first, last)
+  for at = first, last, 400 do
+    redis.call('HSET', key, unpack(list, at, math.min(at + 399, last)))
   end
+end
+
+-- One HSET per hash.
+local function writeHeld()
+  for key, list in pairs(held) do hsetPairs(key, list, 1, #list) end
   resetWrites()
 end
