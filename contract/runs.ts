@@ -22,7 +22,10 @@ export interface RunMeta {
   runId: string;
   flowId: string;
   projectId: string;
+  /** the draft's save revision the run was compiled from */
   version: number;
+  /** the deployed version a production run ran (contract/versions.ts); absent for test runs of the draft */
+  deployedVersion?: number;
   status: RunStatus;
   mode: 'test' | 'production';
   startedAt: number;
@@ -40,7 +43,7 @@ export interface RunMeta {
 }
 
 /** One run of a flow's history (`GET /api/flows/:flowId/runs`). */
-export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version'>;
+export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version' | 'deployedVersion'>;
 
 /** The state of one node instance, as a run snapshot shows it. */
 export interface ActorSnapshot {

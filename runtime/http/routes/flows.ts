@@ -52,7 +52,7 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     const all = [...check.problems, ...check.warnings];
     if (all.length) throw new HttpError(400, 'invalid_flow', `The flow cannot be deployed: ${all.join('; ')}`, { details: all });
   };
-  const answer = (flow: FlowDocument, warnings: string[]): CheckedFlow => ({ ...flow, warnings });
+  const answer = (flow: FlowDocument, warnings: string[]): CheckedFlow => ({ ...flow, problems: [], warnings });
   const requirePlan = (nodes: FlowNode[], projectId: string) => requirePlanForProFields(nodes, projectId, deps.catalogue, deps.planOf);
 
   router.get('/api/projects/:projectId/flows', async function listFlows(ctx) {
