@@ -1,17 +1,21 @@
-/** @module editor/panels/side-panel — the right-hand panel: configure the node, run, deploy, actors. */
+/** @module editor/panels/side-panel — the right-hand panel: configure the node, run (and chat or search, for a widget's flow), deploy, actors. */
 import { observer } from 'mobx-react-lite';
 import { panelLayout } from '../stores/app-stores.ts';
 import type { RouterStore } from '../stores/router-store.ts';
 import type { SideTab, Studio } from '../stores/studio.ts';
 import { ActorsPanel } from './actors-panel.tsx';
+import { ChatPane } from './chat-pane.tsx';
 import { ConfigPanel } from './config-panel.tsx';
 import { DeployPanel } from './deploy-panel.tsx';
 import { PanelToggle } from './panel-toggle.tsx';
 import { RunPanel } from './run-panel.tsx';
+import { SearchPane } from './search-pane.tsx';
 
 const tabs: [SideTab, string][] = [
   ['configure', 'Configure'],
   ['run', 'Run'],
+  ['chat', 'Chat'],
+  ['search', 'Search'],
   ['deploy', 'Deploy'],
   ['actors', 'Actors'],
 ];
@@ -24,23 +28,28 @@ export const SidePanel = observer(function SidePanel({ studio, router }: { studi
       </aside>
     );
   }
+  // the chat pane and the search box only for a flow their widget starts
+  const shown = tabs.filter(([tab]) => (tab !== 'chat' && tab !== 'search') || tab === studio.widget);
+  const current = shown.some(([tab]) => tab === studio.tab) ? studio.tab : 'configure';
   return (
     <aside className="side" data-testid="side-panel">
       <div className="side-head">
         <PanelToggle panel="side" />
         <nav className="tabs" role="tablist">
-          {tabs.map(([tab, label]) => (
-            <button key={tab} role="tab" aria-selected={studio.tab === tab} className={studio.tab === tab ? 'active' : ''} onClick={() => studio.setTab(tab)} data-testid={`tab-${tab}`}>
+          {shown.map(([tab, label]) => (
+            <button key={tab} role="tab" aria-selected={current === tab} className={current === tab ? 'active' : ''} onClick={() => studio.setTab(tab)} data-testid={`tab-${tab}`}>
               {label}
             </button>
           ))}
         </nav>
       </div>
       <div className="side-body">
-        {studio.tab === 'configure' && <ConfigPanel studio={studio} />}
-        {studio.tab === 'run' && <RunPanel studio={studio} router={router} />}
-        {studio.tab === 'deploy' && <DeployPanel studio={studio} />}
-        {studio.tab === 'actors' && <ActorsPanel studio={studio} />}
+        {current === 'configure' && <ConfigPanel studio={studio} />}
+        {current === 'run' && <RunPanel studio={studio} router={router} />}
+        {current === 'chat' && <ChatPane studio={studio} />}
+        {current === 'search' && <SearchPane studio={studio} />}
+        {current === 'deploy' && <DeployPanel studio={studio} />}
+        {current === 'actors' && <ActorsPanel studio={studio} />}
       </div>
     </aside>
   );

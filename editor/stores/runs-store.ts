@@ -91,9 +91,17 @@ export class RunsStore {
     runInAction(() => (this.history = history));
   }
 
-  /** Save, start a test run, and follow it on the canvas. */
+  /** Save, start a test run with the typed input, and follow it on the canvas. */
   async run(): Promise<string | null> {
     if (this.inputError) return this.refuse(this.inputError), null;
+    return this.start(JSON.parse(this.input || 'null'));
+  }
+
+  /**
+   * Save, start a test run of the flow with `input` (the Run button's, or the chat and search
+   * panes'), and follow it on the canvas; null when it was refused, and `refusal` says why.
+   */
+  async start(input: unknown): Promise<string | null> {
     this.busy = true;
     try {
       await this.session.save();
@@ -101,7 +109,7 @@ export class RunsStore {
         this.refuse(`Save the flow before running it: ${this.session.message}`);
         return null;
       }
-      const { runId } = await api.startRun(this.flowId, JSON.parse(this.input || 'null'));
+      const { runId } = await api.startRun(this.flowId, input);
       runInAction(() => (this.refusal = ''));
       this.follow(new RunView(runId, liveColors[0], 'test', this.stage.sourceOf));
       void this.loadHistory();

@@ -18,9 +18,12 @@ import { dropDraft, readDraft } from './local-draft.ts';
 import { ProjectCredentials } from './project-credentials.ts';
 import { RunStage } from './run-stage.ts';
 import { RunsStore } from './runs-store.ts';
+import { SearchTest } from './search-test.ts';
 import { SelectionStore } from './selection-store.ts';
+import { ChatTest } from './chat-test.ts';
 
-export type SideTab = 'configure' | 'run' | 'deploy' | 'actors';
+/** 'chat' and 'search' are the test panes of a chat or search flow */
+export type SideTab = 'configure' | 'run' | 'chat' | 'search' | 'deploy' | 'actors';
 
 export class Studio implements CanvasStores {
   readonly config = new ConfigStore();
@@ -29,6 +32,8 @@ export class Studio implements CanvasStores {
   readonly credentials = new ProjectCredentials();
   readonly session: FlowSession;
   readonly runs: RunsStore;
+  readonly chat: ChatTest;
+  readonly search: SearchTest;
   canvas: CanvasController | null = null;
   commands: CanvasCommands | null = null;
   tab: SideTab = 'configure';
@@ -41,9 +46,12 @@ export class Studio implements CanvasStores {
   ) {
     this.session = new FlowSession(() => this.canvas?.serialize() ?? { nodes: [], edges: [] });
     this.runs = new RunsStore(flowId, this.session, this.stage, () => this.canvas?.serialize().nodes ?? []);
+    const testRuns = (responseType: string) => ({ start: this.runs.start, refusal: () => this.runs.refusal, responseNodes: () => this.slugsOf(responseType) });
+    this.chat = new ChatTest(testRuns('chatResponseNode'));
+    this.search = new SearchTest(testRuns('searchResponseNode'));
     makeAutoObservable<this, 'cleanups'>(
       this,
-      { config: false, selection: false, stage: false, credentials: false, session: false, runs: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { config: false, selection: false, stage: false, credentials: false, session: false, runs: false, chat: false, search: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
       { autoBind: true },
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
@@ -51,6 +59,20 @@ export class Studio implements CanvasStores {
 
   setTab(tab: SideTab): void {
     this.tab = tab;
+  }
+
+  /** The trigger's widget, when it has one: its flows get a chat pane or a search box to test with. */
+  get widget(): 'chat' | 'search' | null {
+    for (const node of this.config.nodes.values()) {
+      if (node.type === 'chatTriggerNode') return 'chat';
+      if (node.type === 'searchTriggerNode') return 'search';
+    }
+    return null;
+  }
+
+  /** The ids runs know the nodes of a type by. */
+  private slugsOf(type: string): string[] {
+    return [...this.config.nodes.values()].filter((node) => node.type === type).map((node) => node.slug);
   }
 
   /** Problems shown on a node before any run. */
@@ -135,6 +157,8 @@ export class Studio implements CanvasStores {
   dispose(): void {
     this.session.dispose();
     this.runs.dispose();
+    this.chat.dispose();
+    this.search.dispose();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
   }
 }
