@@ -21,6 +21,7 @@ import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './flows/catalogue-view.ts';
 import { compileForRun } from './flows/compile.ts';
+import { Deployments } from './flows/deployments.ts';
 import { DefaultModelsStore } from './models/default-models.ts';
 import { defaultModelsRouter } from './models/default-models-routes.ts';
 import { modelGatewayFromEnv } from './models/from-env.ts';
@@ -157,6 +158,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       publish: options.logPublisher ? logPublisher(options.logPublisher) : undefined,
     });
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
+    // active flows of a weft from before versions: their live draft becomes version 1
+    await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
     // every production call (webhook, GraphQL, widgets) goes through this one path
     const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs });
     const app = createApp({

@@ -16,6 +16,9 @@ import { requirePlanForProFields } from '../usage/pro-features.ts';
 import type { CatalogueView } from './catalogue-view.ts';
 import { findingsOf, validateFlow } from './validate.ts';
 
+/** The note of the version an active flow got when weft started keeping versions. */
+export const LEGACY_NOTE = 'Live before weft kept versions';
+
 /** Who deploys: the signed-in user. */
 export type Deployer = FlowVersionSummary['deployedBy'];
 
@@ -49,6 +52,24 @@ export class Deployments {
   async stop(flow: FlowDocument): Promise<FlowDocument> {
     if (flow.status === 'draft') return flow;
     return this.deps.flows.update(flow.id, (latest) => ({ ...latest, status: 'draft' }));
+  }
+
+  /**
+   * Flows made active before weft kept versions ran their draft, so that draft is what is live:
+   * each becomes version 1 of its flow, unchecked (it was running already). Run when a server
+   * starts; resolves to how many flows it deployed.
+   */
+  async upgradeActiveFlows(projects: { list(): Promise<{ id: string }[]> }): Promise<number> {
+    let upgraded = 0;
+    for (const project of await projects.list()) {
+      for (const flow of await this.deps.flows.list(project.id)) {
+        if (flow.status !== 'active' || flow.deployedVersion !== undefined) continue;
+        const content: VersionContent = { name: flow.name, nodes: flow.nodes, edges: flow.edges, ...(flow.notes ? { notes: flow.notes } : {}) };
+        await this.release(flow.id, { content, draftRevision: flow.version, deployedBy: { userId: '', email: '' }, note: LEGACY_NOTE });
+        upgraded++;
+      }
+    }
+    return upgraded;
   }
 
   /** Only what could run goes live. */

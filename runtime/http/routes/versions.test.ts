@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../../../contract/flow-document.ts';
 import type { FlowVersion, FlowVersionSummary } from '../../../contract/versions.ts';
+import { LEGACY_NOTE } from '../../flows/deployments.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 
 let weft: TestWeft;
@@ -114,5 +115,21 @@ describe('deployed versions', () => {
     expect((await weft.request('DELETE', `/api/flows/${flow.id}`)).status).toBe(204);
     expect(await redis.keys(pattern)).toEqual([]);
     expect((await weft.request('GET', `/api/flows/${flow.id}/versions`)).status).toBe(404);
+  });
+
+  it('deploys, when a server starts, the draft of an active flow stored before weft kept versions as its version 1', async () => {
+    const flow = await weft.api<CheckedFlow>('POST', `/api/projects/${projectId}/flows`, { name: 'Old', ...answering('from before') });
+    const redis = weft.engine.redis;
+    const key = `${weft.prefix}flow:${flow.id}`;
+    await redis.set(key, JSON.stringify({ ...JSON.parse((await redis.get(key))!), status: 'active' }));
+    expect((await weft.request('POST', `/hook/${flow.id}`, {})).status).toBe(404);
+    await weft.restart();
+    expect(await weft.api('GET', `/api/flows/${flow.id}`)).toMatchObject({ status: 'active', deployedVersion: 1 });
+    expect(await weft.api('GET', `/api/flows/${flow.id}/versions`)).toEqual([
+      { version: 1, note: LEGACY_NOTE, deployedAt: expect.any(Number), deployedBy: { userId: '', email: '' } },
+    ]);
+    expect(await (await weft.request('POST', `/hook/${flow.id}`, {})).json()).toEqual({ said: 'from before' });
+    await weft.restart();
+    expect((await weft.api<unknown[]>('GET', `/api/flows/${flow.id}/versions`)).length).toBe(1);
   });
 });
