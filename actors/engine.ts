@@ -89,6 +89,7 @@ export class Engine {
       flowId: plan.flowId,
       projectId: plan.projectId,
       version: String(plan.version),
+      ...(plan.deployedVersion !== undefined ? { deployedVersion: String(plan.deployedVersion) } : {}),
       mode: options.mode ?? 'test',
       hop: String(parent ? parent.hop + 1 : 0),
       trigger: plan.trigger,

@@ -5,7 +5,7 @@ import { runKeys } from './keys.ts';
 import type { RunEvent } from '../contract/run-events.ts';
 import type { ActorSnapshot, ActorView, Envelope, RunMeta, RunSnapshot } from '../contract/runs.ts';
 
-const numeric = new Set(['version', 'startedAt', 'finishedAt', 'hop']);
+const numeric = new Set(['version', 'deployedVersion', 'startedAt', 'finishedAt', 'hop']);
 
 export function parseMeta(hash: Record<string, string>): RunMeta | null {
   if (!hash.runId) return null;

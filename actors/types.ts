@@ -57,6 +57,8 @@ export interface Plan {
   flowId: string;
   projectId: string;
   version: number;
+  /** the deployed version this plan was compiled from (production); absent for a draft's plan */
+  deployedVersion?: number;
   trigger: string;
   nodes: Record<string, PlanNode>;
 }

@@ -26,6 +26,8 @@ export interface LogRecord {
   runId: string | null;
   /** the production trigger: 'webhook', 'graphql', 'chat' or 'search' (widget calls) */
   trigger: string;
+  /** the deployed version of the flow the call ran (contract/versions.ts); absent when the call was refused before one was found */
+  deployedVersion?: number;
   /** 'realtime': the caller got the answer in the call; 'async': the caller got 202 and the run went on */
   executionType: 'realtime' | 'async';
   environment: 'production';

@@ -119,13 +119,25 @@ describe('never losing work', () => {
     expect(await draftOf(page, flowId)).toBeNull();
   }, 90_000);
 
-  it('shows a refusal (4xx) without retrying it, and keeps the edits in the browser', async () => {
-    const { page, shot } = studio;
+  it('saves a draft without a trigger; shows a refusal (4xx) without retrying it, and keeps the edits in the browser', async () => {
+    const { page, weft, shot } = studio;
     const flowId = await openFlow(page);
     let puts = 0;
     page.on('request', (request) => request.method() === 'PUT' && request.url().endsWith(`/api/flows/${flowId}`) && puts++);
+    // A draft always saves, also when it cannot run (no trigger): Run and Deploy refuse it.
     await pick(page, 'webhookTrigger_1');
     await page.keyboard.press('Delete');
+    const stored = () => weft.api<Stored & { problems: string[] }>('GET', `/api/flows/${flowId}`);
+    await expect.poll(async () => (await stored()).nodes.map((n) => n.id), { timeout: 10_000 }).not.toContain('webhookTrigger_1');
+    expect((await stored()).problems).toEqual(['No trigger node found!']);
+    await waitSaved(page);
+    // Only a body that is not a flow document is refused now: the server's 400, as it answers one.
+    await page.route(`**/api/flows/${flowId}`, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'invalid_flow', message: 'Node x_1 has no type' } }) })
+        : route.continue(),
+    );
+    await setValue(page, 'passed_1', 'refused edit');
     await expect.poll(() => saveState(page), { timeout: 10_000 }).toBe('error');
     expect(await draftOf(page, flowId)).not.toBeNull();
     await shot('refused');
@@ -133,5 +145,6 @@ describe('never losing work', () => {
     await page.waitForTimeout(2500);
     expect(puts).toBe(refused);
     expect(await saveState(page)).toBe('error');
+    await page.unroute(`**/api/flows/${flowId}`);
   }, 60_000);
 });

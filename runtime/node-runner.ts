@@ -19,8 +19,11 @@ import { STARTER_PLAN } from './usage/plans.ts';
 
 export interface NodeRunnerDeps {
   nodes: (type: string) => CatalogueNode | undefined;
-  /** the plan of a flow of the project, for Execute Flow; throws 'Workflow not found' */
-  planOf(projectId: string, flowId: string): Promise<Plan>;
+  /**
+   * the plan of a flow of the project, for Execute Flow: a test run runs its draft, a production
+   * run its deployed version; throws 'Workflow not found' (or that it is not deployed)
+   */
+  planOf(projectId: string, flowId: string, mode: 'test' | 'production'): Promise<Plan>;
   /**
    * the credentials of a project, decrypted on demand (runtime/secrets/credential-access.ts);
    * `onReveal` gets the secret values of each one read, to redact them from what the node hands back
@@ -74,7 +77,7 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       progress: (message, stream) =>
         activation.progress(redactor.text(message), stream && { ...stream, text: redactor.text(stream.text) }),
       async startChildRun(flowId, input) {
-        const plan = await deps.planOf(meta.projectId, flowId);
+        const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
         return activation.startChild(plan, input);
       },
       credentials,

@@ -21,6 +21,7 @@ import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './flows/catalogue-view.ts';
 import { compileForRun } from './flows/compile.ts';
+import { Deployments } from './flows/deployments.ts';
 import { DefaultModelsStore } from './models/default-models.ts';
 import { defaultModelsRouter } from './models/default-models-routes.ts';
 import { modelGatewayFromEnv } from './models/from-env.ts';
@@ -31,6 +32,7 @@ import { AllowList } from './outbound/address-policy.ts';
 import { Outbound } from './outbound/client.ts';
 import { createRunServices } from './run-services.ts';
 import { ProductionCalls } from './calls/production-call.ts';
+import { FlowVersionStore } from './stores/flow-versions.ts';
 import { FlowStore } from './stores/flows.ts';
 import { ProjectStore } from './stores/projects.ts';
 import { OrganisationStore } from './stores/organisations.ts';
@@ -99,6 +101,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const role = options.role ?? 'all';
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
   const flows = new FlowStore(redis, prefix);
+  const versions = new FlowVersionStore(redis, prefix);
   const nodes = options.extraNodes?.length ? createRegistry([...catalogueNodes, ...options.extraNodes]) : registry;
   const catalogue = catalogueView(nodes);
   const compile = compileForRun(catalogue);
@@ -117,11 +120,15 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
       nodes: (type) => nodes.get(type),
-      async planOf(projectId, flowId) {
+      async planOf(projectId, flowId, mode) {
         const flow = await flows.get(flowId);
         // the flow names a flow that is not there: the builder's to mend, not a passing fault
         if (!flow || flow.projectId !== projectId) throw userError('Workflow not found');
-        return compile(flow).plan;
+        if (mode === 'test') return runServices.compiled(flow).plan;
+        // production runs deployed versions only, never a draft
+        const deployed = await runServices.deployed(flow);
+        if (!deployed) throw userError(`Workflow ${flowId} is not deployed: a production run runs the deployed version of the flows it calls`);
+        return deployed.plan;
       },
       credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal),
       projectPlan: planOf,
@@ -134,6 +141,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       }),
     }),
   );
+  // Execute Flow (above) compiles the flows it calls through the same caches as the routes
+  const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), getVersion: (id, n) => versions.get(id, n), compile });
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);
 
   let url = '';
@@ -149,7 +158,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       publish: options.logPublisher ? logPublisher(options.logPublisher) : undefined,
     });
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
-    const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile });
+    // active flows of a weft from before versions: their live draft becomes version 1
+    await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
     // every production call (webhook, GraphQL, widgets) goes through this one path
     const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs });
     const app = createApp({
@@ -158,6 +168,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       catalogue,
       projects,
       flows,
+      versions,
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
       routers: [
         runsRouter(runServices),
@@ -172,7 +183,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
           history: new ChatHistoryStore(redis, { prefix, ttlSeconds: options.chatHistoryTtlSeconds }),
           scriptsDir: options.widgetsDir ?? widgetsDist,
         }),
-        graphqlApi({ services: runServices, calls, flows, apiKeys }),
+        graphqlApi({ services: runServices, calls, flows, versions, apiKeys }),
       ],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));

@@ -1,7 +1,8 @@
 /**
  * @module runtime/calls/admission — whether a caller may call a flow in production: the flow
  * is active, the caller passes its door's access check, and the flow's trigger is the one that
- * door starts. Each way in (webhook, GraphQL, the widgets; MCP, app events and schedules
+ * door starts. Production runs a deployed version, never the draft: the newest one, or the
+ * version the caller names (`/hook/:flowId@:version`, GraphQL `version`). Each way in (webhook, GraphQL, the widgets; MCP, app events and schedules
  * later) is a door: a row of `doors` and an access policy its route passes in.
  */
 import { checkProjectKey } from '../auth/api-key-check.ts';
@@ -9,6 +10,7 @@ import { NotFoundError, ForbiddenError, ValidationError } from '../domain-errors
 import type { CompiledFlow } from '../flows/compile.ts';
 import type { FlowRef, RunServices } from '../run-services.ts';
 import type { ApiKeyStore } from '../stores/api-keys.ts';
+import { versionNotFound } from '../stores/flow-versions.ts';
 import { originAllowed } from '../widgets/origins.ts';
 
 /** A way in; also the log record's `trigger`. */
@@ -36,14 +38,16 @@ export type CallAccess =
   | { by: 'project'; projectId: string }
   | { by: 'origin'; origin: string };
 
-/** A flow a caller may call: the stored flow and its compiled version. */
+/** A flow a caller may call: the stored flow and the deployed version it runs, compiled. */
 export interface AdmittedFlow {
   flow: FlowRef;
   compiled: CompiledFlow;
+  /** the deployed version the call runs */
+  version: number;
 }
 
 export interface AdmissionDeps {
-  services: Pick<RunServices, 'activeFlow' | 'compiled'>;
+  services: Pick<RunServices, 'activeFlow' | 'deployed'>;
   apiKeys: Pick<ApiKeyStore, 'verify'>;
 }
 
@@ -51,18 +55,24 @@ export interface AdmissionDeps {
 const isPublicWebhook = (compiled: CompiledFlow) => compiled.trigger.type === doors.webhook.triggerType && compiled.trigger.values?.public === true;
 
 /**
- * The flow when `access` may call it through `door`; otherwise a domain error: NotFoundError
- * 'Workflow not found' (unknown, inactive or another project's), UnauthorizedError (API key),
- * ValidationError 'wrong_trigger', ForbiddenError 'origin_not_allowed'. Identity comes before
- * the trigger's kind, so a caller without a key learns nothing of the flow.
+ * The flow when `access` may call it through `door`, with the deployed version it runs
+ * (`version`, else the newest); otherwise a domain error: NotFoundError 'Workflow not found'
+ * (unknown, inactive or another project's) or naming a version the flow does not have,
+ * UnauthorizedError (API key), ValidationError 'wrong_trigger', ForbiddenError
+ * 'origin_not_allowed'. Identity comes before the trigger's kind and the version, so a caller
+ * without a key learns nothing of the flow.
  */
-export async function admit(deps: AdmissionDeps, door: CallDoor, flowId: string, access: CallAccess): Promise<AdmittedFlow> {
+export async function admit(deps: AdmissionDeps, door: CallDoor, flowId: string, access: CallAccess, version?: number): Promise<AdmittedFlow> {
   const flow = await deps.services.activeFlow(flowId);
-  const compiled = deps.services.compiled(flow);
+  const newest = await deps.services.deployed(flow);
+  if (!newest) throw new NotFoundError('Workflow not found');
+  const compiled = version === undefined ? newest : await deps.services.deployed(flow, version);
   if (access.by === 'project' && flow.projectId !== access.projectId) throw new NotFoundError('Workflow not found');
-  if (access.by === 'apiKey' && !(door === 'webhook' && isPublicWebhook(compiled))) {
+  // a named version's own trigger says whether it is public; an unknown one needs a key as the newest does
+  if (access.by === 'apiKey' && !(door === 'webhook' && isPublicWebhook(compiled ?? newest))) {
     await checkProjectKey(deps.apiKeys, flow.projectId, access.authorization);
   }
+  if (!compiled) throw versionNotFound(flow.id, version!, flow.deployedVersion!);
   const { triggerType, startedBy } = doors[door];
   if (compiled.trigger.type !== triggerType) {
     throw new ValidationError(`Flow ${flow.id} is not started by ${startedBy} (its trigger is ${compiled.trigger.type})`, 'wrong_trigger');
@@ -73,5 +83,5 @@ export async function admit(deps: AdmissionDeps, door: CallDoor, flowId: string,
       'origin_not_allowed',
     );
   }
-  return { flow, compiled };
+  return { flow, compiled, version: compiled.plan.deployedVersion! };
 }

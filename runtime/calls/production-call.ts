@@ -33,6 +33,8 @@ export interface CallPolicy {
 
 export interface CallRequest {
   flowId: string;
+  /** the deployed version to run (`/hook/:flowId@:version`, GraphQL `version`); default: the newest */
+  version?: number;
   policy: CallPolicy;
   /** the trigger's input, made once the caller is admitted; may refuse with a ValidationError */
   input(admitted: AdmittedFlow): unknown;
@@ -90,21 +92,23 @@ export class ProductionCalls {
     const receivedAt = Date.now();
     const { door } = request.policy;
     let runId: string | null = null;
+    let deployedVersion: number | undefined;
     try {
-      const admitted = await this.admit(door, request.flowId, request.policy.access);
+      const admitted = await admit(this.deps, door, request.flowId, request.policy.access, request.version);
+      deployedVersion = admitted.version;
       const input = await request.input(admitted);
       await this.deps.usage.countProductionRequest(admitted.flow.projectId);
       const { compiled } = admitted;
       const { plan, async } = request.variant?.(admitted) ?? { plan: compiled.plan, async: compiled.responses.length === 0 };
       runId = `run_${randomUUID().replace(/-/g, '')}`;
       const outcome = await this.run(request, plan, compiled.responses, input, runId, async);
-      this.log(request, receivedAt, runId, outcome);
+      this.log(request, receivedAt, runId, deployedVersion, outcome);
       return outcome;
     } catch (error) {
       if (runId || !(error instanceof NotFoundError)) {
         const known = httpErrorOf(error);
         this.deps.logs.record({
-          ...this.logBase(request, receivedAt, runId),
+          ...this.logBase(request, receivedAt, runId, deployedVersion),
           async: false,
           answerStatus: known?.status ?? 500,
           error: known?.message ?? 'Internal server error',
@@ -135,12 +139,12 @@ export class ProductionCalls {
     }
   }
 
-  private logBase(request: CallRequest, receivedAt: number, runId: string | null) {
-    return { flowId: request.flowId, runId, trigger: request.policy.door, receivedAt, request: request.request };
+  private logBase(request: CallRequest, receivedAt: number, runId: string | null, deployedVersion: number | undefined) {
+    return { flowId: request.flowId, runId, trigger: request.policy.door, receivedAt, request: request.request, ...(deployedVersion ? { deployedVersion } : {}) };
   }
 
-  private log(request: CallRequest, receivedAt: number, runId: string, outcome: CallOutcome): void {
-    const base = this.logBase(request, receivedAt, runId);
+  private log(request: CallRequest, receivedAt: number, runId: string, deployedVersion: number, outcome: CallOutcome): void {
+    const base = this.logBase(request, receivedAt, runId, deployedVersion);
     if (outcome.status === 'answered') this.deps.logs.record({ ...base, async: false, answerStatus: 200 });
     else if (outcome.status === 'running') this.deps.logs.record({ ...base, async: true, answerStatus: 202 });
     else {

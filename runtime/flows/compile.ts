@@ -4,7 +4,7 @@ import { ValidationError } from '../domain-errors.ts';
 import type { CatalogueView } from './catalogue-view.ts';
 import type { FlowDocument } from '../../contract/flow-document.ts';
 import { loopBody, successors } from './flow-graph.ts';
-import { MAX_RETRIES, MAX_RETRY_DELAY_SECONDS, validateFlow } from './validate.ts';
+import { MAX_RETRIES, MAX_RETRY_DELAY_SECONDS, findingsOf, validateFlow } from './validate.ts';
 
 function retriesOf(retry: FlowDocument['nodes'][number]['retry']) {
   // Capped here too, so a document that skipped validateFlow still honours spec 000 §9.
@@ -64,7 +64,7 @@ export interface CompiledFlow {
 export function compileForRun(catalogue: CatalogueView) {
   return function compiled(flow: FlowDocument): CompiledFlow {
     const check = validateFlow(flow, catalogue);
-    const all = [...check.problems, ...check.warnings];
+    const all = findingsOf(check);
     if (all.length) throw new ValidationError(`The flow cannot run: ${all.join('; ')}`, 'invalid_flow', { details: all });
     const plan = compileFlow(flow, catalogue);
     const responses = Object.values(plan.nodes).filter((node) => node.role === 'response').map((node) => node.id);

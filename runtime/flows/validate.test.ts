@@ -72,43 +72,47 @@ describe('validateFlow: sound flows', () => {
   });
 });
 
-describe('validateFlow: structural problems', () => {
+describe('validateFlow: malformed documents and structural problems', () => {
   it.each([
-    ['nodes that are not a list', 'nope', [], ['A flow needs a list of nodes']],
-    ['edges that are not a list', [trigger], {}, ['The edges of a flow must be a list']],
-    ['a node that is not an object', [trigger, 3], [], ['Node #2 is not an object']],
-    ['a node id that is not a slug', [trigger, wait('wait-1')], [], ["Node #2 has an invalid id 'wait-1': use letters, digits and _ (not starting with a digit)"]],
-    ['a node id starting with a digit', [trigger, wait('1wait')], [], ["Node #2 has an invalid id '1wait': use letters, digits and _ (not starting with a digit)"]],
-    ['two nodes with one id', [trigger, wait('wait_1'), wait('wait_1')], [], ['Two nodes have the id wait_1']],
-    ['a node without a type', [trigger, { id: 'x_1', values: {} }], [], ['Node x_1 has no type']],
-    ['values that are not an object', [trigger, { id: 'x_1', type: 'waitNode', values: [1] }], [], ['Node x_1: values must be an object']],
-    ['a retry that is not {retries, delay}', [trigger, { ...wait('x_1'), retry: 3 }], [], ['Node x_1: retry must be an object {retries, delay}']],
-    ['a negative retry', [trigger, { ...wait('x_1'), retry: { retries: -1, delay: 0 } }], [], ['Node x_1: retry.retries and retry.delay must be numbers of 0 or more']],
-    ['an onError that is neither stop nor continue', [trigger, { ...wait('x_1'), onError: 'ignore' }], [], ["Node x_1: onError must be 'stop' or 'continue'"]],
-    ["onError 'continue' on the trigger", [{ ...trigger, onError: 'continue' }], [], ["Node webhookTrigger_1: onError 'continue' is not available for a trigger, a For Loop or a Loop End"]],
-    ['an unknown node type', [trigger, node('x_1', 'noSuchNode')], [], ["Node x_1 has an unknown node type 'noSuchNode'"]],
-    ['no trigger', [wait('wait_1')], [], ['No trigger node found!']],
-    ['no nodes at all', [], [], ['No trigger node found!']],
-    ['a second trigger', [trigger, node('webhookTrigger_2', 'webhookTriggerNode')], [], ['A flow has one trigger; this one has 2: webhookTrigger_1, webhookTrigger_2']],
-    ['a node that shadows the trigger alias', [trigger, wait('trigger')], [], ["Node trigger: 'trigger' is the alias of the flow's trigger; give this node another id"]],
-  ])('refuses %s', (_what, nodes, edges, problems) => {
-    expect(check(nodes, edges).problems).toEqual(problems);
+    ['malformed', 'nodes that are not a list', 'nope', [], ['A flow needs a list of nodes']],
+    ['malformed', 'edges that are not a list', [trigger], {}, ['The edges of a flow must be a list']],
+    ['malformed', 'a node that is not an object', [trigger, 3], [], ['Node #2 is not an object']],
+    ['malformed', 'a node id that is not a slug', [trigger, wait('wait-1')], [], ["Node #2 has an invalid id 'wait-1': use letters, digits and _ (not starting with a digit)"]],
+    ['malformed', 'a node id starting with a digit', [trigger, wait('1wait')], [], ["Node #2 has an invalid id '1wait': use letters, digits and _ (not starting with a digit)"]],
+    ['malformed', 'two nodes with one id', [trigger, wait('wait_1'), wait('wait_1')], [], ['Two nodes have the id wait_1']],
+    ['malformed', 'a node without a type', [trigger, { id: 'x_1', values: {} }], [], ['Node x_1 has no type']],
+    ['malformed', 'values that are not an object', [trigger, { id: 'x_1', type: 'waitNode', values: [1] }], [], ['Node x_1: values must be an object']],
+    ['malformed', 'a retry that is not {retries, delay}', [trigger, { ...wait('x_1'), retry: 3 }], [], ['Node x_1: retry must be an object {retries, delay}']],
+    ['malformed', 'a negative retry', [trigger, { ...wait('x_1'), retry: { retries: -1, delay: 0 } }], [], ['Node x_1: retry.retries and retry.delay must be numbers of 0 or more']],
+    ['malformed', 'an onError that is neither stop nor continue', [trigger, { ...wait('x_1'), onError: 'ignore' }], [], ["Node x_1: onError must be 'stop' or 'continue'"]],
+    ['problems', "onError 'continue' on the trigger", [{ ...trigger, onError: 'continue' }], [], ["Node webhookTrigger_1: onError 'continue' is not available for a trigger, a For Loop or a Loop End"]],
+    ['problems', 'an unknown node type', [trigger, node('x_1', 'noSuchNode')], [], ["Node x_1 has an unknown node type 'noSuchNode'"]],
+    ['problems', 'no trigger', [wait('wait_1')], [], ['No trigger node found!']],
+    ['problems', 'no nodes at all', [], [], ['No trigger node found!']],
+    ['problems', 'a second trigger', [trigger, node('webhookTrigger_2', 'webhookTriggerNode')], [], ['A flow has one trigger; this one has 2: webhookTrigger_1, webhookTrigger_2']],
+    ['problems', 'a node that shadows the trigger alias', [trigger, wait('trigger')], [], ["Node trigger: 'trigger' is the alias of the flow's trigger; give this node another id"]],
+  ] as const)('finds %s: %s', (kind, _what, nodes, edges, findings) => {
+    const result = check(nodes, edges);
+    expect(result[kind]).toEqual(findings);
+    expect(result[kind === 'malformed' ? 'problems' : 'malformed']).toEqual([]);
   });
 
   it.each([
-    ['an edge that is not an object', ['e'], ['Edge #1 is not an object']],
-    ['an edge without an id', [{ source: 'webhookTrigger_1', target: 'wait_1' }], ['Edge #1 has no id']],
-    ['an edge without a target', [{ id: 'e1', source: 'webhookTrigger_1' }], ['Edge e1 needs a source and a target']],
-    ['a dangling target', [edge('e1', 'webhookTrigger_1', 'ghost_1')], ['Edge e1 is dangling: node ghost_1 does not exist']],
-    ['a dangling source', [edge('e1', 'ghost_1', 'wait_1')], ['Edge e1 is dangling: node ghost_1 does not exist']],
-    ['an edge from a node to itself', [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'wait_1', 'wait_1')], ['Edge e2 connects wait_1 to itself']],
-    ['a handle the source does not have', [edge('e1', 'webhookTrigger_1', 'wait_1', 'Else')], ["Edge e1 leaves webhookTrigger_1 from 'Else', which it does not have (it has: out)"]],
-    ['a target handle other than in', [{ ...edge('e1', 'webhookTrigger_1', 'wait_1'), targetHandle: 'other' }], ["Edge e1 enters wait_1 at 'other'; nodes take input at 'in'"]],
-    ['an edge into the trigger', [edge('e1', 'wait_1', 'webhookTrigger_1')], ['Edge e1 goes into the trigger webhookTrigger_1']],
-    ['the same connection twice', [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'webhookTrigger_1', 'wait_1')], ['Edge e2 repeats a connection from webhookTrigger_1 (out) to wait_1']],
-    ['two edges with one id', [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e1', 'wait_1', 'wait_2')], ['Two edges have the id e1']],
-  ])('refuses %s', (_what, edges, problems) => {
-    expect(check([trigger, wait('wait_1'), wait('wait_2')], edges).problems).toEqual(problems);
+    ['malformed', 'an edge that is not an object', ['e'], ['Edge #1 is not an object']],
+    ['malformed', 'an edge without an id', [{ source: 'webhookTrigger_1', target: 'wait_1' }], ['Edge #1 has no id']],
+    ['malformed', 'an edge without a target', [{ id: 'e1', source: 'webhookTrigger_1' }], ['Edge e1 needs a source and a target']],
+    ['problems', 'a dangling target', [edge('e1', 'webhookTrigger_1', 'ghost_1')], ['Edge e1 is dangling: node ghost_1 does not exist']],
+    ['problems', 'a dangling source', [edge('e1', 'ghost_1', 'wait_1')], ['Edge e1 is dangling: node ghost_1 does not exist']],
+    ['problems', 'an edge from a node to itself', [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'wait_1', 'wait_1')], ['Edge e2 connects wait_1 to itself']],
+    ['problems', 'a handle the source does not have', [edge('e1', 'webhookTrigger_1', 'wait_1', 'Else')], ["Edge e1 leaves webhookTrigger_1 from 'Else', which it does not have (it has: out)"]],
+    ['problems', 'a target handle other than in', [{ ...edge('e1', 'webhookTrigger_1', 'wait_1'), targetHandle: 'other' }], ["Edge e1 enters wait_1 at 'other'; nodes take input at 'in'"]],
+    ['problems', 'an edge into the trigger', [edge('e1', 'wait_1', 'webhookTrigger_1')], ['Edge e1 goes into the trigger webhookTrigger_1']],
+    ['problems', 'the same connection twice', [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'webhookTrigger_1', 'wait_1')], ['Edge e2 repeats a connection from webhookTrigger_1 (out) to wait_1']],
+    ['malformed', 'two edges with one id', [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e1', 'wait_1', 'wait_2')], ['Two edges have the id e1']],
+  ] as const)('finds %s: %s', (kind, _what, edges, findings) => {
+    const result = check([trigger, wait('wait_1'), wait('wait_2')], edges);
+    expect(result[kind]).toEqual(findings);
+    expect(result[kind === 'malformed' ? 'problems' : 'malformed']).toEqual([]);
   });
 
   it('refuses a condition edge from a label the node does not have', () => {

@@ -1,14 +1,17 @@
 /**
  * @module runtime/flows/validate — what makes a flow document sound.
  *
- * Two kinds of findings, because builders save half-built flows (the editor saves as they
- * draw) but nothing half-built may run:
- * - problems — structure: shape, node ids, unknown types, dangling or duplicate edges,
- *   handles a node does not have, edges into the trigger, no or a second trigger, cycles,
- *   malformed For Loops. They refuse a save (400 invalid_flow) and so are never stored.
+ * Three kinds of findings, because builders save half-built flows (the editor saves as they
+ * draw, a draft always saves) but nothing half-built may run:
+ * - malformed — the body is not a flow document: nodes or edges not lists, a node or edge that
+ *   is not an object, a node without a valid id or a type, values not an object, a bad retry or
+ *   onError, an edge without id, source or target, two nodes or two edges with one id. Such a
+ *   document cannot even be stored as a draft (400 invalid_flow).
+ * - problems — structure: unknown types, dangling or duplicate connections, handles a node does
+ *   not have, edges into the trigger, no or a second trigger, cycles, malformed For Loops.
  * - warnings — field values (missing required values, values of the wrong kind, an unclosed
- *   `{{`, a placeholder reading a node the flow does not have), each naming its node. A save
- *   stores the flow and answers them; a run or a deploy refuses them.
+ *   `{{`, a placeholder reading a node the flow does not have), each naming its node.
+ * A save stores a draft with problems and warnings and answers them; a run or a deploy refuses both.
  */
 import type { NodeRole } from '../../actors/types.ts';
 import { ON_ERROR_CHOICES, type OnError } from '../../contract/errors.ts';
@@ -26,11 +29,16 @@ export interface FlowCheck {
   /** the nodes and edges as they will be stored: only known fields, defaults filled in */
   nodes: FlowNode[];
   edges: FlowEdge[];
-  /** structural: the document cannot be saved */
+  /** not a flow document: cannot even be saved as a draft */
+  malformed: string[];
+  /** structural: the draft is saved, but cannot run or be deployed */
   problems: string[];
-  /** field values: the flow can be saved, not run or deployed */
+  /** field values: the draft is saved, but cannot run or be deployed */
   warnings: string[];
 }
+
+/** Everything that keeps a flow from running or being deployed, in one list. */
+export const findingsOf = (check: Pick<FlowCheck, 'malformed' | 'problems' | 'warnings'>): string[] => [...check.malformed, ...check.problems, ...check.warnings];
 
 const slug = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -102,17 +110,18 @@ function readEdge(raw: unknown, index: number, problems: string[]): FlowEdge | n
 
 /** Check a flow document's nodes and edges against the catalogue. */
 export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalogue: CatalogueView): FlowCheck {
+  const malformed: string[] = [];
   const problems: string[] = [];
   const warnings: string[] = [];
-  if (!Array.isArray(input.nodes)) problems.push('A flow needs a list of nodes');
-  if (input.edges !== undefined && !Array.isArray(input.edges)) problems.push('The edges of a flow must be a list');
-  const nodes = (Array.isArray(input.nodes) ? input.nodes : []).map((n, i) => readNode(n, i, problems)).filter((n) => n !== null);
-  const edges = (Array.isArray(input.edges) ? input.edges : []).map((e, i) => readEdge(e, i, problems)).filter((e) => e !== null);
+  if (!Array.isArray(input.nodes)) malformed.push('A flow needs a list of nodes');
+  if (input.edges !== undefined && !Array.isArray(input.edges)) malformed.push('The edges of a flow must be a list');
+  const nodes = (Array.isArray(input.nodes) ? input.nodes : []).map((n, i) => readNode(n, i, malformed)).filter((n) => n !== null);
+  const edges = (Array.isArray(input.edges) ? input.edges : []).map((e, i) => readEdge(e, i, malformed)).filter((e) => e !== null);
 
   const byId = new Map<string, FlowNode>();
   const roles = new Map<string, NodeRole>();
   for (const node of nodes) {
-    if (byId.has(node.id)) problems.push(`Two nodes have the id ${node.id}`);
+    if (byId.has(node.id)) malformed.push(`Two nodes have the id ${node.id}`);
     byId.set(node.id, node);
     const definition = catalogue.get(node.type);
     if (!definition) {
@@ -140,17 +149,19 @@ export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalo
     problems.push("Node trigger: 'trigger' is the alias of the flow's trigger; give this node another id");
   }
   problems.push(...edgeProblems(edges, byId, roles, catalogue));
-  if (problems.length === 0) problems.push(...graphProblems(nodes.map((n) => n.id), edges, (id) => roles.get(id)!));
-  return { nodes, edges, problems, warnings };
+  const edgeIds = new Set<string>();
+  for (const edge of edges) {
+    if (edgeIds.has(edge.id)) malformed.push(`Two edges have the id ${edge.id}`);
+    edgeIds.add(edge.id);
+  }
+  if (problems.length === 0 && malformed.length === 0) problems.push(...graphProblems(nodes.map((n) => n.id), edges, (id) => roles.get(id)!));
+  return { nodes, edges, malformed, problems, warnings };
 }
 
 function edgeProblems(edges: FlowEdge[], byId: Map<string, FlowNode>, roles: Map<string, NodeRole>, catalogue: CatalogueView): string[] {
   const problems: string[] = [];
-  const edgeIds = new Set<string>();
   const links = new Set<string>();
   for (const edge of edges) {
-    if (edgeIds.has(edge.id)) problems.push(`Two edges have the id ${edge.id}`);
-    edgeIds.add(edge.id);
     const source = byId.get(edge.source);
     const target = byId.get(edge.target);
     if (!source || !target) {

@@ -337,7 +337,10 @@ describe("each flow's own typed operation", () => {
     const schema = introspection.body.data as Introspection;
     const fields = Object.fromEntries(schema.__schema.queryType.fields.map((f) => [f.name, f.args]));
     expect(Object.keys(fields)).toEqual(['executeWorkflow', 'checkStatus', 'orderLookup', `orderLookup_${sample}`]);
-    expect(fields.orderLookup).toEqual([{ name: 'input', type: { kind: 'NON_NULL', name: null, ofType: { name: 'OrderLookupInput' } } }]);
+    expect(fields.orderLookup).toEqual([
+      { name: 'input', type: { kind: 'NON_NULL', name: null, ofType: { name: 'OrderLookupInput' } } },
+      { name: 'version', type: { kind: 'SCALAR', name: 'Int', ofType: null } },
+    ]);
     const type = (name: string) => schema.__schema.types.find((t) => t.name === name)!;
     expect(type('OrderLookupInput').inputFields).toEqual([
       { name: 'message', type: { kind: 'NON_NULL', name: null, ofType: { kind: 'SCALAR', name: 'String' } } },

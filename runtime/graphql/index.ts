@@ -1,6 +1,7 @@
 /** @module runtime/graphql — GraphQL over HTTP at /graphql: the router the server mounts. */
 import type Router from '@koa/router';
 import type { FlowDocument } from '../../contract/flow-document.ts';
+import type { FlowVersion } from '../../contract/versions.ts';
 import type { ProductionCalls } from '../calls/production-call.ts';
 import type { RunServices } from '../run-services.ts';
 import type { ApiKeyStore } from '../stores/api-keys.ts';
@@ -12,10 +13,12 @@ export interface GraphqlApiDeps {
   services: RunServices;
   calls: ProductionCalls;
   flows: { list(projectId: string): Promise<FlowDocument[]> };
+  /** the deployed versions the flows' fields are built from */
+  versions: { get(flowId: string, version: number): Promise<FlowVersion | null> };
   apiKeys: Pick<ApiKeyStore, 'verify'>;
 }
 
 export function graphqlApi(deps: GraphqlApiDeps): Router {
-  const schemas = new ProjectSchemas(deps.flows, new WorkflowCalls(deps.services, deps.calls));
+  const schemas = new ProjectSchemas(deps.flows, deps.versions, new WorkflowCalls(deps.services, deps.calls));
   return graphqlRouter({ apiKeys: deps.apiKeys, schemas, projectOfFlow: async (flowId) => (await deps.services.flow(flowId)).projectId });
 }

@@ -2,15 +2,17 @@
  * @module runtime/graphql/project-schemas — each project's GraphQL schema, cached.
  *
  * Every request reads the project's flows (one ZRANGE + MGET through the flow store) and
- * fingerprints the active GraphQL flows (id, version, name); the schema is rebuilt only when
- * that fingerprint changes — a flow deployed, undeployed, renamed, edited or deleted — so
- * every server process sees a deploy on the next request, with no message between them.
+ * fingerprints the active ones (id, deployed version); the schema is rebuilt only when that
+ * fingerprint changes — a flow deployed, undeployed or deleted — so every server process sees a
+ * deploy on the next request, with no message between them. A flow's field comes from its
+ * deployed version (name, trigger), never from its draft: editing the draft changes nothing here.
  * Concurrent requests of one project share one read.
  */
 import type { GraphQLSchema } from 'graphql';
 import { definition as graphqlTrigger } from '../../catalogue/interface/graphql-trigger-node/definition.ts';
 import { applyDefaults } from '../../catalogue/values.ts';
 import type { FlowDocument } from '../../contract/flow-document.ts';
+import type { FlowVersion } from '../../contract/versions.ts';
 import { buildProjectSchema, type GraphqlFlow } from './schema.ts';
 import { GRAPHQL_TRIGGER, type WorkflowCalls } from './workflow-calls.ts';
 
@@ -25,6 +27,7 @@ export class ProjectSchemas {
 
   constructor(
     private readonly flows: { list(projectId: string): Promise<FlowDocument[]> },
+    private readonly versions: { get(flowId: string, version: number): Promise<FlowVersion | null> },
     private readonly calls: WorkflowCalls,
   ) {}
 
@@ -38,30 +41,32 @@ export class ProjectSchemas {
   }
 
   private async read(projectId: string): Promise<GraphQLSchema> {
-    const flows = graphqlFlows(await this.flows.list(projectId));
-    const fingerprint = JSON.stringify(flows.map((f) => [f.id, f.version, f.name]));
+    const live = liveFlows(await this.flows.list(projectId));
+    const fingerprint = JSON.stringify(live.map((f) => [f.id, f.deployedVersion]));
     const cached = this.cache.get(projectId);
     this.cache.delete(projectId);
-    const entry = cached?.fingerprint === fingerprint ? cached : { fingerprint, schema: this.build(flows) };
+    const entry = cached?.fingerprint === fingerprint ? cached : { fingerprint, schema: await this.build(live) };
     this.cache.set(projectId, entry);
     if (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
     return entry.schema;
   }
 
-  private build(flows: Array<GraphqlFlow & { version: number }>): GraphQLSchema {
+  /** The live flows' deployed versions that the GraphQL trigger starts, in the live flows' order. */
+  private async build(live: FlowDocument[]): Promise<GraphQLSchema> {
+    const deployed = await Promise.all(live.map((flow) => this.versions.get(flow.id, flow.deployedVersion!)));
+    const flows = deployed.flatMap((version): GraphqlFlow[] => {
+      const trigger = version?.nodes.find((node) => node.type === GRAPHQL_TRIGGER);
+      if (!version || !trigger) return [];
+      return [{ id: version.flowId, name: version.name, advanceSchema: applyDefaults(graphqlTrigger, trigger.values).advance_schema }];
+    });
     this.builds++;
     return buildProjectSchema(flows, this.calls);
   }
 }
 
-/** The active flows started by the GraphQL trigger, oldest first (their operation names stay put). */
-function graphqlFlows(flows: FlowDocument[]): Array<GraphqlFlow & { version: number }> {
+/** The active, deployed flows, oldest first (their operation names stay put). */
+function liveFlows(flows: FlowDocument[]): FlowDocument[] {
   return flows
-    .filter((flow) => flow.status === 'active')
-    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
-    .flatMap((flow) => {
-      const trigger = flow.nodes.find((node) => node.type === GRAPHQL_TRIGGER);
-      if (!trigger) return [];
-      return [{ id: flow.id, name: flow.name, version: flow.version, advanceSchema: applyDefaults(graphqlTrigger, trigger.values).advance_schema }];
-    });
+    .filter((flow) => flow.status === 'active' && flow.deployedVersion !== undefined)
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }

@@ -2,9 +2,10 @@
  * @module runtime/graphql/schema — a project's GraphQL schema: the wire-compatible
  * `executeWorkflow(workflowId: String!, payload: JSON!)` and `checkStatus(requestId: String!)`
  * queries, plus one typed query per active GraphQL flow of the project, its input type built
- * from the trigger's advance_schema (input-types.ts).
+ * from the deployed trigger's advance_schema (input-types.ts). Both take `version: Int` to run
+ * a given deployed version instead of the newest.
  */
-import { GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, isInputObjectType, type GraphQLFieldConfig, type GraphQLInputType } from 'graphql';
+import { GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, isInputObjectType, type GraphQLFieldConfig, type GraphQLInputType } from 'graphql';
 import { parseJsonish } from '../../catalogue/coerce.ts';
 import { InputTypeBuilder, pascalName } from './input-types.ts';
 import { GraphQLJSON } from './json-scalar.ts';
@@ -34,6 +35,11 @@ const WorkflowResult = new GraphQLObjectType({
   },
 });
 
+const versionArgument = {
+  type: GraphQLInt,
+  description: 'A deployed version of the flow to run (1, 2, …); the newest when left out.',
+};
+
 const RESERVED = new Set(['executeWorkflow', 'checkStatus']);
 
 /** `Order lookup` → `orderLookup`, unique among the query's fields. */
@@ -55,8 +61,10 @@ export function buildProjectSchema(flows: GraphqlFlow[], calls: WorkflowCalls): 
       args: {
         workflowId: { type: new GraphQLNonNull(GraphQLString) },
         payload: { type: new GraphQLNonNull(GraphQLJSON), description: 'The trigger’s output: read it as {{trigger.output.field}}.' },
+        version: versionArgument,
       },
-      resolve: (_root, args: { workflowId: string; payload: unknown }, ctx) => calls.execute(ctx.projectId, args.workflowId, args.payload),
+      resolve: (_root, args: { workflowId: string; payload: unknown; version?: number | null }, ctx) =>
+        calls.execute(ctx.projectId, args.workflowId, args.payload, args.version),
     },
     checkStatus: {
       type: GraphQLJSON,
@@ -78,8 +86,12 @@ export function buildProjectSchema(flows: GraphqlFlow[], calls: WorkflowCalls): 
     fields[name] = {
       type: WorkflowResult,
       description: `Run the flow “${flow.name}” (${flow.id}) with a typed payload; same answer as executeWorkflow.`,
-      args: { input: { type: required ? new GraphQLNonNull(input.type) : input.type, description: 'The payload, as the flow’s input schema describes it.' } },
-      resolve: (_root, args: { input?: unknown }, ctx) => calls.execute(ctx.projectId, flow.id, input.toPayload(args.input ?? {})),
+      args: {
+        input: { type: required ? new GraphQLNonNull(input.type) : input.type, description: 'The payload, as the flow’s input schema describes it.' },
+        version: versionArgument,
+      },
+      resolve: (_root, args: { input?: unknown; version?: number | null }, ctx) =>
+        calls.execute(ctx.projectId, flow.id, input.toPayload(args.input ?? {}), args.version),
     };
   }
   return new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields }) });

@@ -58,13 +58,18 @@ export class WorkflowCalls {
     private readonly options: { realtimeTimeoutMs?: number } = {},
   ) {}
 
-  /** Run an active GraphQL flow of `projectId` with `payload`: a production call (runtime/calls/production-call.ts). */
-  async execute(projectId: string, workflowId: string, payload: unknown): Promise<WorkflowAnswer> {
+  /**
+   * Run an active GraphQL flow of `projectId` with `payload`: a production call
+   * (runtime/calls/production-call.ts) of its newest deployed version, or of `version`.
+   */
+  async execute(projectId: string, workflowId: string, payload: unknown, version?: number | null): Promise<WorkflowAnswer> {
     const waitMs = this.options.realtimeTimeoutMs ?? REALTIME_WAIT_MS;
+    if (version != null && version < 1) throw graphqlError(`A version is a whole number of 1 or more, not ${version}`, 'bad_request');
     let async = false;
     const outcome = await this.calls
       .call({
         flowId: workflowId,
+        ...(version != null ? { version } : {}),
         policy: { door: 'graphql', access: { by: 'project', projectId }, waitMs, late: 'follow' },
         input: () => payload,
         request: { method: 'POST', path: GRAPHQL_PATH, body: payload },

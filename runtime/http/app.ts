@@ -8,6 +8,7 @@ import Koa from 'koa';
 import { sessionGate, type AuthStores } from '../auth/session-gate.ts';
 import { SignInLimit } from '../auth/sign-in-limit.ts';
 import type { CatalogueView } from '../flows/catalogue-view.ts';
+import { FlowVersionStore } from '../stores/flow-versions.ts';
 import { FlowStore } from '../stores/flows.ts';
 import { OrganisationStore } from '../stores/organisations.ts';
 import { ProjectStore } from '../stores/projects.ts';
@@ -20,6 +21,7 @@ import { flowsRouter } from './routes/flows.ts';
 import { organisationsRouter } from './routes/organisations.ts';
 import { projectsRouter } from './routes/projects.ts';
 import { systemRouter } from './routes/system.ts';
+import { versionsRouter } from './routes/versions.ts';
 
 interface AppOptions {
   redis: Redis;
@@ -28,6 +30,7 @@ interface AppOptions {
   /** stores shared with other routers; made over `redis` and `prefix` when left out */
   projects?: ProjectStore;
   flows?: FlowStore;
+  versions?: FlowVersionStore;
   users?: UserStore;
   organisations?: OrganisationStore;
   sessions?: SessionStore;
@@ -44,6 +47,7 @@ export function createApp(deps: AppDeps): Koa {
   const { catalogue } = deps;
   const projects = deps.projects ?? new ProjectStore(deps.redis, prefix);
   const flows = deps.flows ?? new FlowStore(deps.redis, prefix);
+  const versions = deps.versions ?? new FlowVersionStore(deps.redis, prefix);
   const auth: AuthStores = {
     projects,
     users: deps.users ?? new UserStore(deps.redis, prefix),
@@ -64,7 +68,8 @@ export function createApp(deps: AppDeps): Koa {
     authRouter({ ...auth, signInLimit: new SignInLimit(deps.redis, prefix) }),
     organisationsRouter(auth),
     projectsRouter(auth),
-    flowsRouter({ catalogue, flows, planOf: projectPlanReader(auth) }),
+    flowsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
+    versionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
     ...(deps.routers ?? []),
   ];
   for (const router of routers) {

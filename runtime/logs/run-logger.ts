@@ -23,6 +23,8 @@ export interface ProductionCall {
   /** null when the call was refused before a run started */
   runId: string | null;
   trigger: 'webhook' | 'graphql' | 'chat' | 'search';
+  /** the deployed version the call ran (absent when it was refused before a version was found) */
+  deployedVersion?: number;
   /** true when the caller got 202 and the run goes on without them */
   async: boolean;
   answerStatus: number;
@@ -130,6 +132,7 @@ export class RunLogger {
       flowName: flow.name,
       runId: call.runId,
       trigger: call.trigger,
+      ...(call.deployedVersion ? { deployedVersion: call.deployedVersion } : {}),
       executionType: call.async ? 'async' : 'realtime',
       environment: 'production',
       request: call.request,

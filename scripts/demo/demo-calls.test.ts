@@ -23,6 +23,7 @@ let first: FirstStart;
 let loopback: OpenAILoopback;
 let projectId = '';
 const ids: Record<string, string> = {};
+const deployed: Record<string, { status: string; deployedVersion?: number }> = {};
 const dataDir = mkdtempSync(join(tmpdir(), 'weft-demo-calls-'));
 
 beforeAll(async () => {
@@ -33,7 +34,10 @@ beforeAll(async () => {
   const seeded = await seedDemo(weft.url, first.session.headers);
   projectId = seeded!.projectId;
   const response = await fetch(`${weft.url}/api/projects/${projectId}/flows`, { headers: first.session.headers });
-  for (const flow of (await response.json()) as { id: string; name: string }[]) ids[flow.name] = flow.id;
+  for (const flow of (await response.json()) as { id: string; name: string; status: string; deployedVersion?: number }[]) {
+    ids[flow.name] = flow.id;
+    deployed[flow.name] = { status: flow.status, deployedVersion: flow.deployedVersion };
+  }
 }, 180_000);
 afterAll(async () => {
   await first?.session.end();
@@ -99,6 +103,10 @@ describe('the demo flows', () => {
   it('are every one of them seeded, and each has a check here', () => {
     expect(Object.keys(ids).sort()).toEqual(demoFlows().map((f) => f.name).sort());
     expect(Object.keys(sensible).sort()).toEqual(Object.keys(ids).sort());
+  });
+
+  it('are deployed as version 1, which their production calls run', () => {
+    for (const name of Object.keys(ids)) expect(deployed[name], name).toEqual({ status: 'active', deployedVersion: 1 });
   });
 
   for (const flow of demoFlows()) {

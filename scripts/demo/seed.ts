@@ -47,7 +47,7 @@ export function demoFlows(): DemoFlow[] {
 }
 
 /**
- * Create the demo project with active example flows unless the user has one; null when they
+ * Create the demo project with active example flows (each deployed as version 1) unless the user has one; null when they
  * did. `session`: the headers of a signed-in session (cookie and x-csrf-token); the project
  * goes into that user's first organisation.
  */
@@ -59,7 +59,7 @@ export async function seedDemo(base: string, session: Record<string, string>): P
   const flows = demoFlows();
   for (const { example: _example, ...flow } of flows) {
     const created = await call<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
-    await call('POST', `/api/flows/${created.id}/deploy`, { status: 'active' });
+    await call('POST', `/api/flows/${created.id}/deploy`, { status: 'active', note: 'Demo flow' });
     // "Search the docs" searches weft's own docs: index them with "Index documents" (no key needed)
     if (flow.name.startsWith('Index documents')) await indexOwnDocs(base, created.id);
   }

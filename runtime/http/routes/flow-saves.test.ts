@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowDocument } from '../../../contract/flow-document.ts';
+import type { CheckedFlow } from '../../../contract/flow-document.ts';
 import { chain, edge, node, trigger } from '../../flows/testing/flow-fixtures.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
-type Saved = FlowDocument & { warnings: string[] };
+type Saved = CheckedFlow;
 
 let weft: TestApp;
 let projectId = '';
@@ -42,11 +42,19 @@ describe('creating and reading flows', () => {
     expect((await weft.json<Saved>('GET', `/api/flows/${flow.id}`)).warnings).toEqual(['api_1: URL is required']);
   });
 
-  it('refuses an unsound new flow and stores nothing', async () => {
+  it('creates a flow without a trigger as a draft, answering the problem', async () => {
+    const response = await weft.request('POST', `/api/projects/${projectId}/flows`, { name: 'Half', nodes: [wait('wait_1')] });
+    expect(response.status).toBe(201);
+    const flow = (await response.json()) as Saved;
+    expect(flow).toMatchObject({ status: 'draft', problems: ['No trigger node found!'], warnings: [] });
+    expect(await weft.json('GET', `/api/flows/${flow.id}`)).toEqual(flow);
+  });
+
+  it('refuses a body that is not a flow document and stores nothing', async () => {
     const before = await weft.json<Saved[]>('GET', `/api/projects/${projectId}/flows`);
-    const response = await weft.request('POST', `/api/projects/${projectId}/flows`, { name: 'Bad', nodes: [wait('wait_1')] });
+    const response = await weft.request('POST', `/api/projects/${projectId}/flows`, { name: 'Bad', nodes: [trigger, { id: 'x_1' }] });
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toEqual({ message: 'No trigger node found!', code: 'invalid_flow', details: ['No trigger node found!'] });
+    expect(await errorOf(response)).toEqual({ message: 'Node x_1 has no type', code: 'invalid_flow', details: ['Node x_1 has no type'] });
     expect(await weft.json('GET', `/api/projects/${projectId}/flows`)).toEqual(before);
   });
 
@@ -107,8 +115,6 @@ describe('saving flows', () => {
   });
 
   it.each([
-    ['a bad node id', [trigger, wait('bad-id')], [], "Node #2 has an invalid id 'bad-id'"],
-    ['two nodes with one id', [trigger, wait('wait_1'), wait('wait_1')], [], 'Two nodes have the id wait_1'],
     ['an unknown node type', [trigger, node('x_1', 'noSuchNode')], [], "Node x_1 has an unknown node type 'noSuchNode'"],
     ['a dangling edge', [trigger], [edge('e1', 'webhookTrigger_1', 'ghost_1')], 'Edge e1 is dangling: node ghost_1 does not exist'],
     ['a handle the node lacks', [trigger, wait('wait_1')], [edge('e1', 'webhookTrigger_1', 'wait_1', 'Else')], "Edge e1 leaves webhookTrigger_1 from 'Else'"],
@@ -123,8 +129,28 @@ describe('saving flows', () => {
       [...chain('webhookTrigger_1', 'forLoop_1', 'forLoop_2', 'wait_1', 'forLoopEnd_2', 'forLoopEnd_1')], 'Nested For Loops are not allowed'],
     ['an edge into a loop from outside', [...loopNodes, wait('outside_1')], [...loopEdges, edge('e8', 'webhookTrigger_1', 'outside_1'), edge('e9', 'outside_1', 'wait_1')],
       'Edge e9 enters the loop of forLoop_1 from outside it'],
+  ])('saves a draft with %s, answering the problem; Run and Deploy refuse it', async (_what, nodes, edges, text) => {
+    const flow = await newFlow();
+    const response = await weft.request('PUT', `/api/flows/${flow.id}`, { version: 1, nodes, edges });
+    expect(response.status).toBe(200);
+    const saved = (await response.json()) as Saved;
+    expect(saved).toMatchObject({ version: 2, nodes, edges });
+    expect(saved.problems.join('; ')).toContain(text);
+    expect(await weft.json('GET', `/api/flows/${flow.id}`)).toEqual(saved);
+    const deploy = await weft.request('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+    expect(deploy.status).toBe(400);
+    expect(await errorOf(deploy)).toMatchObject({ code: 'invalid_flow', message: expect.stringContaining(`The flow cannot be deployed: ${saved.problems[0]}`) });
+    expect(await weft.json('GET', `/api/flows/${flow.id}/versions`)).toEqual([]);
+  });
+
+  it.each([
+    ['a bad node id', [trigger, wait('bad-id')], [], "Node #2 has an invalid id 'bad-id'"],
+    ['two nodes with one id', [trigger, wait('wait_1'), wait('wait_1')], [], 'Two nodes have the id wait_1'],
+    ['a node without a type', [trigger, { id: 'x_1', position: { x: 0, y: 0 }, values: {} }], [], 'Node x_1 has no type'],
+    ['two edges with one id', [trigger, wait('wait_1'), wait('wait_2')], [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e1', 'wait_1', 'wait_2')], 'Two edges have the id e1'],
+    ['an edge without a target', [trigger], [{ id: 'e1', source: 'webhookTrigger_1' }], 'Edge e1 needs a source and a target'],
     ['nodes that are not a list', 'nodes', [], 'A flow needs a list of nodes'],
-  ])('refuses %s with 400 invalid_flow, leaving the stored flow as it was', async (_what, nodes, edges, text) => {
+  ])('refuses %s with 400 invalid_flow (not a flow document), leaving the stored flow as it was', async (_what, nodes, edges, text) => {
     const flow = await newFlow();
     const stored = await weft.json('GET', `/api/flows/${flow.id}`);
     const response = await weft.request('PUT', `/api/flows/${flow.id}`, { version: 1, nodes, edges });
@@ -146,12 +172,14 @@ describe('deleting and deploying flows', () => {
     expect(await weft.redis.exists(`${weft.prefix}flow:${flow.id}`)).toBe(0);
   });
 
-  it('deploys a runnable flow and takes it back to draft', async () => {
+  it('deploys a runnable flow as a new version each time and takes it back to draft, keeping its versions', async () => {
     const flow = await newFlow();
     const active = await weft.json<Saved>('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
-    expect(active).toMatchObject({ status: 'active', version: 2 });
-    expect(await weft.json('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' })).toMatchObject({ status: 'active', version: 2 });
-    expect(await weft.json('POST', `/api/flows/${flow.id}/deploy`, { status: 'inactive' })).toMatchObject({ status: 'draft', version: 3 });
+    expect(active).toMatchObject({ status: 'active', version: 2, deployedVersion: 1, problems: [], warnings: [] });
+    expect(await weft.json('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' })).toMatchObject({ status: 'active', version: 3, deployedVersion: 2 });
+    expect(await weft.json('POST', `/api/flows/${flow.id}/deploy`, { status: 'inactive' })).toMatchObject({ status: 'draft', version: 4, deployedVersion: 2 });
+    expect(await weft.json('POST', `/api/flows/${flow.id}/deploy`, { status: 'inactive' })).toMatchObject({ status: 'draft', version: 4 });
+    expect((await weft.json<{ version: number }[]>('GET', `/api/flows/${flow.id}/versions`)).map((v) => v.version)).toEqual([2, 1]);
   });
 
   it('refuses to deploy a flow with missing values, naming them', async () => {

@@ -33,7 +33,7 @@ describe('flow routes in the whole server', () => {
     expect(await weft.api('GET', `/api/projects/${projectId}`)).toMatchObject({ id: projectId, slug: expect.stringMatching(/^flows-/) });
   });
 
-  it('creates, saves with a version bump, refuses a stale version and a cycle, and lists the flow', async () => {
+  it('creates, saves with a version bump, refuses a stale version, saves a cycle as a draft that cannot run, and lists the flow', async () => {
     const created = await weft.api<{ id: string; version: number }>('POST', `/api/projects/${projectId}/flows`, { name: 'Draft' });
     const nodes = [trigger, node('wait_1', 'waitNode', { seconds: 3 })];
     const saved = await weft.api<{ version: number }>('PUT', `/api/flows/${created.id}`, { version: 1, nodes, edges: [edge('e1', 'webhookTrigger_1', 'wait_1')] });
@@ -41,10 +41,14 @@ describe('flow routes in the whole server', () => {
     const stale = await weft.request('PUT', `/api/flows/${created.id}`, { version: 1, nodes: [trigger], edges: [] });
     expect(stale.status).toBe(409);
     expect((await errorOf(stale)).code).toBe('conflict');
-    const cycle = await weft.request('PUT', `/api/flows/${created.id}`, { nodes: [...nodes, node('wait_2', 'waitNode')], edges: [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'wait_1', 'wait_2'), edge('e3', 'wait_2', 'wait_1')] });
-    expect(cycle.status).toBe(400);
-    expect((await errorOf(cycle)).message).toContain('The flow has a cycle (wait_1 → wait_2 → wait_1)');
-    expect(await weft.api('GET', `/api/flows/${created.id}`)).toMatchObject({ version: 2, nodes });
+    const cyclic = { nodes: [...nodes, node('wait_2', 'waitNode', { seconds: 1 })], edges: [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'wait_1', 'wait_2'), edge('e3', 'wait_2', 'wait_1')] };
+    const cycle = await weft.api<{ version: number; problems: string[] }>('PUT', `/api/flows/${created.id}`, cyclic);
+    expect(cycle).toMatchObject({ version: 3, ...cyclic });
+    expect(cycle.problems).toEqual([expect.stringContaining('The flow has a cycle (wait_1 → wait_2 → wait_1)')]);
+    const run = await weft.request('POST', `/api/flows/${created.id}/runs`, { input: {} });
+    expect(run.status).toBe(400);
+    expect(await errorOf(run)).toMatchObject({ code: 'invalid_flow', message: expect.stringContaining('The flow cannot run: The flow has a cycle (wait_1 → wait_2 → wait_1)') });
+    expect(await weft.api('GET', `/api/flows/${created.id}`)).toMatchObject({ version: 3, ...cyclic, problems: cycle.problems });
     expect((await weft.api<{ id: string }[]>('GET', `/api/projects/${projectId}/flows`)).map((f) => f.id)).toContain(created.id);
   });
 

@@ -1,8 +1,10 @@
 /**
- * @module runtime/http/routes/flows — list, create, read, save, delete and deploy flows.
- * Structural problems refuse a save; missing values come back as `warnings` and refuse a
- * deploy (runtime/flows/validate.ts says why). A starter-plan project cannot save or deploy a
- * flow that uses a pro-only field (403 pro_required, runtime/usage/pro-features.ts).
+ * @module runtime/http/routes/flows — list, create, read, save and delete flows (their drafts).
+ * A draft always saves, incomplete or invalid: structural `problems` and value `warnings` come
+ * back with it (runtime/flows/validate.ts says why); only a body that is not a flow document at
+ * all is refused (400 invalid_flow). Run and Deploy check hard (routes/runs.ts,
+ * routes/versions.ts). A starter-plan project cannot save a flow that uses a pro-only field
+ * (403 pro_required, runtime/usage/pro-features.ts).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -10,6 +12,7 @@ import { requireProjectAccess } from '../../auth/access.ts';
 import type { CatalogueView } from '../../flows/catalogue-view.ts';
 import type { CheckedFlow, FlowDocument, FlowNode } from '../../../contract/flow-document.ts';
 import { validateFlow, type FlowCheck } from '../../flows/validate.ts';
+import type { FlowVersionStore } from '../../stores/flow-versions.ts';
 import type { FlowStore } from '../../stores/flows.ts';
 import type { PlanOf } from '../../usage/plan-of.ts';
 import { requirePlanForProFields } from '../../usage/pro-features.ts';
@@ -23,16 +26,23 @@ const starterNodes = (): FlowNode[] => [{ id: 'webhookTrigger_1', type: 'webhook
 
 const workflowNotFound = () => notFound('Workflow not found');
 
-export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; planOf: PlanOf }): Router {
-  const router = new Router();
+/** the flow, when it exists and the signed-in user may see its project; 404 'Workflow not found' otherwise */
+export async function flowOfUser(ctx: Context, flows: FlowStore, id: string): Promise<FlowDocument> {
+  const flow = await flows.get(id);
+  if (!flow) throw workflowNotFound();
+  await requireProjectAccess(ctx, flow.projectId, workflowNotFound);
+  return flow;
+}
 
-  /** the flow, when it exists and the user may see its project; 404 'Workflow not found' otherwise */
-  const flowOf = async (ctx: Context, id: string) => {
-    const flow = await deps.flows.get(id);
-    if (!flow) throw workflowNotFound();
-    await requireProjectAccess(ctx, flow.projectId, workflowNotFound);
-    return flow;
-  };
+/** A flow as the flow routes answer it: the draft with what its check finds (contract CheckedFlow). */
+export function checkedFlow(flow: FlowDocument, catalogue: CatalogueView): CheckedFlow {
+  const { problems, warnings } = validateFlow(flow, catalogue);
+  return { ...flow, problems, warnings };
+}
+
+export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; versions: FlowVersionStore; planOf: PlanOf }): Router {
+  const router = new Router();
+  const flowOf = (ctx: Context, id: string) => flowOfUser(ctx, deps.flows, id);
   const projectOf = (ctx: Context, id: string) => requireProjectAccess(ctx, id);
   const nameOf = (name: unknown, fallback?: string) => {
     if (name === undefined && fallback !== undefined) return fallback;
@@ -40,19 +50,13 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     if (name.trim().length > MAX_FLOW_NAME) throw badRequest(`A flow name has at most ${MAX_FLOW_NAME} characters`);
     return name.trim();
   };
-  /** the checked graph; any structural problem refuses the request, naming every one */
-  const soundGraph = (graph: { nodes?: unknown; edges?: unknown }): FlowCheck => {
+  /** the checked graph; a body that is not a flow document refuses the request, naming every fault */
+  const flowDocument = (graph: { nodes?: unknown; edges?: unknown }): FlowCheck => {
     const check = validateFlow(graph, deps.catalogue);
-    if (check.problems.length) throw new HttpError(400, 'invalid_flow', check.problems.join('; '), { details: check.problems });
+    if (check.malformed.length) throw new HttpError(400, 'invalid_flow', check.malformed.join('; '), { details: check.malformed });
     return check;
   };
-  /** a flow may go live only when it could run: no problem and no warning */
-  const assertRunnable = (flow: FlowDocument) => {
-    const check = validateFlow(flow, deps.catalogue);
-    const all = [...check.problems, ...check.warnings];
-    if (all.length) throw new HttpError(400, 'invalid_flow', `The flow cannot be deployed: ${all.join('; ')}`, { details: all });
-  };
-  const answer = (flow: FlowDocument, warnings: string[]): CheckedFlow => ({ ...flow, problems: [], warnings });
+  const answer = (flow: FlowDocument, check: FlowCheck): CheckedFlow => ({ ...flow, problems: check.problems, warnings: check.warnings });
   const requirePlan = (nodes: FlowNode[], projectId: string) => requirePlanForProFields(nodes, projectId, deps.catalogue, deps.planOf);
 
   router.get('/api/projects/:projectId/flows', async function listFlows(ctx) {
@@ -64,16 +68,15 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     await projectOf(ctx, ctx.params.projectId);
     const body = objectBody(ctx);
     const name = nameOf(body.name);
-    const graph = soundGraph(body.nodes === undefined ? { nodes: starterNodes(), edges: [] } : body);
+    const graph = flowDocument(body.nodes === undefined ? { nodes: starterNodes(), edges: [] } : body);
     await requirePlan(graph.nodes, ctx.params.projectId);
     const flow = await deps.flows.create(ctx.params.projectId, { name, nodes: graph.nodes, edges: graph.edges });
     ctx.status = 201;
-    ctx.body = answer(flow, graph.warnings);
+    ctx.body = answer(flow, graph);
   });
 
   router.get('/api/flows/:flowId', async function getFlow(ctx) {
-    const flow = await flowOf(ctx, ctx.params.flowId);
-    ctx.body = answer(flow, validateFlow(flow, deps.catalogue).warnings);
+    ctx.body = checkedFlow(await flowOf(ctx, ctx.params.flowId), deps.catalogue);
   });
 
   /**
@@ -85,41 +88,21 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     if (body.version !== undefined && !Number.isInteger(body.version)) throw badRequest('version must be a whole number');
     const current = await flowOf(ctx, ctx.params.flowId);
     const name = nameOf(body.name, current.name);
-    const graph = soundGraph({ nodes: body.nodes ?? current.nodes, edges: body.edges ?? current.edges });
+    const graph = flowDocument({ nodes: body.nodes ?? current.nodes, edges: body.edges ?? current.edges });
     await requirePlan(graph.nodes, current.projectId);
     const saved = await deps.flows.update(
       current.id,
       (flow) => ({ ...flow, name, nodes: graph.nodes, edges: graph.edges }),
       body.version as number | undefined,
     );
-    ctx.body = answer(saved, graph.warnings);
+    ctx.body = answer(saved, graph);
   });
 
   router.delete('/api/flows/:flowId', async function deleteFlow(ctx) {
     await flowOf(ctx, ctx.params.flowId);
     if (!(await deps.flows.delete(ctx.params.flowId))) throw workflowNotFound();
+    await deps.versions.deleteAll(ctx.params.flowId);
     ctx.status = 204;
-  });
-
-  /** `{status:'active'}` only when the flow could run (no problem, no warning); 'inactive' makes it a draft. */
-  router.post('/api/flows/:flowId/deploy', async function deployFlow(ctx) {
-    const { status } = objectBody(ctx);
-    if (status !== 'active' && status !== 'inactive') throw badRequest("status must be 'active' or 'inactive'");
-    const flow = await flowOf(ctx, ctx.params.flowId);
-    const wanted = status === 'active' ? 'active' : 'draft';
-    if (wanted === 'active') {
-      assertRunnable(flow);
-      await requirePlan(flow.nodes, flow.projectId);
-    }
-    // Checked again inside the update: it applies to whatever version is stored at that moment.
-    const saved =
-      flow.status === wanted
-        ? flow
-        : await deps.flows.update(flow.id, (latest) => {
-            if (wanted === 'active') assertRunnable(latest);
-            return { ...latest, status: wanted };
-          });
-    ctx.body = answer(saved, []);
   });
 
   return router;

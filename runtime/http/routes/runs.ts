@@ -44,8 +44,8 @@ export function runsRouter(services: RunServices): Router {
     const metas = await Promise.all(ids.map((id) => engine.meta(id)));
     ctx.body = metas
       .filter((m) => m !== null)
-      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version }): RunSummary => ({
-        runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version,
+      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion }): RunSummary => ({
+        runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion,
       }));
   });
 
