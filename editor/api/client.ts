@@ -89,7 +89,7 @@ export const api = {
   flows: (projectId: string) => call<FlowDocument[]>('GET', `/api/projects/${encodeURIComponent(projectId)}/flows`),
   createFlow: (projectId: string, draft: FlowDraft) => call<CheckedFlow>('POST', `/api/projects/${encodeURIComponent(projectId)}/flows`, draft),
   flow: (id: string) => call<CheckedFlow>('GET', `/api/flows/${encodeURIComponent(id)}`),
-  saveFlow: (id: string, doc: Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'version'>) =>
+  saveFlow: (id: string, doc: Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'notes' | 'version'>) =>
     call<CheckedFlow>('PUT', `/api/flows/${encodeURIComponent(id)}`, doc),
   deleteFlow: (id: string) => call<void>('DELETE', `/api/flows/${encodeURIComponent(id)}`),
   deploy: (id: string, status: 'active' | 'inactive') => call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(id)}/deploy`, { status }),
