@@ -105,7 +105,9 @@ describe('sticky notes', () => {
     await page.locator('[data-testid="canvas"]').click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('Shift+S');
     await page.getByTestId('note-editor').fill('second');
-    await page.getByTestId('note-editor').press('Escape');
+    // a click on the empty canvas ends the typing and keeps the text
+    await page.locator('[data-testid="canvas"]').click({ position: { x: 20, y: 20 } });
+    await page.getByTestId('note-editor').waitFor({ state: 'detached' });
     await expect.poll(() => page.locator(note).count()).toBe(2);
     await waitSaved(page);
     const saved = await weft.api<CheckedFlow>('GET', `/api/flows/${flowId}`);

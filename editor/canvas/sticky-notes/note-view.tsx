@@ -5,7 +5,7 @@
  * Its events stop at the note so the canvas neither pans nor zooms under it.
  */
 import { observer } from 'mobx-react-lite';
-import { useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { StickyNote } from '../../../contract/flow-document.ts';
 import { STICKY_NOTE_COLORS, STICKY_NOTE_LIMITS } from '../../../contract/sticky-notes.ts';
 import { Markdown } from '../../../widgets/shared/markdown-view.tsx';
@@ -83,10 +83,17 @@ export const NoteView = observer(function NoteView({ note, notes, zoom, onPick }
 
 function NoteEditor({ note, notes }: { note: StickyNote; notes: StickyNotes }) {
   const [text, setText] = useState(note.text);
-  const done = () => {
-    if (text !== note.text) notes.change(note.id, { text });
-    notes.edit(null);
-  };
+  const typed = useRef(text);
+  typed.current = text;
+  // A click elsewhere on the canvas closes the editor, which may go before it ever blurs: what
+  // was typed is kept when the editor goes, however it goes.
+  useEffect(
+    () => () => {
+      const stored = notes.get(note.id);
+      if (stored && stored.text !== typed.current) notes.change(note.id, { text: typed.current });
+    },
+    [note.id, notes],
+  );
   return (
     <textarea
       className="sticky-note-editor"
@@ -96,7 +103,7 @@ function NoteEditor({ note, notes }: { note: StickyNote; notes: StickyNotes }) {
       maxLength={STICKY_NOTE_LIMITS.text}
       value={text}
       onChange={(e) => setText(e.target.value)}
-      onBlur={done}
+      onBlur={() => notes.edit(null)}
       onKeyDown={(e) => e.key === 'Escape' && (e.target as HTMLTextAreaElement).blur()}
     />
   );
