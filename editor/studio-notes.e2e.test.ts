@@ -112,6 +112,15 @@ describe('sticky notes', () => {
     await waitSaved(page);
     const saved = await weft.api<CheckedFlow>('GET', `/api/flows/${flowId}`);
     expect(saved.notes!.map((n) => n.text)).toEqual(['# Plan\n**bold** then <img src=x onerror="window.__xss=1">', 'second']);
+    // selecting nodes afterwards unselects the note: Delete then removes the nodes, not it
+    const first = page.locator(note).first();
+    await first.locator('[data-testid="note-body"]').click();
+    await expect.poll(() => first.getAttribute('class')).toContain('is-selected');
+    await page.keyboard.press('Control+a');
+    await expect.poll(() => first.getAttribute('class')).not.toContain('is-selected');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.locator('[data-testid="node"]').count()).toBe(0);
+    expect(await page.locator(note).count()).toBe(2);
     expect(studio.errors).toEqual([]);
   });
 });

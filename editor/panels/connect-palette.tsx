@@ -72,6 +72,7 @@ const ConnectSearch = observer(function ConnectSearch({ studio, request }: { stu
             data-testid="connect-palette-item"
             data-node-type={d.name}
             title={d.description}
+            ref={i === active ? (el) => el?.scrollIntoView({ block: 'nearest' }) : undefined}
             onMouseEnter={() => setActive(i)}
             onClick={() => choose(d.name)}
           >

@@ -55,6 +55,8 @@ export class Studio implements CanvasStores {
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
     this.cleanups.push(reaction(() => this.notes.revision, () => this.canvas && this.session.changed()));
+    // nodes selected (a click, a box, Ctrl+A): Delete is theirs, not the note's picked before
+    this.cleanups.push(reaction(() => this.selection.selected.size > 0, (nodes) => nodes && this.notes.select(null)));
   }
 
   /** What is saved: the canvas's nodes and edges, and the sticky notes. */
