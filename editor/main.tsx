@@ -6,5 +6,6 @@ import './styles/canvas.css';
 import './styles/panels.css';
 import './styles/forms.css';
 import './styles/test-panes.css';
+import './styles/sticky-notes.css';
 
 createRoot(document.getElementById('root')!).render(<App />);

@@ -3,7 +3,7 @@ import type { NodeDefinition } from '../../catalogue/types.ts';
 import type { CredentialForm } from '../../catalogue/credentials/types.ts';
 import type { Me, Member, NewMember, OrganisationView, Role, SignedIn } from '../../contract/accounts.ts';
 import type { Credential, CredentialInput, CredentialPatch } from '../../contract/credentials.ts';
-import type { CheckedFlow, FlowDocument, FlowEdge, FlowNode } from '../../contract/flow-document.ts';
+import type { CheckedFlow, FlowDocument, FlowEdge, FlowNode, StickyNote } from '../../contract/flow-document.ts';
 import type { LogPage, LogQuery } from '../../contract/logs.ts';
 import type { DefaultModels } from '../../contract/models.ts';
 import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../contract/projects.ts';
@@ -64,6 +64,7 @@ export interface FlowDraft {
   name: string;
   nodes?: FlowNode[];
   edges?: FlowEdge[];
+  notes?: StickyNote[];
 }
 
 const inProject = (projectId: string, rest = '') => `/api/projects/${encodeURIComponent(projectId)}${rest}`;
@@ -89,7 +90,7 @@ export const api = {
   flows: (projectId: string) => call<FlowDocument[]>('GET', `/api/projects/${encodeURIComponent(projectId)}/flows`),
   createFlow: (projectId: string, draft: FlowDraft) => call<CheckedFlow>('POST', `/api/projects/${encodeURIComponent(projectId)}/flows`, draft),
   flow: (id: string) => call<CheckedFlow>('GET', `/api/flows/${encodeURIComponent(id)}`),
-  saveFlow: (id: string, doc: Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'version'>) =>
+  saveFlow: (id: string, doc: Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'notes' | 'version'>) =>
     call<CheckedFlow>('PUT', `/api/flows/${encodeURIComponent(id)}`, doc),
   deleteFlow: (id: string) => call<void>('DELETE', `/api/flows/${encodeURIComponent(id)}`),
   deploy: (id: string, status: 'active' | 'inactive') => call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(id)}/deploy`, { status }),

@@ -1,7 +1,7 @@
 /**
  * @module editor/canvas/keyboard — the canvas's shortcuts: Delete, Ctrl+C / Ctrl+V, Ctrl+Z /
  * Ctrl+Shift+Z (or Ctrl+Y), Ctrl+A, Ctrl+S (save now), F (fit), Shift+A (arrange); the help
- * list also names Ctrl+click and Shift+drag (box-select.ts). Keys typed into a field stay with the field.
+ * list also names Ctrl+click and Shift+drag (box-select.ts) and Shift+S (sticky-notes/note-keys.ts). Keys typed into a field stay with the field.
  */
 import type { CanvasCommands } from './canvas-commands.ts';
 import type { CanvasController } from './canvas-controller.ts';
@@ -15,6 +15,7 @@ export const shortcuts: [string, string][] = [
   ['Ctrl+S', 'save now'],
   ['F', 'zoom to fit'],
   ['Shift+A', 'auto-arrange'],
+  ['Shift+S', 'add a sticky note (double-click it to write markdown)'],
 ];
 
 function typing(target: EventTarget | null): boolean {

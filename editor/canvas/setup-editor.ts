@@ -20,6 +20,8 @@ import type { CanvasStores } from './canvas-stores.ts';
 export interface ReteStack {
   editor: NodeEditor<Schemes>;
   area: AreaPlugin<Schemes, AreaExtra>;
+  /** connections by dragging from socket to socket (connection-drop.ts listens to where a drag ends) */
+  connection: ConnectionPlugin<Schemes, AreaExtra>;
   history: HistoryPlugin<Schemes>;
   selector: ReturnType<typeof AreaExtensions.selector>;
   selectable: ReturnType<typeof AreaExtensions.selectableNodes>;
@@ -102,6 +104,7 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
   return {
     editor,
     area,
+    connection,
     history,
     selector,
     selectable,

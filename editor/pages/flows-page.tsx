@@ -32,7 +32,7 @@ export function FlowsPage({ projectId, router }: { projectId: string; router: Ro
       await reload();
     },
     duplicate: async (flow) => {
-      await api.createFlow(projectId, { name: `${flow.name} (copy)`, nodes: flow.nodes, edges: flow.edges }).catch(fail);
+      await api.createFlow(projectId, { name: `${flow.name} (copy)`, nodes: flow.nodes, edges: flow.edges, notes: flow.notes }).catch(fail);
       await reload();
     },
     exportFile: (flow) => download(`${flow.name.replace(/[^\w.-]+/g, '-') || 'flow'}.weft.json`, exportFlow(flow)),

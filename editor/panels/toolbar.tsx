@@ -51,6 +51,7 @@ export const Toolbar = observer(function Toolbar({ studio, router }: { studio: S
         <span className="toolbar-sep" />
         <button className="btn" title="Auto-arrange (Shift+A)" onClick={() => void commands?.arrange()}>Arrange</button>
         <button className="btn" title="Zoom to fit (F)" onClick={() => void commands?.fit()}>Fit</button>
+        <button className="btn" title="Add a sticky note (Shift+S)" data-testid="add-note" onClick={studio.addNote}>Note</button>
         <ShortcutsHelp />
       </div>
       <button

@@ -8,7 +8,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api, ApiError } from '../api/client.ts';
 import { dropDraft, isRetryable, keepDraft, retryDelay } from './local-draft.ts';
-import type { CheckedFlow, FlowDocument, FlowEdge, FlowNode } from '../../contract/flow-document.ts';
+import type { CheckedFlow, FlowDocument, FlowEdge, FlowNode, StickyNote } from '../../contract/flow-document.ts';
 
 export type SaveState = 'saved' | 'dirty' | 'saving' | 'offline' | 'conflict' | 'error';
 
@@ -17,6 +17,7 @@ export const offlineMessage = 'Offline — kept in this browser, retrying';
 export interface FlowGraph {
   nodes: FlowNode[];
   edges: FlowEdge[];
+  notes?: StickyNote[];
 }
 
 export class FlowSession {

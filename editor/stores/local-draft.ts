@@ -4,7 +4,7 @@
  * failed, a server that went down or a closed tab loses nothing; and when to retry.
  */
 import { ApiError } from '../api/client.ts';
-import type { FlowEdge, FlowNode } from '../../contract/flow-document.ts';
+import type { FlowEdge, FlowNode, StickyNote } from '../../contract/flow-document.ts';
 
 export interface LocalDraft {
   flowId: string;
@@ -13,6 +13,7 @@ export interface LocalDraft {
   name: string;
   nodes: FlowNode[];
   edges: FlowEdge[];
+  notes?: StickyNote[];
   keptAt: number;
 }
 

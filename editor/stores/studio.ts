@@ -9,10 +9,14 @@ import { CanvasCommands } from '../canvas/canvas-commands.ts';
 import { CanvasController } from '../canvas/canvas-controller.ts';
 import type { CanvasStores } from '../canvas/canvas-stores.ts';
 import { bindBoxSelect } from '../canvas/box-select.ts';
+import { bindConnectionDrop, ConnectionDrop } from '../canvas/connection-drop.ts';
 import { bindKeyboard } from '../canvas/keyboard.ts';
+import { bindNoteKeys } from '../canvas/sticky-notes/note-keys.ts';
+import { mountNotesLayer } from '../canvas/sticky-notes/notes-layer.tsx';
+import { StickyNotes } from '../canvas/sticky-notes/notes-store.ts';
 import type { CatalogueStore } from './catalogue-store.ts';
 import { ConfigStore } from './config-store.ts';
-import { FlowSession } from './flow-session.ts';
+import { FlowSession, type FlowGraph } from './flow-session.ts';
 import { warnBeforeUnload } from './leave-guard.ts';
 import { dropDraft, readDraft } from './local-draft.ts';
 import { ProjectCredentials } from './project-credentials.ts';
@@ -30,6 +34,9 @@ export class Studio implements CanvasStores {
   readonly selection = new SelectionStore();
   readonly stage = new RunStage();
   readonly credentials = new ProjectCredentials();
+  readonly notes = new StickyNotes();
+  /** a connection dropped on the empty canvas, asking which node to add there */
+  readonly connectionDrop = new ConnectionDrop();
   readonly session: FlowSession;
   readonly runs: RunsStore;
   readonly chat: ChatTest;
@@ -44,17 +51,30 @@ export class Studio implements CanvasStores {
     readonly flowId: string,
     readonly catalogue: CatalogueStore,
   ) {
-    this.session = new FlowSession(() => this.canvas?.serialize() ?? { nodes: [], edges: [] });
+    this.session = new FlowSession(() => this.graph());
     this.runs = new RunsStore(flowId, this.session, this.stage, () => this.canvas?.serialize().nodes ?? []);
     const testRuns = (responseType: string) => ({ start: this.runs.start, refusal: () => this.runs.refusal, responseNodes: () => this.slugsOf(responseType) });
     this.chat = new ChatTest(testRuns('chatResponseNode'));
     this.search = new SearchTest(testRuns('searchResponseNode'));
     makeAutoObservable<this, 'cleanups'>(
       this,
-      { config: false, selection: false, stage: false, credentials: false, session: false, runs: false, chat: false, search: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { config: false, selection: false, stage: false, credentials: false, notes: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
       { autoBind: true },
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
+    this.cleanups.push(reaction(() => this.notes.revision, () => this.canvas && this.session.changed()));
+    // nodes selected (a click, a box, Ctrl+A): Delete is theirs, not the note's picked before
+    this.cleanups.push(reaction(() => this.selection.selected.size > 0, (nodes) => nodes && this.notes.select(null)));
+  }
+
+  /** What is saved: the canvas's nodes and edges, and the sticky notes. */
+  graph(): FlowGraph {
+    return { ...(this.canvas?.serialize() ?? { nodes: [], edges: [] }), notes: this.notes.serialize() };
+  }
+
+  /** Add a sticky note in the middle of the view, open for typing. */
+  addNote(): void {
+    if (this.canvas) this.notes.add(this.canvas.viewportCenter());
   }
 
   setTab(tab: SideTab): void {
@@ -105,7 +125,15 @@ export class Studio implements CanvasStores {
     this.canvas = canvas;
     this.commands = commands;
     this.stage.sourceOf = canvas.edgeSource;
-    this.cleanups.push(bindKeyboard(canvas, commands, () => void this.session.save()), bindBoxSelect(canvas), () => canvas.destroy(), warnBeforeUnload(this.session));
+    this.cleanups.push(
+      bindKeyboard(canvas, commands, () => void this.session.save()),
+      bindBoxSelect(canvas),
+      mountNotesLayer(canvas, this.notes),
+      bindNoteKeys(this.notes, () => this.addNote()),
+      bindConnectionDrop(canvas, this.connectionDrop),
+      () => canvas.destroy(),
+      warnBeforeUnload(this.session),
+    );
     try {
       performance.mark('weft:canvas-created');
       const flow = await api.flow(this.flowId);
@@ -130,8 +158,9 @@ export class Studio implements CanvasStores {
   /** Put a document on the canvas (first load, or "reload theirs" after a conflict). */
   async show(flow: CheckedFlow): Promise<void> {
     if (!this.canvas) return;
+    this.notes.load(flow.notes ?? []);
     await this.canvas.load(flow);
-    this.session.loaded(flow, this.canvas.serialize());
+    this.session.loaded(flow, this.graph());
     this.runs.offerSample();
   }
 
@@ -143,7 +172,7 @@ export class Studio implements CanvasStores {
   private async showWithDraft(flow: CheckedFlow): Promise<void> {
     const draft = readDraft(flow.id);
     if (!draft) return this.show(flow);
-    await this.show({ ...flow, version: draft.baseVersion, name: draft.name, nodes: draft.nodes, edges: draft.edges });
+    await this.show({ ...flow, version: draft.baseVersion, name: draft.name, nodes: draft.nodes, edges: draft.edges, notes: draft.notes ?? flow.notes });
     this.session.restored();
   }
 

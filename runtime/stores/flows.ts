@@ -32,7 +32,7 @@ function conflict(edited: number, stored: number): ConflictError {
 /** compare-and-set rounds before a save under heavy contention gives up with 409 */
 const SAVE_ATTEMPTS = 25;
 
-export type FlowDraft = Pick<FlowDocument, 'name' | 'nodes' | 'edges'>;
+export type FlowDraft = Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'notes'>;
 
 export class FlowStore {
   constructor(private readonly redis: Redis, private readonly prefix: string) {}
@@ -55,6 +55,7 @@ export class FlowStore {
       version: 1,
       nodes: draft.nodes,
       edges: draft.edges,
+      ...(draft.notes ? { notes: draft.notes } : {}),
       createdAt: now,
       updatedAt: now,
     };

@@ -4,13 +4,15 @@
  * back with it (runtime/flows/validate.ts says why); only a body that is not a flow document at
  * all is refused (400 invalid_flow). Run and Deploy check hard (routes/runs.ts,
  * routes/versions.ts). A starter-plan project cannot save a flow that uses a pro-only field
- * (403 pro_required, runtime/usage/pro-features.ts).
+ * (403 pro_required, runtime/usage/pro-features.ts). Sticky notes are stored with the flow when
+ * within bounds (runtime/flows/sticky-notes.ts).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { requireProjectAccess } from '../../auth/access.ts';
 import type { CatalogueView } from '../../flows/catalogue-view.ts';
-import type { CheckedFlow, FlowDocument, FlowNode } from '../../../contract/flow-document.ts';
+import type { CheckedFlow, FlowDocument, FlowNode, StickyNote } from '../../../contract/flow-document.ts';
+import { readNotes } from '../../flows/sticky-notes.ts';
 import { validateFlow, type FlowCheck } from '../../flows/validate.ts';
 import type { FlowVersionStore } from '../../stores/flow-versions.ts';
 import type { FlowStore } from '../../stores/flows.ts';
@@ -57,6 +59,12 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     return check;
   };
   const answer = (flow: FlowDocument, check: FlowCheck): CheckedFlow => ({ ...flow, problems: check.problems, warnings: check.warnings });
+  /** the sticky notes as stored (never nodes); any note out of bounds refuses the request, naming every problem */
+  const soundNotes = (raw: unknown): StickyNote[] => {
+    const check = readNotes(raw);
+    if (check.problems.length) throw badRequest(check.problems.join('; '), { details: check.problems });
+    return check.notes;
+  };
   const requirePlan = (nodes: FlowNode[], projectId: string) => requirePlanForProFields(nodes, projectId, deps.catalogue, deps.planOf);
 
   router.get('/api/projects/:projectId/flows', async function listFlows(ctx) {
@@ -69,8 +77,9 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     const body = objectBody(ctx);
     const name = nameOf(body.name);
     const graph = flowDocument(body.nodes === undefined ? { nodes: starterNodes(), edges: [] } : body);
+    const notes = soundNotes(body.notes);
     await requirePlan(graph.nodes, ctx.params.projectId);
-    const flow = await deps.flows.create(ctx.params.projectId, { name, nodes: graph.nodes, edges: graph.edges });
+    const flow = await deps.flows.create(ctx.params.projectId, { name, nodes: graph.nodes, edges: graph.edges, ...(notes.length ? { notes } : {}) });
     ctx.status = 201;
     ctx.body = answer(flow, graph);
   });
@@ -80,7 +89,7 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
   });
 
   /**
-   * Save: `nodes`, `edges` and `name` each replace the stored ones when given. With
+   * Save: `nodes`, `edges`, `notes` and `name` each replace the stored ones when given. With
    * `version`, the save is refused (409 conflict) unless that is still the stored version.
    */
   router.put('/api/flows/:flowId', async function saveFlow(ctx) {
@@ -89,10 +98,11 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     const current = await flowOf(ctx, ctx.params.flowId);
     const name = nameOf(body.name, current.name);
     const graph = flowDocument({ nodes: body.nodes ?? current.nodes, edges: body.edges ?? current.edges });
+    const notes = body.notes === undefined ? undefined : soundNotes(body.notes);
     await requirePlan(graph.nodes, current.projectId);
     const saved = await deps.flows.update(
       current.id,
-      (flow) => ({ ...flow, name, nodes: graph.nodes, edges: graph.edges }),
+      (flow) => ({ ...flow, name, nodes: graph.nodes, edges: graph.edges, ...(notes ? { notes } : {}) }),
       body.version as number | undefined,
     );
     ctx.body = answer(saved, graph);
