@@ -29,12 +29,15 @@ export interface DeploymentDeps {
   planOf: PlanOf;
 }
 
+/** what a version keeps of a flow or of another version */
+const contentOf = ({ name, nodes, edges, notes }: VersionContent): VersionContent => ({ name, nodes, edges, ...(notes ? { notes } : {}) });
+
 export class Deployments {
   constructor(private readonly deps: DeploymentDeps) {}
 
   /** Freeze the draft as a new version and run it in production. */
   async deploy(flow: FlowDocument, by: Deployer, note: string): Promise<FlowDocument> {
-    const content: VersionContent = { name: flow.name, nodes: flow.nodes, edges: flow.edges, ...(flow.notes ? { notes: flow.notes } : {}) };
+    const content = contentOf(flow);
     await this.check(content, flow.projectId);
     return this.release(flow.id, { content, draftRevision: flow.version, deployedBy: by, note });
   }
@@ -43,7 +46,7 @@ export class Deployments {
   async rollback(flow: FlowDocument, from: number, by: Deployer, note: string): Promise<FlowDocument> {
     const old = await this.deps.versions.get(flow.id, from);
     if (!old) throw versionNotFound(flow.id, from, await this.deps.versions.newest(flow.id));
-    const content: VersionContent = { name: old.name, nodes: old.nodes, edges: old.edges, ...(old.notes ? { notes: old.notes } : {}) };
+    const content = contentOf(old);
     await this.check(content, flow.projectId);
     return this.release(flow.id, { content, draftRevision: old.draftRevision, deployedBy: by, note, rolledBackFrom: from });
   }
@@ -64,7 +67,7 @@ export class Deployments {
     for (const project of await projects.list()) {
       for (const flow of await this.deps.flows.list(project.id)) {
         if (flow.status !== 'active' || flow.deployedVersion !== undefined) continue;
-        const content: VersionContent = { name: flow.name, nodes: flow.nodes, edges: flow.edges, ...(flow.notes ? { notes: flow.notes } : {}) };
+        const content = contentOf(flow);
         await this.release(flow.id, { content, draftRevision: flow.version, deployedBy: { userId: '', email: '' }, note: LEGACY_NOTE });
         upgraded++;
       }
