@@ -8,6 +8,7 @@ import Koa from 'koa';
 import { sessionGate, type AuthStores } from '../auth/session-gate.ts';
 import { SignInLimit } from '../auth/sign-in-limit.ts';
 import type { CatalogueView } from '../flows/catalogue-view.ts';
+import { FlowVersionStore } from '../stores/flow-versions.ts';
 import { FlowStore } from '../stores/flows.ts';
 import { OrganisationStore } from '../stores/organisations.ts';
 import { ProjectStore } from '../stores/projects.ts';
@@ -16,6 +17,7 @@ import { UserStore } from '../stores/users.ts';
 import { errorAnswers, jsonBodies, requestIds } from './middleware.ts';
 import { authRouter } from './routes/auth.ts';
 import { projectPlanReader } from '../usage/plan-of.ts';
+import { flowVersionsRouter } from './routes/flow-versions.ts';
 import { flowsRouter } from './routes/flows.ts';
 import { organisationsRouter } from './routes/organisations.ts';
 import { projectsRouter } from './routes/projects.ts';
@@ -65,6 +67,7 @@ export function createApp(deps: AppDeps): Koa {
     organisationsRouter(auth),
     projectsRouter(auth),
     flowsRouter({ catalogue, flows, planOf: projectPlanReader(auth) }),
+    flowVersionsRouter({ catalogue, flows, versions: new FlowVersionStore(deps.redis, prefix), planOf: projectPlanReader(auth) }),
     ...(deps.routers ?? []),
   ];
   for (const router of routers) {

@@ -1,8 +1,8 @@
 /**
- * @module runtime/http/routes/flows — list, create, read, save, delete and deploy flows.
- * Structural problems refuse a save; missing values come back as `warnings` and refuse a
- * deploy (runtime/flows/validate.ts says why). A starter-plan project cannot save or deploy a
- * flow that uses a pro-only field (403 pro_required, runtime/usage/pro-features.ts).
+ * @module runtime/http/routes/flows — list, create, read, save and delete flows (deploying is
+ * runtime/http/routes/flow-versions.ts). Structural problems refuse a save; missing values come
+ * back as `warnings` and refuse a deploy (runtime/flows/validate.ts says why). A starter-plan
+ * project cannot save a flow that uses a pro-only field (403 pro_required, runtime/usage/pro-features.ts).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -45,12 +45,6 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     const check = validateFlow(graph, deps.catalogue);
     if (check.problems.length) throw new HttpError(400, 'invalid_flow', check.problems.join('; '), { details: check.problems });
     return check;
-  };
-  /** a flow may go live only when it could run: no problem and no warning */
-  const assertRunnable = (flow: FlowDocument) => {
-    const check = validateFlow(flow, deps.catalogue);
-    const all = [...check.problems, ...check.warnings];
-    if (all.length) throw new HttpError(400, 'invalid_flow', `The flow cannot be deployed: ${all.join('; ')}`, { details: all });
   };
   const answer = (flow: FlowDocument, warnings: string[]): CheckedFlow => ({ ...flow, problems: [], warnings });
   const requirePlan = (nodes: FlowNode[], projectId: string) => requirePlanForProFields(nodes, projectId, deps.catalogue, deps.planOf);
@@ -99,27 +93,6 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     await flowOf(ctx, ctx.params.flowId);
     if (!(await deps.flows.delete(ctx.params.flowId))) throw workflowNotFound();
     ctx.status = 204;
-  });
-
-  /** `{status:'active'}` only when the flow could run (no problem, no warning); 'inactive' makes it a draft. */
-  router.post('/api/flows/:flowId/deploy', async function deployFlow(ctx) {
-    const { status } = objectBody(ctx);
-    if (status !== 'active' && status !== 'inactive') throw badRequest("status must be 'active' or 'inactive'");
-    const flow = await flowOf(ctx, ctx.params.flowId);
-    const wanted = status === 'active' ? 'active' : 'draft';
-    if (wanted === 'active') {
-      assertRunnable(flow);
-      await requirePlan(flow.nodes, flow.projectId);
-    }
-    // Checked again inside the update: it applies to whatever version is stored at that moment.
-    const saved =
-      flow.status === wanted
-        ? flow
-        : await deps.flows.update(flow.id, (latest) => {
-            if (wanted === 'active') assertRunnable(latest);
-            return { ...latest, status: wanted };
-          });
-    ctx.body = answer(saved, []);
   });
 
   return router;
