@@ -5,5 +5,6 @@ import './styles/base.css';
 import './styles/canvas.css';
 import './styles/panels.css';
 import './styles/forms.css';
+import './styles/versions.css';
 
 createRoot(document.getElementById('root')!).render(<App />);

@@ -11,6 +11,8 @@ import { auth } from '../stores/app-stores.ts';
 import { leaveWarning } from '../stores/leave-guard.ts';
 import { Studio } from '../stores/studio.ts';
 import { CanvasOverlay } from '../panels/canvas-overlay.tsx';
+import { DraftProblemsBanner } from '../panels/draft-problems-banner.tsx';
+import { CompareView } from '../versions/compare-view.tsx';
 
 export const FlowPage = observer(function FlowPage(props: { flowId: string; runId?: string; router: RouterStore; catalogue: CatalogueStore }) {
   const [studio] = useState(() => new Studio(props.flowId, props.catalogue));
@@ -46,9 +48,11 @@ export const FlowPage = observer(function FlowPage(props: { flowId: string; runI
         <div className="canvas-wrap" onDragOver={(e) => e.dataTransfer.types.includes('application/x-weft-node') && e.preventDefault()} onDrop={onDrop}>
           <div className="canvas" ref={container} data-testid="canvas" />
           <CanvasOverlay studio={studio} />
+          <DraftProblemsBanner studio={studio} />
           {studio.loadError && <div className="canvas-error">{studio.loadError}</div>}
         </div>
         <SidePanel studio={studio} router={props.router} />
+        {studio.versions.compare && <CompareView studio={studio} />}
       </div>
     </div>
   );

@@ -14,11 +14,13 @@ import type { CatalogueStore } from './catalogue-store.ts';
 import { ConfigStore } from './config-store.ts';
 import { FlowSession } from './flow-session.ts';
 import { warnBeforeUnload } from './leave-guard.ts';
+import { problemsByNode } from './draft-problems.ts';
 import { dropDraft, readDraft } from './local-draft.ts';
 import { ProjectCredentials } from './project-credentials.ts';
 import { RunStage } from './run-stage.ts';
 import { RunsStore } from './runs-store.ts';
 import { SelectionStore } from './selection-store.ts';
+import { VersionsStore } from './versions-store.ts';
 
 export type SideTab = 'configure' | 'run' | 'deploy' | 'actors';
 
@@ -29,6 +31,7 @@ export class Studio implements CanvasStores {
   readonly credentials = new ProjectCredentials();
   readonly session: FlowSession;
   readonly runs: RunsStore;
+  readonly versions: VersionsStore;
   canvas: CanvasController | null = null;
   commands: CanvasCommands | null = null;
   tab: SideTab = 'configure';
@@ -41,9 +44,10 @@ export class Studio implements CanvasStores {
   ) {
     this.session = new FlowSession(() => this.canvas?.serialize() ?? { nodes: [], edges: [] });
     this.runs = new RunsStore(flowId, this.session, this.stage, () => this.canvas?.serialize().nodes ?? []);
+    this.versions = new VersionsStore(flowId, this.session, (flow) => this.show(flow));
     makeAutoObservable<this, 'cleanups'>(
       this,
-      { config: false, selection: false, stage: false, credentials: false, session: false, runs: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { config: false, selection: false, stage: false, credentials: false, session: false, runs: false, versions: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
       { autoBind: true },
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
@@ -63,6 +67,8 @@ export class Studio implements CanvasStores {
     if (definition && !definition.isTrigger && !this.config.inbound.has(nodeId)) {
       problems.push('Not connected: nothing leads into this node');
     }
+    // the saved draft's structural problems that name this node (a loop without its end, a cycle…)
+    problems.push(...(problemsByNode(this.session.problems, [config.slug]).get(config.slug) ?? []));
     return problems;
   }
 
@@ -135,6 +141,7 @@ export class Studio implements CanvasStores {
   dispose(): void {
     this.session.dispose();
     this.runs.dispose();
+    this.versions.dispose();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
   }
 }
