@@ -37,7 +37,10 @@ export const UndeployedChanges = observer(function UndeployedChanges({ studio }:
       </button>
       {open && (
         <div className="undeployed-list popover" role="dialog" aria-label="Changes not deployed" data-testid="undeployed-list">
-          <p className="muted">Production runs version {deployed.version}. The draft changes:</p>
+          <p className="muted">
+            {studio.session.flow?.status === 'active' ? `Production runs version ${deployed.version}.` : `Version ${deployed.version} was deployed last (the flow is undeployed now).`} The draft
+            changes:
+          </p>
           <ul>
             {lines.map((line) => (
               <li key={line}>{line}</li>
