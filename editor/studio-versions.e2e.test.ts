@@ -2,7 +2,8 @@
  * Browser test: drafts and deployed versions. An edit of a deployed flow shows as "changes not
  * deployed" (listing it) until the next deploy; a deploy's note is in the versions list; the
  * side-by-side comparison marks an added and a changed node and lists the changed fields; a
- * rollback is one confirmed action that makes a new version; test runs say they ran the draft.
+ * rollback is one confirmed action that makes a new version; test runs say they ran the draft; a
+ * draft saved with structural problems shows them (banner, node) instead of a failed save.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +14,12 @@ import { gradeFlow } from './testing/fixtures.ts';
 import { openStudio, type Studio } from './testing/studio-browser.ts';
 
 let studio: Studio;
+let projectId = '';
 let flowId = '';
 
 beforeAll(async () => {
   studio = await openStudio('versions');
-  const { id: projectId } = await studio.project('Versions');
+  projectId = (await studio.project('Versions')).id;
   flowId = await studio.openFlow(projectId, gradeFlow);
   await studio.page.locator(nodeSel('passed_1')).waitFor();
 }, 120_000);
@@ -144,6 +146,26 @@ describe('drafts and deployed versions', () => {
       await page.getByRole('button', { name: 'Refresh' }).first().click();
       return page.getByTestId('run-version').first().textContent();
     }, { timeout: 15_000 }).toBe('draft');
+  });
+
+  it('shows a saved draft’s structural problems in a banner and on the node they name, not as a failed save', async () => {
+    const { page, shot } = studio;
+    const id = await studio.openFlow(projectId, { ...gradeFlow, name: 'Half-built' });
+    // a server that stores invalid drafts answers the save with its problems (contract/flow-document.ts CheckedFlow)
+    const problem = 'For Loop passed_1 must reach exactly one Loop End';
+    await page.route(`**/api/flows/${id}`, async (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), problems: [problem] } });
+    });
+    await setValue(page, 'failed_1', 'failed, half-built');
+    await page.getByTestId('draft-problems').waitFor();
+    expect(await page.getByTestId('draft-problems').textContent()).toContain(problem);
+    expect(await page.locator(`${nodeSel('passed_1')} .wn-status--problem`).getAttribute('title')).toContain(problem);
+    expect(await page.locator(`${nodeSel('failed_1')} .wn-status--problem`).count()).toBe(0);
+    expect(await page.getByTestId('save-status').getAttribute('data-state')).toBe('saved');
+    await shot('draft-problems');
+    await page.unroute(`**/api/flows/${id}`);
     expect(studio.errors).toEqual([]);
   });
 });
