@@ -46,6 +46,7 @@ export function createApp(deps: AppDeps): Koa {
   const { catalogue } = deps;
   const projects = deps.projects ?? new ProjectStore(deps.redis, prefix);
   const flows = deps.flows ?? new FlowStore(deps.redis, prefix);
+  const versions = new FlowVersionStore(deps.redis, prefix);
   const auth: AuthStores = {
     projects,
     users: deps.users ?? new UserStore(deps.redis, prefix),
@@ -66,8 +67,8 @@ export function createApp(deps: AppDeps): Koa {
     authRouter({ ...auth, signInLimit: new SignInLimit(deps.redis, prefix) }),
     organisationsRouter(auth),
     projectsRouter(auth),
-    flowsRouter({ catalogue, flows, planOf: projectPlanReader(auth) }),
-    flowVersionsRouter({ catalogue, flows, versions: new FlowVersionStore(deps.redis, prefix), planOf: projectPlanReader(auth) }),
+    flowsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
+    flowVersionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
     ...(deps.routers ?? []),
   ];
   for (const router of routers) {

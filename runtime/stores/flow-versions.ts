@@ -33,6 +33,12 @@ export class FlowVersionStore {
     return text ? (JSON.parse(text) as FlowVersion) : null;
   }
 
+  /** Forget every version of a deleted flow. */
+  async deleteAll(flowId: string): Promise<void> {
+    const newest = Number(await this.redis.get(this.counterKey(flowId))) || 0;
+    await this.redis.del(this.counterKey(flowId), ...Array.from({ length: newest }, (_, i) => this.key(flowId, i + 1)));
+  }
+
   /** Every version's summary, newest first. */
   async list(flowId: string): Promise<FlowVersionSummary[]> {
     const newest = Number(await this.redis.get(this.counterKey(flowId))) || 0;

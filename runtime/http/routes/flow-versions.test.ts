@@ -70,4 +70,12 @@ describe('deployed versions', () => {
     expect((await weft.request('GET', `/api/flows/flow_missing/versions`)).status).toBe(404);
     expect((await weft.request('POST', `/api/flows/${flow.id}/deploy`, { status: 'active', note: 5 })).status).toBe(400);
   });
+
+  it('forgets every version when the flow is deleted', async () => {
+    const flow = await newFlow();
+    await weft.json('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+    expect(await weft.redis.exists(`${weft.prefix}flow:${flow.id}:version:1`)).toBe(1);
+    expect((await weft.request('DELETE', `/api/flows/${flow.id}`)).status).toBe(204);
+    expect(await weft.redis.keys(`${weft.prefix}flow:${flow.id}*`)).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import { requireProjectAccess } from '../../auth/access.ts';
 import type { CatalogueView } from '../../flows/catalogue-view.ts';
 import type { CheckedFlow, FlowDocument, FlowNode } from '../../../contract/flow-document.ts';
 import { validateFlow, type FlowCheck } from '../../flows/validate.ts';
+import type { FlowVersionStore } from '../../stores/flow-versions.ts';
 import type { FlowStore } from '../../stores/flows.ts';
 import type { PlanOf } from '../../usage/plan-of.ts';
 import { requirePlanForProFields } from '../../usage/pro-features.ts';
@@ -23,7 +24,7 @@ const starterNodes = (): FlowNode[] => [{ id: 'webhookTrigger_1', type: 'webhook
 
 const workflowNotFound = () => notFound('Workflow not found');
 
-export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; planOf: PlanOf }): Router {
+export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; versions: FlowVersionStore; planOf: PlanOf }): Router {
   const router = new Router();
 
   /** the flow, when it exists and the user may see its project; 404 'Workflow not found' otherwise */
@@ -92,6 +93,7 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
   router.delete('/api/flows/:flowId', async function deleteFlow(ctx) {
     await flowOf(ctx, ctx.params.flowId);
     if (!(await deps.flows.delete(ctx.params.flowId))) throw workflowNotFound();
+    await deps.versions.deleteAll(ctx.params.flowId);
     ctx.status = 204;
   });
 
