@@ -24,9 +24,14 @@ export const CompareView = observer(function CompareView({ studio }: { studio: S
   const { versions, catalogue } = studio;
   const [picked, setPicked] = useState<string | null>(null);
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && versions.closeCompare();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // read-only: the canvas's shortcuts (Delete, undo, paste…) must not act on the flow hidden below
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') versions.closeCompare();
+      const target = event.target as HTMLElement | null;
+      if (!target || !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) event.stopPropagation();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [versions]);
   const compare = versions.compare;
   const before = compare && versions.documentOf(compare.left);
