@@ -7,5 +7,6 @@ import './styles/panels.css';
 import './styles/forms.css';
 import './styles/test-panes.css';
 import './styles/sticky-notes.css';
+import './styles/versions.css';
 
 createRoot(document.getElementById('root')!).render(<App />);

@@ -8,6 +8,7 @@ import type { LogPage, LogQuery } from '../../contract/logs.ts';
 import type { DefaultModels } from '../../contract/models.ts';
 import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../contract/projects.ts';
 import type { ActorView, RunSnapshot, RunSummary } from '../../contract/runs.ts';
+import type { FlowVersion, FlowVersionSummary } from '../../contract/versions.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -93,7 +94,12 @@ export const api = {
   saveFlow: (id: string, doc: Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'notes' | 'version'>) =>
     call<CheckedFlow>('PUT', `/api/flows/${encodeURIComponent(id)}`, doc),
   deleteFlow: (id: string) => call<void>('DELETE', `/api/flows/${encodeURIComponent(id)}`),
-  deploy: (id: string, status: 'active' | 'inactive') => call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(id)}/deploy`, { status }),
+  deploy: (id: string, status: 'active' | 'inactive', note?: string) =>
+    call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(id)}/deploy`, status === 'active' && note ? { status, note } : { status }),
+  versions: (flowId: string) => call<FlowVersionSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions`),
+  version: (flowId: string, version: number) => call<FlowVersion>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}`),
+  rollback: (flowId: string, version: number, note?: string) =>
+    call<unknown>('POST', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}/rollback`, note ? { note } : {}),
   startRun: (flowId: string, input: unknown) => call<{ runId: string }>('POST', `/api/flows/${encodeURIComponent(flowId)}/runs`, { input }),
   runs: (flowId: string) => call<RunSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/runs`),
   run: (runId: string) => call<RunSnapshot>('GET', `/api/runs/${encodeURIComponent(runId)}`),

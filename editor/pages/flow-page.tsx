@@ -12,6 +12,8 @@ import { leaveWarning } from '../stores/leave-guard.ts';
 import { Studio } from '../stores/studio.ts';
 import { CanvasOverlay } from '../panels/canvas-overlay.tsx';
 import { ConnectPalette } from '../panels/connect-palette.tsx';
+import { DraftProblemsBanner } from '../panels/draft-problems-banner.tsx';
+import { CompareView } from '../versions/compare-view.tsx';
 
 export const FlowPage = observer(function FlowPage(props: { flowId: string; runId?: string; router: RouterStore; catalogue: CatalogueStore }) {
   const [studio] = useState(() => new Studio(props.flowId, props.catalogue));
@@ -48,9 +50,11 @@ export const FlowPage = observer(function FlowPage(props: { flowId: string; runI
           <div className="canvas" ref={container} data-testid="canvas" />
           <CanvasOverlay studio={studio} />
           <ConnectPalette studio={studio} />
+          <DraftProblemsBanner studio={studio} />
           {studio.loadError && <div className="canvas-error">{studio.loadError}</div>}
         </div>
         <SidePanel studio={studio} router={props.router} />
+        {studio.versions.compare && <CompareView studio={studio} />}
       </div>
     </div>
   );

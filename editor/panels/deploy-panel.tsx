@@ -1,7 +1,7 @@
 /**
- * @module editor/panels/deploy-panel — deploy or undeploy the flow, and how to call it, by its
- * trigger: a webhook's URL and a ready-to-copy curl, a GraphQL flow's query, or a chat or search
- * widget's script tag.
+ * @module editor/panels/deploy-panel — deploy the draft as a new version (with an optional note)
+ * or undeploy the flow, its versions, and how to call it, by its trigger: a webhook's URL and a
+ * ready-to-copy curl, a GraphQL flow's query, or a chat or search widget's script tag.
  */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { webhookUrl } from '../api/client.ts';
 import { router } from '../stores/app-stores.ts';
 import type { Studio } from '../stores/studio.ts';
 import { toasts } from '../stores/toast-store.ts';
+import { VersionsList } from '../versions/versions-list.tsx';
 
 function CopyBlock({ text, testId }: { text: string; testId: string }) {
   return (
@@ -25,6 +26,7 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
   const { session } = studio;
   const flow = session.flow;
   const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState('');
   if (!flow) return null;
   const active = flow.status === 'active';
   let body = '{}';
@@ -34,11 +36,14 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
     /* the run input is being edited: fall back to an empty body */
   }
   const trigger = [...studio.config.nodes.values()].find((n) => studio.catalogue.role(n.type) === 'trigger');
-  const toggle = async () => {
+  // deployed and nothing changed since: there is nothing to deploy
+  const upToDate = active && studio.versions.deployed !== null && studio.versions.pendingCount === 0;
+  const deploy = async (wanted: boolean) => {
     setBusy(true);
     try {
-      await session.deploy(!active);
-      toasts.show(active ? 'Undeployed: production calls are refused' : 'Deployed: production calls run it now', 'success');
+      await session.deploy(wanted, wanted ? note.trim() : undefined);
+      if (wanted) setNote('');
+      toasts.show(wanted ? `Deployed version ${session.flow?.deployedVersion}: production calls run it now` : 'Undeployed: production calls are refused', 'success');
     } catch (error) {
       toasts.show((error as Error).message, 'error', 8000);
     } finally {
@@ -49,11 +54,29 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
     <div className="deploy-panel" data-testid="deploy-panel">
       <div className="deploy-state">
         <span className={`pill pill--${flow.status}`} data-testid="deploy-state">{active ? 'deployed' : 'draft'}</span>
-        <p className="muted">{active ? 'Production calls run this flow.' : 'Only test runs from the studio run this flow.'}</p>
+        <p className="muted">
+          {active ? `Production calls run version ${flow.deployedVersion ?? ''}.` : 'Only test runs from the studio run this flow.'}
+          {upToDate && ' The draft has no changes since.'}
+        </p>
       </div>
-      <button className={`btn ${active ? '' : 'btn--primary'}`} data-testid="deploy-button" disabled={busy} onClick={() => void toggle()}>
-        {active ? 'Undeploy' : 'Deploy'}
-      </button>
+      {!upToDate && (
+        <label className="deploy-note">
+          <span className="field-label">Note for this version (optional)</span>
+          <textarea className="input" rows={2} value={note} data-testid="deploy-note" onChange={(e) => setNote(e.target.value)} />
+        </label>
+      )}
+      <div className="row">
+        {!upToDate && (
+          <button className="btn btn--primary" data-testid="deploy-button" disabled={busy} onClick={() => void deploy(true)}>
+            {active ? 'Deploy changes' : 'Deploy'}
+          </button>
+        )}
+        {active && (
+          <button className="btn" data-testid="undeploy-button" disabled={busy} onClick={() => void deploy(false)}>
+            Undeploy
+          </button>
+        )}
+      </div>
       {session.message && session.details.length > 0 && (
         <ul className="warnings">
           {session.details.map((d) => (
@@ -68,6 +91,7 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
       ) : (
         <WebhookSnippet flowId={flow.id} projectId={flow.projectId} body={body} isPublic={trigger?.values.public === true} />
       )}
+      <VersionsList studio={studio} />
     </div>
   );
 });

@@ -1,8 +1,12 @@
-/** @module editor/panels/run-history — the flow's past runs (test and production); open one to replay it. */
+/** @module editor/panels/run-history — the flow's past runs (test and production) with the version each ran; open one to replay it. */
 import { observer } from 'mobx-react-lite';
 import { formatDuration } from '../canvas/node-view.tsx';
+import type { RunSummary } from '../../contract/runs.ts';
 import type { RouterStore } from '../stores/router-store.ts';
 import type { Studio } from '../stores/studio.ts';
+
+/** the version a run ran: the draft for test runs, the deployed version's number for production runs (when the server recorded it) */
+export const ranVersion = (run: Pick<RunSummary, 'mode' | 'deployedVersion'>) => (run.mode === 'test' ? 'draft' : run.deployedVersion !== undefined ? `v${run.deployedVersion}` : '');
 
 export const RunHistory = observer(function RunHistory({ studio, router }: { studio: Studio; router: RouterStore }) {
   const { runs } = studio;
@@ -29,6 +33,9 @@ export const RunHistory = observer(function RunHistory({ studio, router }: { stu
             >
               <span className={`state-pill state-pill--${r.status}`}>{r.status}</span>
               <span className="mode">{r.mode === 'production' ? 'webhook' : 'test'}</span>
+              <span className="ran-version" data-testid="run-version" title={r.mode === 'test' ? 'A test run of the draft' : 'The deployed version it ran'}>
+                {ranVersion(r)}
+              </span>
               <span className="when">{new Date(r.startedAt).toLocaleTimeString()}</span>
               <span className="took">{r.finishedAt ? formatDuration(r.finishedAt - r.startedAt) : '…'}</span>
             </button>

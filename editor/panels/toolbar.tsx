@@ -6,6 +6,7 @@ import type { Studio } from '../stores/studio.ts';
 import { SaveStatus } from './save-status.tsx';
 import { Icon } from '../icons/icon.tsx';
 import { ShortcutsHelp } from './shortcuts-help.tsx';
+import { UndeployedChanges } from '../versions/undeployed-changes.tsx';
 
 const FlowName = observer(function FlowName({ studio }: { studio: Studio }) {
   const name = studio.session.flow?.name ?? '';
@@ -43,6 +44,7 @@ export const Toolbar = observer(function Toolbar({ studio, router }: { studio: S
       <span className="brand-mark" />
       <FlowName studio={studio} />
       {flow && <span className={`pill pill--${flow.status}`}>{flow.status === 'active' ? 'deployed' : 'draft'}</span>}
+      <UndeployedChanges studio={studio} />
       <SaveStatus studio={studio} />
       <div className="toolbar-group">
         <button className="btn btn--icon" title="Undo (Ctrl+Z)" aria-label="Undo" onClick={() => void commands?.undo()}><Icon name="undo" /></button>

@@ -25,6 +25,8 @@ export class FlowSession {
   saveState: SaveState = 'saved';
   message = '';
   warnings: string[] = [];
+  /** the stored draft's structural problems: it is saved, but cannot run or be deployed until they are fixed */
+  problems: string[] = [];
   details: string[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private savedJson = '';
@@ -42,6 +44,7 @@ export class FlowSession {
   loaded(flow: CheckedFlow, graph: FlowGraph): void {
     this.flow = flow;
     this.warnings = flow.warnings;
+    this.problems = flow.problems ?? [];
     this.savedJson = this.jsonOf(flow.name, graph);
     this.saveState = 'saved';
     this.message = '';
@@ -116,6 +119,7 @@ export class FlowSession {
       runInAction(() => {
         this.flow = { ...saved, name: this.flow?.name ?? saved.name };
         this.warnings = saved.warnings;
+        this.problems = saved.problems ?? [];
         this.savedJson = json;
         this.saveState = 'saved';
         this.message = '';
@@ -158,13 +162,14 @@ export class FlowSession {
     await this.save(true);
   }
 
-  async deploy(active: boolean): Promise<void> {
+  /** Deploy the draft as a new version (with an optional note), or take the flow out of production. */
+  async deploy(active: boolean, note?: string): Promise<void> {
     if (!this.flow) return;
     await this.save();
     try {
-      const saved = await api.deploy(this.flow.id, active ? 'active' : 'inactive');
+      const saved = await api.deploy(this.flow.id, active ? 'active' : 'inactive', note);
       runInAction(() => {
-        this.flow = { ...this.flow!, status: saved.status, version: saved.version };
+        this.flow = { ...this.flow!, status: saved.status, version: saved.version, deployedVersion: saved.deployedVersion };
         this.message = '';
         this.details = [];
       });
@@ -175,6 +180,12 @@ export class FlowSession {
       });
       throw error;
     }
+  }
+
+  /** The server deployed a version without touching the draft (a rollback): take its new state and revision. */
+  deployedElsewhere(latest: FlowDocument): void {
+    if (!this.flow) return;
+    this.flow = { ...this.flow, status: latest.status, version: latest.version, deployedVersion: latest.deployedVersion };
   }
 
   /** Leaving (tab closed, another page): edits not yet on the server stay in this browser. */

@@ -18,6 +18,7 @@ import type { CatalogueStore } from './catalogue-store.ts';
 import { ConfigStore } from './config-store.ts';
 import { FlowSession, type FlowGraph } from './flow-session.ts';
 import { warnBeforeUnload } from './leave-guard.ts';
+import { problemsByNode } from './draft-problems.ts';
 import { dropDraft, readDraft } from './local-draft.ts';
 import { ProjectCredentials } from './project-credentials.ts';
 import { RunStage } from './run-stage.ts';
@@ -25,6 +26,7 @@ import { RunsStore } from './runs-store.ts';
 import { SearchTest } from './search-test.ts';
 import { SelectionStore } from './selection-store.ts';
 import { ChatTest } from './chat-test.ts';
+import { VersionsStore } from './versions-store.ts';
 
 /** 'chat' and 'search' are the test panes of a chat or search flow */
 export type SideTab = 'configure' | 'run' | 'chat' | 'search' | 'deploy' | 'actors';
@@ -41,6 +43,7 @@ export class Studio implements CanvasStores {
   readonly runs: RunsStore;
   readonly chat: ChatTest;
   readonly search: SearchTest;
+  readonly versions: VersionsStore;
   canvas: CanvasController | null = null;
   commands: CanvasCommands | null = null;
   tab: SideTab = 'configure';
@@ -56,9 +59,10 @@ export class Studio implements CanvasStores {
     const testRuns = (responseType: string) => ({ start: this.runs.start, refusal: () => this.runs.refusal, responseNodes: () => this.slugsOf(responseType) });
     this.chat = new ChatTest(testRuns('chatResponseNode'));
     this.search = new SearchTest(testRuns('searchResponseNode'));
+    this.versions = new VersionsStore(flowId, this.session, (flow) => this.show(flow));
     makeAutoObservable<this, 'cleanups'>(
       this,
-      { config: false, selection: false, stage: false, credentials: false, notes: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { config: false, selection: false, stage: false, credentials: false, notes: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, versions: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
       { autoBind: true },
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
@@ -105,6 +109,8 @@ export class Studio implements CanvasStores {
     if (definition && !definition.isTrigger && !this.config.inbound.has(nodeId)) {
       problems.push('Not connected: nothing leads into this node');
     }
+    // the saved draft's structural problems that name this node (a loop without its end, a cycle…)
+    problems.push(...(problemsByNode(this.session.problems, [config.slug]).get(config.slug) ?? []));
     return problems;
   }
 
@@ -188,6 +194,7 @@ export class Studio implements CanvasStores {
     this.runs.dispose();
     this.chat.dispose();
     this.search.dispose();
+    this.versions.dispose();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
   }
 }
