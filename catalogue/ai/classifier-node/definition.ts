@@ -28,6 +28,7 @@ export const definition = {
       description: 'The class labels; each is an output handle.',
     },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'class', type: 'string', description: 'the class the model chose' },
     { name: 'condition', type: 'string', description: 'the same label: the handle whose edges run' },

@@ -28,6 +28,7 @@ export const definition = {
     modelField('generativeModelName', 'Model', 'text'),
     { name: 'metadata', label: 'Metadata', type: 'json', defaultValue: '{}', description: 'A JSON object stored with each memory.' },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'memoryActions', type: 'array', description: 'each action: event (ADD, UPDATE, DELETE), id, text (and previous text)' },
     { name: 'extractedFacts', type: 'array', description: 'the facts the model found' },

@@ -21,6 +21,7 @@ export const definition = {
     { name: 'limit', label: 'Limit', type: 'number', defaultValue: 3, minValue: 1, maxValue: 100, step: 1 },
     { ...filtersField, description: 'e.g. {"uniqueId": "{{trigger.output.userId}}"}' },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'memories', type: 'array', description: '[{ role: "user", content }]' },
     { name: 'rawMemories', type: 'array', description: 'the memory records with their certainty' },

@@ -54,6 +54,7 @@ export const definition = {
       description: 'Seconds between iterations.',
     },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'condition', type: 'string', description: "always 'Loop'" },
     { name: 'items', type: 'array', description: 'the items iterated over' },
