@@ -2,7 +2,8 @@
  * Browser test: expressions you can see. A template naming a field the chat trigger does not
  * have is marked on its field and on its node before any run, with the name it meant; the field
  * previews what it would resolve to from the test input; a number field refuses 'abc' as it is
- * typed and never saves it; a connected condition is not told to connect itself.
+ * typed and never saves it; a connected condition is not told to connect itself; after a run the
+ * preview reads that run; an empty model field says a run would have no model to use.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeSel, pick, waitSaved } from './testing/canvas-actions.ts';
@@ -89,5 +90,39 @@ describe('expressions you can see', () => {
     await expect.poll(() => list.textContent()).toContain("No declared output matches 'trigger.output.tot'");
     expect(await list.textContent()).not.toContain('connect');
     await shot('condition-no-match');
+  });
+
+  it('previews from the last run once there is one', async () => {
+    const { page, shot } = studio;
+    await studio.openFlow(projectId, gradeFlow);
+    await page.getByTestId('tab-run').click();
+    await page.getByTestId('run-input').fill('{"score": 72}');
+    await page.getByTestId('run-button').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="current-run"]')?.getAttribute('data-status') === 'completed', undefined, { timeout: 15_000 });
+    await pick(page, 'apiResponse_1');
+    await page.getByTestId('tab-configure').click();
+    await expect.poll(() => page.getByTestId('field-outputMapping').getByTestId('template-preview').textContent()).toBe(
+      // the skipped branch's part is named, not silently dropped
+      'From the last run: passed ({{failed_1.output.verdict}} is empty: no output of failed_1 reaches this node)',
+    );
+    await shot('preview-from-last-run');
+  });
+
+  it('says an empty embedding model field has no default to fall back on', async () => {
+    const { page } = studio;
+    const flow = {
+      name: 'Embed',
+      nodes: [
+        { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 100 }, values: {} },
+        { id: 'vectorize_1', type: 'vectorizeNode', position: { x: 300, y: 100 }, values: { inputText: '{{trigger.output.text}}' } },
+      ],
+      edges: [{ id: 'e1', source: 'webhookTrigger_1', sourceHandle: 'out', target: 'vectorize_1', targetHandle: 'in' }],
+    };
+    await studio.openFlow(projectId, flow);
+    await pick(page, 'vectorize_1');
+    await expect.poll(() => page.getByTestId('field-embeddingModelName').getByTestId('model-hint').textContent()).toContain(
+      "Required: pick a model. This project has no default embedding model, so a run would fail with 'Default model not found!'",
+    );
+    expect(await page.getByTestId('field-embeddingModelName').locator('textarea').getAttribute('placeholder')).toMatch(/^e\.g\. \{"type":"embedding"/);
   });
 });
