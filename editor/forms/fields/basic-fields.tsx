@@ -19,7 +19,8 @@ export function TextField({ field, value, onChange, inputId }: FieldProps) {
  */
 export function NumberField({ field, value, onChange, inputId }: FieldProps) {
   const [text, setText] = useState(asText(value));
-  const problem = literalProblem(field, text);
+  // a stored value that is wrong is the form's to report (validateValues); this is what was typed and refused
+  const problem = text.trim() === asText(value).trim() ? '' : literalProblem(field, text);
   useEffect(() => {
     if (Number(text) !== value && text !== value) setText(asText(value));
     // only an outside change (undo, another node) resets the text
