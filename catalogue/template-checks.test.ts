@@ -36,6 +36,10 @@ describe('templateProblems', () => {
     ]);
   });
 
+  it('suggests the node a reference to a missing one most likely meant', () => {
+    expect(problems({ prompt: '{{api_2.output.x}}' })).toEqual(['prompt: Prompt reads {{api_2.output.x}}, but the flow has no node api_2: did you mean api_1?']);
+  });
+
   it('looks inside condition operands and other structured values', () => {
     const conditions = [{ label: 'Condition 1', combinator: 'AND', operands: [{ name: '{{trigger.output.total', operator: '>', value: '{{gone_1.output.n}}' }] }, { label: 'Else' }];
     expect(problems({ conditions })).toEqual([

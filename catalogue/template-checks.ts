@@ -20,8 +20,13 @@ export interface FlowNodeRef {
   definition?: NodeDefinition;
 }
 
-/** The flow's node of that id (`trigger`: the flow's trigger), or undefined when it has none. */
-export type NodeLookup = (id: string) => FlowNodeRef | undefined;
+/** What the checks know of a flow's nodes. */
+export interface NodeLookup {
+  /** the flow's node of that id (`trigger`: the flow's trigger), or undefined when it has none */
+  node(id: string): FlowNodeRef | undefined;
+  /** every node id, for suggesting the one a reference meant */
+  ids: readonly string[];
+}
 
 /** A lookup over a flow's nodes; `trigger` reads the node whose definition is a trigger, as runs do. */
 export function flowLookup(nodes: Iterable<{ id: string; definition?: NodeDefinition }>): NodeLookup {
@@ -31,7 +36,7 @@ export function flowLookup(nodes: Iterable<{ id: string; definition?: NodeDefini
     byId.set(node.id, node);
     if (node.definition?.isTrigger) trigger = node;
   }
-  return (id) => (id === TRIGGER_ALIAS ? trigger : byId.get(id));
+  return { node: (id) => (id === TRIGGER_ALIAS ? trigger : byId.get(id)), ids: [...byId.keys()] };
 }
 
 /**
@@ -64,8 +69,11 @@ export function templateProblems(definition: NodeDefinition, values: Values, nod
 
 /** Why `{{nodeId.output.first…}}` cannot resolve, or '' when it may. */
 function referenceFault(nodeId: string, first: string | undefined, nodeOf: NodeLookup): string {
-  const node = nodeOf(nodeId);
-  if (!node) return `the flow has no node ${nodeId}`;
+  const node = nodeOf.node(nodeId);
+  if (!node) {
+    const near = closestName(nodeId, nodeOf.ids);
+    return `the flow has no node ${nodeId}${near ? `: did you mean ${near}?` : ''}`;
+  }
   const fields = closedFields(node.definition);
   if (first === undefined || !fields || fields.includes(first)) return '';
   const who = nodeId === TRIGGER_ALIAS ? `the trigger (${node.definition!.label})` : `${nodeId} (${node.definition!.label})`;
