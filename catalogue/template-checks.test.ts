@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { templateProblems } from './template-checks.ts';
+import { definition as chatTrigger } from './interface/chat-trigger-node/definition.ts';
+import { definition as searchTrigger } from './interface/search-trigger-node/definition.ts';
+import { closestName, flowLookup, templateProblems } from './template-checks.ts';
 import type { NodeDefinition } from './types.ts';
 
 const definition: NodeDefinition = {
@@ -14,8 +16,8 @@ const definition: NodeDefinition = {
   outputs: [],
 };
 
-const known = new Set(['api_1', 'chatTrigger_1']);
-const problems = (values: Record<string, unknown>) => templateProblems(definition, values, (id) => known.has(id)).map((p) => `${p.field}: ${p.message}`);
+const known = flowLookup([{ id: 'api_1' }, { id: 'chatTrigger_1', definition: chatTrigger }]);
+const problems = (values: Record<string, unknown>, nodeOf = known) => templateProblems(definition, values, nodeOf).map((p) => `${p.field}: ${p.message}`);
 
 describe('templateProblems', () => {
   it('finds nothing in closed placeholders to nodes the flow has, the trigger alias, or plain braces', () => {
@@ -34,6 +36,10 @@ describe('templateProblems', () => {
     ]);
   });
 
+  it('suggests the node a reference to a missing one most likely meant', () => {
+    expect(problems({ prompt: '{{api_2.output.x}}' })).toEqual(['prompt: Prompt reads {{api_2.output.x}}, but the flow has no node api_2: did you mean api_1?']);
+  });
+
   it('looks inside condition operands and other structured values', () => {
     const conditions = [{ label: 'Condition 1', combinator: 'AND', operands: [{ name: '{{trigger.output.total', operator: '>', value: '{{gone_1.output.n}}' }] }, { label: 'Else' }];
     expect(problems({ conditions })).toEqual([
@@ -45,5 +51,35 @@ describe('templateProblems', () => {
   it('leaves literal (code) fields and hidden fields alone', () => {
     expect(problems({ code: 'return "{{" + outputs.nosuch', onlyB: '{{nosuch.output.x}}' })).toEqual([]);
     expect(problems({ mode: 'b', onlyB: '{{nosuch.output.x}}' })).toEqual(['onlyB: Only B reads {{nosuch.output.x}}, but the flow has no node nosuch']);
+  });
+
+  it('marks a field a node with closed outputs never has, suggesting the near name', () => {
+    expect(problems({ prompt: 'Hi {{trigger.output.message}} {{chatTrigger_1.output.Message}}' })).toEqual([
+      "prompt: Prompt reads {{trigger.output.message}}, but the trigger (Chat) has no output field 'message': did you mean chatMessage?",
+      "prompt: Prompt reads {{chatTrigger_1.output.Message}}, but chatTrigger_1 (Chat) has no output field 'Message': did you mean chatMessage?",
+    ]);
+    const search = flowLookup([{ id: 'searchTrigger_1', definition: searchTrigger }]);
+    expect(problems({ prompt: '{{trigger.output.query}}' }, search)).toEqual([
+      "prompt: Prompt reads {{trigger.output.query}}, but the trigger (Search) has no output field 'query': did you mean searchQuery?",
+    ]);
+    expect(problems({ prompt: '{{trigger.output.zzz}}' }, search)).toEqual([
+      "prompt: Prompt reads {{trigger.output.zzz}}, but the trigger (Search) has no output field 'zzz': its fields are searchQuery, error",
+    ]);
+  });
+
+  it('accepts declared fields, deeper paths, the whole output, On error: continue, and nodes with open outputs', () => {
+    expect(problems({ prompt: '{{trigger.output.chatMessage}} {{trigger.output.metadata.plan}} {{trigger.output}} {{chatTrigger_1.output.error.message}} {{api_1.output.anything}}' })).toEqual([]);
+    // a flow without a trigger yet: that is the flow's problem, not this field's
+    expect(problems({ prompt: '{{trigger.output.whatever}}' }, flowLookup([]))).toEqual([]);
+  });
+});
+
+describe('closestName', () => {
+  it('finds a name differing in case, holding the other, or a few letters apart; nothing for unrelated names', () => {
+    expect(closestName('MESSAGE', ['chatMessage', 'message'])).toBe('message');
+    expect(closestName('message', ['chatHistory', 'chatMessage'])).toBe('chatMessage');
+    expect(closestName('serchQuery', ['searchQuery'])).toBe('searchQuery');
+    expect(closestName('id', ['userId', 'sessionId'])).toBeUndefined();
+    expect(closestName('total', ['chatMessage', 'userId'])).toBeUndefined();
   });
 });

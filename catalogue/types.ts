@@ -66,6 +66,11 @@ export interface InputField {
   literal?: boolean;
   /** the spec's own text for this field when it is required and empty (else '<Label> is required') */
   requiredMessage?: string;
+  /**
+   * a model field: which kind of model it takes; when empty the run uses the project's default
+   * model of that kind (or fails with 'Default model not found!'), which the form says
+   */
+  modelType?: 'text' | 'embedding' | 'image';
   /** the spec's own text for a value of the wrong type or out of bounds or choices (else the check's, naming the label) */
   invalidMessage?: string;
 }
@@ -88,6 +93,12 @@ export interface NodeDefinition {
   docs: string;
   inputs: readonly InputField[];
   outputs: readonly OutputField[];
+  /**
+   * The output holds only the declared `outputs` (and `error` under On error: continue), so a
+   * template reading any other field of it is marked before a run (catalogue/template-checks.ts).
+   * Left out where the output is open (an API's answer, a webhook's body, code's result).
+   */
+  closedOutputs?: boolean;
   triggerInputs?: readonly InputField[];
   triggerOutputs?: readonly OutputField[];
   isTrigger?: boolean;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeDefinition } from './types.ts';
-import { applyDefaults, checkValues, validateValues } from './values.ts';
+import type { InputField } from './types.ts';
+import { applyDefaults, checkValues, literalProblem, validateValues } from './values.ts';
 
 const definition: NodeDefinition = {
   name: 'sample', label: 'Sample', type: 'dynamicNode', category: 'Logic', status: 'Enabled', description: '', icon: 'code', docs: '/docs/nodes/sample',
@@ -144,5 +145,24 @@ describe('checkValues at run time (templates resolved)', () => {
     // a placeholder that came to nothing beside other text that is a value leaves nothing to report
     expect(withMiss({ url: 'https://x/' }, 'url')).toEqual([]);
     expect(withMiss({ url: 'u', body: undefined }, 'body')).toEqual([]);
+  });
+});
+
+describe('literalProblem (the editor, as a value is typed)', () => {
+  const size: InputField = { name: 'size', label: 'Size', type: 'number', minValue: 1, maxValue: 10 };
+  const mode: InputField = { name: 'mode', label: 'Mode', type: 'select', values: [{ label: 'A', value: 'a' }] };
+
+  it('refuses what a save would refuse, in the same words', () => {
+    expect(literalProblem(size, 'abc')).toBe('Size must be a number');
+    expect(literalProblem(size, '11')).toBe('Size must be between 1 and 10');
+    expect(literalProblem({ ...size, invalidMessage: 'Size is a count of letters' }, 'abc')).toBe('Size is a count of letters');
+    expect(literalProblem(mode, 'b')).toBe('Mode must be one of: a');
+  });
+
+  it('lets through valid literals, empty values and templates (their type is known at run time)', () => {
+    expect(literalProblem(size, ' 7 ')).toBe('');
+    expect(literalProblem(size, '')).toBe('');
+    expect(literalProblem(size, '{{trigger.output.n}}')).toBe('');
+    expect(literalProblem(mode, 'a')).toBe('');
   });
 });

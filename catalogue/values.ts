@@ -78,6 +78,17 @@ export function checkValues(
 }
 
 /**
+ * What a save would say of one literal value typed into a field (the definition's own text
+ * first), or '' when it is fine. Empty and templated values wait, as saving lets them: the
+ * editor refuses a wrong literal as it is typed, with the words a run would use.
+ */
+export function literalProblem(field: InputField, value: unknown): string {
+  if (isEmptyValue(value) || isTemplated(value)) return '';
+  const read = readField(field, value, false);
+  return read.problems.length ? (field.invalidMessage ?? read.problems[0]) : '';
+}
+
+/**
  * A required field left empty: the spec's text (or '<Label> is required'), or, when a
  * placeholder in it resolved to nothing, that text naming the placeholder and why — an empty
  * value a template produced is the builder's reference gone wrong, not a value they forgot.

@@ -20,6 +20,7 @@ export function modelField<const N extends string, const L extends string>(name:
       `A ${type} model: { type, model_name, provider_name (openai, openai-compatible${type === 'embedding' ? ', weft' : ''}), ` +
       `credential_name }. Empty: the project's default ${type} model.`,
     placeholder: example,
+    modelType: type,
   } as const satisfies InputField;
 }
 

@@ -5,7 +5,7 @@ export const DEFAULT_CERTAINTY = 0.85;
 export const DEFAULT_LIMIT = 3;
 export const DEFAULT_ALPHA = 0.25;
 
-export const searchQueryField = { name: 'searchQuery', label: 'Search query', type: 'template', required: true, placeholder: '{{trigger.output.query}}' } as const satisfies InputField;
+export const searchQueryField = { name: 'searchQuery', label: 'Search query', type: 'template', required: true, placeholder: '{{trigger.output.searchQuery}}' } as const satisfies InputField;
 export const vectorDbField = { name: 'vectorDB', label: 'Collection', type: 'text', required: true, placeholder: 'Docs' } as const satisfies InputField;
 export const limitField = { name: 'limit', label: 'Limit', type: 'number', defaultValue: DEFAULT_LIMIT, minValue: 1, maxValue: 100, step: 1 } as const satisfies InputField;
 export const filtersField = {

@@ -1,6 +1,6 @@
 /** @module editor/forms/field-input — the editor for a field, chosen by its type. */
 import type { FieldType } from '../../catalogue/types.ts';
-import { asText, type FieldProps } from './field-types.ts';
+import { asText, exampleOf, type FieldProps } from './field-types.ts';
 import { BooleanField, MultiSelectField, NumberField, SelectField, TextField } from './fields/basic-fields.tsx';
 import { CodeField } from './fields/code-field.tsx';
 import { CredentialField } from './fields/credential-field.tsx';
@@ -11,7 +11,8 @@ import { MappingField } from './fields/mapping-field.tsx';
 import { TemplateInput } from './fields/template-input.tsx';
 
 function TemplateField({ field, value, onChange, ctx, inputId }: FieldProps) {
-  return <TemplateInput id={inputId} value={asText(value)} onChange={onChange} suggestions={ctx.suggestions} placeholder={field.placeholder} multiline={asText(value).includes('\n')} label={field.label} />;
+  const text = asText(value);
+  return <TemplateInput id={inputId} value={text} onChange={onChange} suggestions={ctx.suggestions} placeholder={exampleOf(field)} multiline={text.includes('\n')} label={field.label} preview={ctx.preview} />;
 }
 
 const editors: Record<FieldType, (props: FieldProps) => React.JSX.Element> = {

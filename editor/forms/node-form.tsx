@@ -1,13 +1,16 @@
 /**
  * @module editor/forms/node-form — a node's form, generated from its definition alone: every
- * field with its label, required marker, description and problem; fields with
- * actionField/actionValue appear only while that other field holds that value.
+ * field with its label, required marker, description and problems (values a save would refuse,
+ * and templates that read a node or field the flow does not have, or leave a `{{` open); fields
+ * with actionField/actionValue appear only while that other field holds that value.
  */
 import { observer } from 'mobx-react-lite';
 import { toJS } from 'mobx';
 import type { NodeDefinition } from '../../catalogue/types.ts';
+import { templateProblems } from '../../catalogue/template-checks.ts';
 import { applyDefaults, isFieldVisible, validateValues } from '../../catalogue/values.ts';
 import { FieldInput } from './field-input.tsx';
+import { ModelHint } from './fields/model-hint.tsx';
 import type { FormContext } from './field-types.ts';
 
 interface Props {
@@ -23,7 +26,8 @@ export const NodeForm = observer(function NodeForm({ definition, values, onChang
   const plain = toJS(values);
   const all = applyDefaults(definition, plain);
   const problems = new Map<string, string[]>();
-  for (const p of validateValues(definition, plain)) problems.set(p.field, [...(problems.get(p.field) ?? []), p.message]);
+  const found = [...validateValues(definition, plain), ...(ctx.nodeOf ? templateProblems(definition, plain, ctx.nodeOf) : [])];
+  for (const p of found) problems.set(p.field, [...(problems.get(p.field) ?? []), p.message]);
   const visible = definition.inputs.filter((f) => isFieldVisible(f, all));
   if (!visible.length) return <p className="muted">This node has nothing to configure.</p>;
   return (
@@ -40,9 +44,10 @@ export const NodeForm = observer(function NodeForm({ definition, values, onChang
               <span className="field-type">{field.type}</span>
             </label>
             <FieldInput field={field} value={all[field.name]} onChange={(v) => onChange(field.name, v)} ctx={ctx} inputId={id} />
+            {field.modelType && <ModelHint modelType={field.modelType} value={all[field.name]} defaults={ctx.defaultModels} />}
             {field.description && <p className="field-desc">{field.description}</p>}
             {fieldProblems.map((p) => (
-              <p className="field-problem" key={p}>
+              <p className="field-problem" key={p} data-testid="field-problem">
                 {p}
               </p>
             ))}

@@ -1,6 +1,8 @@
 /** @module editor/panels/config-panel — the focused node: what it is, its id, its form, retry and on-error settings; or the flow's warnings. */
 import { observer } from 'mobx-react-lite';
+import type { FormContext } from '../forms/field-types.ts';
 import { NodeForm } from '../forms/node-form.tsx';
+import { previewSource, previewTemplate } from '../forms/template-preview.ts';
 import { templateSuggestions } from '../forms/template-suggestions.ts';
 import { Icon } from '../icons/icon.tsx';
 import { colorOf } from '../stores/catalogue-store.ts';
@@ -45,7 +47,18 @@ export const ConfigPanel = observer(function ConfigPanel({ studio }: { studio: S
     const c = studio.config.get(id);
     return { slug: c?.slug ?? id, definition: c ? studio.catalogue.get(c.type) : undefined };
   });
-  const ctx = { suggestions: templateSuggestions(upstream, sampleInput(studio.runs.input)), projectId: studio.session.flow?.projectId, flowId: studio.flowId, credentials: studio.credentials.list ?? [] };
+  const testInput = sampleInput(studio.runs.input);
+  const runOutputs = studio.stage.focused && new Map([...studio.stage.focused.nodes].map(([slug, run]) => [slug, run.output]));
+  const source = previewSource(runOutputs ?? undefined, studio.triggerSlug, testInput);
+  const ctx: FormContext = {
+    suggestions: templateSuggestions(upstream, testInput),
+    projectId: studio.session.flow?.projectId,
+    flowId: studio.flowId,
+    credentials: studio.credentials.list ?? [],
+    nodeOf: studio.nodeLookup,
+    preview: (template) => previewTemplate(template, source),
+    defaultModels: studio.defaultModels,
+  };
   return (
     <div className="config-panel" data-testid="config-panel" style={{ '--cat': colorOf(definition) } as React.CSSProperties}>
       <div className="config-head">

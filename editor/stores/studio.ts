@@ -2,9 +2,11 @@
  * @module editor/stores/studio — everything one open flow needs, wired together: the config,
  * selection and run stores, the save session, the run panel, and (once mounted) the canvas.
  */
-import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { makeAutoObservable, reaction, runInAction, toJS } from 'mobx';
 import { api } from '../api/client.ts';
+import { flowLookup, templateProblems, type NodeLookup } from '../../catalogue/template-checks.ts';
 import type { CheckedFlow } from '../../contract/flow-document.ts';
+import type { DefaultModels } from '../../contract/models.ts';
 import { CanvasCommands } from '../canvas/canvas-commands.ts';
 import { CanvasController } from '../canvas/canvas-controller.ts';
 import type { CanvasStores } from '../canvas/canvas-stores.ts';
@@ -48,6 +50,8 @@ export class Studio implements CanvasStores {
   commands: CanvasCommands | null = null;
   tab: SideTab = 'configure';
   loadError = '';
+  /** the project's default models, for empty model fields (undefined until known) */
+  defaultModels: DefaultModels | undefined = undefined;
   private cleanups: (() => void)[] = [];
 
   constructor(
@@ -99,12 +103,23 @@ export class Studio implements CanvasStores {
     return [...this.config.nodes.values()].filter((node) => node.type === type).map((node) => node.slug);
   }
 
+  /** The flow's nodes by slug (`trigger`: its trigger), for the template checks. */
+  get nodeLookup(): NodeLookup {
+    return flowLookup([...this.config.nodes.values()].map((n) => ({ id: n.slug, definition: this.catalogue.get(n.type) })));
+  }
+
+  /** The slug of the flow's trigger, if it has one. */
+  get triggerSlug(): string | undefined {
+    return [...this.config.nodes.values()].find((n) => this.catalogue.get(n.type)?.isTrigger)?.slug;
+  }
+
   /** Problems shown on a node before any run. */
   problems(nodeId: string): string[] {
     const config = this.config.get(nodeId);
     if (!config) return [];
     const definition = this.catalogue.get(config.type);
     const problems = this.config.problems(nodeId, definition);
+    if (definition) problems.push(...templateProblems(definition, toJS(config.values), this.nodeLookup).map((p) => p.message));
     if (definition) problems.push(...this.credentials.problems(definition.inputs, this.config.get(nodeId)?.values ?? {}));
     if (definition && !definition.isTrigger && !this.config.inbound.has(nodeId)) {
       problems.push('Not connected: nothing leads into this node');
@@ -145,6 +160,8 @@ export class Studio implements CanvasStores {
       const flow = await api.flow(this.flowId);
       performance.mark('weft:flow-fetched');
       void this.credentials.load(flow.projectId);
+      // unknown stays unknown on a failure: the form then says nothing rather than something wrong
+      api.defaultModels(flow.projectId).then((models) => runInAction(() => (this.defaultModels = models)), () => undefined);
       await this.showWithDraft(flow);
       performance.mark('weft:flow-drawn');
       await commands.fit();

@@ -60,6 +60,18 @@ describe('validateFlow: sound flows', () => {
     ]);
   });
 
+  it('reports a field a node with closed outputs never has, suggesting the name it has', () => {
+    const chat = node('chatTrigger_1', 'chatTriggerNode');
+    const answer = node('chatResponse_1', 'chatResponseNode', { content: 'You said {{trigger.output.message}}' });
+    const result = check([chat, answer], [edge('e1', 'chatTrigger_1', 'chatResponse_1')]);
+    expect(result.problems).toEqual([]);
+    expect(result.warnings).toEqual([
+      "chatResponse_1: Content reads {{trigger.output.message}}, but the trigger (Chat) has no output field 'message': did you mean chatMessage?",
+    ]);
+    const fixed = check([chat, node('chatResponse_1', 'chatResponseNode', { content: 'You said {{trigger.output.chatMessage}}' })], [edge('e1', 'chatTrigger_1', 'chatResponse_1')]);
+    expect(fixed.warnings).toEqual([]);
+  });
+
   it('checks a 20 000-node chain without overflowing the stack', () => {
     const ids = ['webhookTrigger_1', ...Array.from({ length: 20_000 }, (_, i) => `wait_${i}`)];
     const nodes = [trigger, ...ids.slice(1).map(wait)];

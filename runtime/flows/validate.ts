@@ -10,13 +10,14 @@
  * - problems — structure: unknown types, dangling or duplicate connections, handles a node does
  *   not have, edges into the trigger, no or a second trigger, cycles, malformed For Loops.
  * - warnings — field values (missing required values, values of the wrong kind, an unclosed
- *   `{{`, a placeholder reading a node the flow does not have), each naming its node.
+ *   `{{`, a placeholder reading a node the flow does not have or a field a node with closed
+ *   outputs never has), each naming its node.
  * A save stores a draft with problems and warnings and answers them; a run or a deploy refuses both.
  */
 import type { NodeRole } from '../../actors/types.ts';
 import { ON_ERROR_CHOICES, type OnError } from '../../contract/errors.ts';
 import { INPUT_HANDLE } from '../../catalogue/handles.ts';
-import { templateProblems } from '../../catalogue/template-checks.ts';
+import { flowLookup, templateProblems } from '../../catalogue/template-checks.ts';
 import type { CatalogueView } from './catalogue-view.ts';
 import type { FlowEdge, FlowNode } from '../../contract/flow-document.ts';
 import { graphProblems } from './flow-graph.ts';
@@ -135,10 +136,11 @@ export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalo
     for (const problem of catalogue.validateValues(definition, node.values)) warnings.push(`${node.id}: ${problem.message}`);
   }
   // after all ids are known: a placeholder may read a node listed after its own
+  const nodeOf = flowLookup(nodes.map((n) => ({ id: n.id, definition: catalogue.get(n.type) })));
   for (const node of nodes) {
     const definition = catalogue.get(node.type);
     if (!definition) continue;
-    for (const problem of templateProblems(definition, node.values, (id) => byId.has(id))) warnings.push(`${node.id}: ${problem.message}`);
+    for (const problem of templateProblems(definition, node.values, nodeOf)) warnings.push(`${node.id}: ${problem.message}`);
   }
   const triggers = nodes.filter((n) => roles.get(n.id) === 'trigger');
   if (triggers.length === 0 && Array.isArray(input.nodes)) problems.push('No trigger node found!');

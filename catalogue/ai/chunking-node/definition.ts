@@ -35,6 +35,7 @@ export const definition = {
     { name: 'overlapChars', label: 'Overlap', type: 'number', defaultValue: 0, minValue: 0, step: 1, description: 'Characters shared by neighbouring chunks.' },
     { name: 'separators', label: 'Separators', type: 'json', defaultValue: DEFAULT_SEPARATORS, description: 'A JSON list, tried in order.' },
   ],
+  closedOutputs: true,
   outputs: [{ name: 'chunks', type: 'array', description: 'the chunks, in order' }],
   metadata: { author: 'weft', tags: ['ai', 'rag', 'text', 'chunking', 'split', 'splitter', 'chunk'] },
 } as const satisfies NodeDefinition;

@@ -18,7 +18,7 @@ export const definition = {
     `(the others are skipped). An answer that is not one of the classes is sent back, up to ${CLASSIFIER_RETRIES} more times.`,
   inputs: [
     modelField('generativeModelName', 'Model', 'text'),
-    promptsField('Classify the user\'s message.', '{{trigger.output.message}}'),
+    promptsField('Classify the user\'s message.', '{{trigger.output.chatMessage}}'),
     {
       name: 'classifier',
       label: 'Classes',
@@ -28,6 +28,7 @@ export const definition = {
       description: 'The class labels; each is an output handle.',
     },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'class', type: 'string', description: 'the class the model chose' },
     { name: 'condition', type: 'string', description: 'the same label: the handle whose edges run' },

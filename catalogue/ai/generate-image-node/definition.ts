@@ -22,6 +22,7 @@ export const definition = {
       values: ['1024x1024', '1024x1792', '1792x1024', '512x512', '256x256'].map((s) => ({ label: s, value: s })),
     },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'imageUrl', type: 'string', description: 'the image (a URL, or a data URL)' },
     { name: 'revised_prompt', type: 'string', description: 'the prompt as the model rewrote it, if it did' },

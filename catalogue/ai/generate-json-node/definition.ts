@@ -31,6 +31,7 @@ export const definition = {
     attachmentsField,
     toolsField,
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'generatedResponse', type: 'object', description: 'the JSON answer, checked against the schema' },
     metaOutput,

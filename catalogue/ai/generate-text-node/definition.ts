@@ -23,6 +23,7 @@ export const definition = {
     toolsField,
     streamField,
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'generatedResponse', type: 'string', description: "the model's answer" },
     metaOutput,

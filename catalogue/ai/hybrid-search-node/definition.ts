@@ -38,6 +38,7 @@ export const definition = {
     limitField,
     filtersField,
   ],
+  closedOutputs: true,
   outputs: [{ name: 'searchResults', type: 'array', description: 'the records’ metadata, each with _id and score' }, metaOutput],
   metadata: { author: 'weft', tags: ['ai', 'rag', 'search', 'hybrid'] },
 } as const satisfies NodeDefinition;

@@ -15,6 +15,7 @@ export const definition = {
     'compared lower-cased, without accents, stop words or common endings. Properties limits the search to some properties and ' +
     'name^weight (in Properties or Boost properties) weights one, as Weaviate’s BM25F does. Each result carries its score.',
   inputs: [searchQueryField, vectorDbField, limitField, boostPropertiesField, propertiesField, autocutField, filtersField],
+  closedOutputs: true,
   outputs: [{ name: 'searchResults', type: 'array', description: 'the records’ metadata, each with _id and score' }],
   metadata: { author: 'weft', tags: ['ai', 'search', 'bm25', 'full-text', 'fulltext', 'text search'] },
 } as const satisfies NodeDefinition;

@@ -23,11 +23,12 @@ export const definition = {
     { name: 'uniqueId', label: 'User id', type: 'template', required: true, placeholder: '{{trigger.output.userId}}' },
     { name: 'sessionId', label: 'Session id', type: 'template', defaultValue: DEFAULT_SESSION },
     { name: 'memoryCollection', label: 'Collection', type: 'text', defaultValue: 'Default' },
-    { name: 'memoryValue', label: 'Text', type: 'template', required: true, placeholder: '{{trigger.output.message}}' },
+    { name: 'memoryValue', label: 'Text', type: 'template', required: true, placeholder: '{{trigger.output.chatMessage}}' },
     modelField('embeddingModelName', 'Embedding model', 'embedding'),
     modelField('generativeModelName', 'Model', 'text'),
     { name: 'metadata', label: 'Metadata', type: 'json', defaultValue: '{}', description: 'A JSON object stored with each memory.' },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'memoryActions', type: 'array', description: 'each action: event (ADD, UPDATE, DELETE), id, text (and previous text)' },
     { name: 'extractedFacts', type: 'array', description: 'the facts the model found' },

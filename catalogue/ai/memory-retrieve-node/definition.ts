@@ -15,12 +15,13 @@ export const definition = {
     'Finds the memories nearest to the query in Memory_{collection}. memories are chat messages (role user, the text ' +
     "prefixed by the user id and session) for a Generate text node's Memories field; rawMemories the records.",
   inputs: [
-    { name: 'searchQuery', label: 'Query', type: 'template', required: true, placeholder: '{{trigger.output.message}}' },
+    { name: 'searchQuery', label: 'Query', type: 'template', required: true, placeholder: '{{trigger.output.chatMessage}}' },
     { name: 'memoryCollection', label: 'Collection', type: 'text', defaultValue: 'Default' },
     modelField('embeddingModelName', 'Embedding model', 'embedding'),
     { name: 'limit', label: 'Limit', type: 'number', defaultValue: 3, minValue: 1, maxValue: 100, step: 1 },
     { ...filtersField, description: 'e.g. {"uniqueId": "{{trigger.output.userId}}"}' },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'memories', type: 'array', description: '[{ role: "user", content }]' },
     { name: 'rawMemories', type: 'array', description: 'the memory records with their certainty' },

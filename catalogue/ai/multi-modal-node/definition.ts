@@ -22,6 +22,7 @@ export const definition = {
     memoriesField,
     streamField,
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'generatedResponse', type: 'string', description: "the model's answer" },
     metaOutput,

@@ -31,6 +31,7 @@ export const definition = {
     memoriesField,
     streamField,
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'modelResponse', type: 'string', description: "the model's answer" },
     { name: 'references', type: 'array', description: 'the passages given to the model: metadata, _id, certainty' },

@@ -15,6 +15,7 @@ export const definition = {
     "Embeds the query with the collection's embedding model and returns the nearest records whose certainty " +
     '(1 − cosine distance / 2) is at least the one asked for, nearest first.',
   inputs: [searchQueryField, vectorDbField, modelField('embeddingModelName', 'Embedding model', 'embedding'), certaintyField, limitField, filtersField],
+  closedOutputs: true,
   outputs: [{ name: 'searchResults', type: 'array', description: 'the records’ metadata, each with _id and certainty' }, metaOutput],
   metadata: { author: 'weft', tags: ['ai', 'rag', 'search', 'similarity', 'semantic', 'nearest'] },
 } as const satisfies NodeDefinition;

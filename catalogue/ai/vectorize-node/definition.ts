@@ -19,6 +19,7 @@ export const definition = {
     { name: 'inputText', label: 'Texts', type: 'json', required: true, requiredMessage: NO_TEXTS, placeholder: '{{chunking_1.output.chunks}}', description: 'A list of texts.' },
     modelField('embeddingModelName', 'Embedding model', 'embedding'),
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'vectors', type: 'array', description: 'one vector (a list of numbers) a text' },
     metaOutput,

@@ -87,6 +87,7 @@ export const definition = {
   isWidget: true,
   responseNode: 'chatResponseNode',
   inputs: [{ name: 'nodeName', label: 'Node name', type: 'text', defaultValue: 'Chat' }, domainsField, ...chatConfigFields],
+  closedOutputs: true,
   outputs: [
     { name: 'chatMessage', type: 'string', description: 'what the visitor wrote' },
     { name: 'chatHistory', type: 'array', description: 'earlier messages of the session: [{ role: user | assistant, content }]' },

@@ -69,6 +69,7 @@ export const definition = {
   isWidget: true,
   responseNode: 'searchResponseNode',
   inputs: [{ name: 'nodeName', label: 'Node name', type: 'text', defaultValue: 'Search' }, domainsField, ...searchConfigFields],
+  closedOutputs: true,
   outputs: [{ name: 'searchQuery', type: 'string', description: 'what the visitor typed' }],
   metadata: { author: 'weft', tags: ['trigger', 'search', 'widget', 'start'] },
 } as const satisfies NodeDefinition;

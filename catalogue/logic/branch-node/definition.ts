@@ -31,6 +31,7 @@ export const definition = {
       description: 'The branch names; each is an output handle.',
     },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'value', type: 'any', description: 'the compared value' },
     { name: 'branches', type: 'array', description: 'the names of the branches that run' },

@@ -29,6 +29,7 @@ export const definition = {
       description: "Rows 'Condition 1', 'Condition 2', … then 'Else'; each with combinator and operands.",
     },
   ],
+  closedOutputs: true,
   outputs: [{ name: 'condition', type: 'string', description: 'the label of the condition that matched' }],
   handles: { fromField: 'conditions' },
   metadata: { author: 'weft', tags: ['logic', 'router', 'if', 'else', 'then', 'filter', 'compare'] },

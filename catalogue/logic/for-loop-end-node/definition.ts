@@ -16,6 +16,7 @@ export const definition = {
     'iteration, { index, currentValue, output }, in order. Nodes after it run once.',
   // loopOutput is not configured: the engine gathers it and sets it as a value.
   inputs: [],
+  closedOutputs: true,
   outputs: [
     { name: 'condition', type: 'string', description: "always 'Loop End'" },
     { name: 'loopOutput', type: 'array', description: 'each iteration: { index, currentValue, output }' },

@@ -42,7 +42,7 @@ export const definition = {
       requiredMessage: 'Iterator value must be a list',
       actionField: 'iterateOver',
       actionValue: 'list',
-      description: 'The list to iterate over, e.g. {{apiNode_1.output.items}}.',
+      description: 'The list to iterate over, e.g. {{api_1.output.items}}.',
     },
     {
       name: 'wait',
@@ -54,6 +54,7 @@ export const definition = {
       description: 'Seconds between iterations.',
     },
   ],
+  closedOutputs: true,
   outputs: [
     { name: 'condition', type: 'string', description: "always 'Loop'" },
     { name: 'items', type: 'array', description: 'the items iterated over' },

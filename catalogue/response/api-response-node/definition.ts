@@ -11,7 +11,7 @@ export const definition = {
   docs: '/docs/nodes/apiResponseNode',
   description:
     'Builds the answer of the flow from an output mapping: each row’s key gets its value, usually a template such ' +
-    'as {{apiNode_1.output.data}}. A realtime webhook caller receives this object. Keys are kept flat (a key ' +
+    'as {{api_1.output.data}}. A realtime webhook caller receives this object. Keys are kept flat (a key ' +
     '"a.b" stays one key). A value that resolves to nothing becomes null. Placeholders using parentheses or ' +
     '__proto__/constructor/prototype are blanked.',
   inputs: [

@@ -15,12 +15,12 @@ export const definition = {
   icon: 'chat-reply',
   docs: '/docs/nodes/chatResponseNode',
   description:
-    'The answer shown in the chat widget: content is a template such as {{llm_1.output.generatedResponse}}. Text an AI ' +
+    'The answer shown in the chat widget: content is a template such as {{generateText_1.output.generatedResponse}}. Text an AI ' +
     'node streams while it generates reaches the widget at once; this content replaces it when the node runs. ' +
     'References are shown under the answer. With a webhook URL, every exchange is also POSTed there as ' +
     '{ sessionId, userId, projectId, flowId, messsages }; a failing webhook never fails the chat.',
   inputs: [
-    { name: 'content', label: 'Content', type: 'template', required: true, defaultValue: '', placeholder: '{{llm_1.output.generatedResponse}}' },
+    { name: 'content', label: 'Content', type: 'template', required: true, defaultValue: '', placeholder: '{{generateText_1.output.generatedResponse}}' },
     {
       name: 'references',
       label: 'References',

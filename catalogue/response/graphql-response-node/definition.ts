@@ -16,7 +16,7 @@ export const definition = {
   docs: '/docs/nodes/graphqlResponseNode',
   description:
     'Builds the result of a GraphQL call from an output mapping: each row’s key gets its value, usually a template ' +
-    'such as {{apiNode_1.output.data}}. Realtime: the caller receives { status: "success", result }. Async (set on ' +
+    'such as {{api_1.output.data}}. Realtime: the caller receives { status: "success", result }. Async (set on ' +
     'the GraphQL trigger): the node POSTs { status: "success", result, requestId } to the webhook URL with its ' +
     'headers, retrying as configured, and fails with "Error in running graphql response" when every attempt fails. ' +
     'The webhook settings here apply to async flows only; left empty, the GraphQL trigger’s apply. Placeholders ' +

@@ -1,9 +1,10 @@
 /** @module editor/forms/fields/basic-fields — text, number, boolean, select and multi-select fields. */
 import { useEffect, useState } from 'react';
-import { asText, type FieldProps } from '../field-types.ts';
+import { literalProblem } from '../../../catalogue/values.ts';
+import { asText, exampleOf, type FieldProps } from '../field-types.ts';
 
 export function TextField({ field, value, onChange, inputId }: FieldProps) {
-  const common = { id: inputId, className: 'input', value: asText(value), placeholder: field.placeholder };
+  const common = { id: inputId, className: 'input', value: asText(value), placeholder: exampleOf(field) };
   return field.type === 'textarea' ? (
     <textarea {...common} rows={4} onChange={(e) => onChange(e.target.value)} />
   ) : (
@@ -11,9 +12,15 @@ export function TextField({ field, value, onChange, inputId }: FieldProps) {
   );
 }
 
-/** Numbers are stored as numbers; text that is not a number (a template) is kept as typed. */
+/**
+ * Numbers are stored as numbers, a template as typed. Anything else ('abc', a number out of the
+ * field's bounds) is refused as it is typed, in the words a save would use (catalogue/values.ts):
+ * it stays in the box, marked, and the stored value stays what it was.
+ */
 export function NumberField({ field, value, onChange, inputId }: FieldProps) {
   const [text, setText] = useState(asText(value));
+  // a stored value that is wrong is the form's to report (validateValues); this is what was typed and refused
+  const problem = text.trim() === asText(value).trim() ? '' : literalProblem(field, text);
   useEffect(() => {
     if (Number(text) !== value && text !== value) setText(asText(value));
     // only an outside change (undo, another node) resets the text
@@ -24,18 +31,25 @@ export function NumberField({ field, value, onChange, inputId }: FieldProps) {
     <div className="number-field">
       <input
         id={inputId}
-        className="input"
+        className={`input${problem ? ' invalid' : ''}`}
         type="text"
         inputMode="decimal"
         value={text}
-        placeholder={field.placeholder ?? range}
+        placeholder={exampleOf(field) ?? range}
+        aria-invalid={problem ? true : undefined}
         onChange={(e) => {
           setText(e.target.value);
           const trimmed = e.target.value.trim();
-          onChange(trimmed === '' ? undefined : Number.isFinite(Number(trimmed)) ? Number(trimmed) : e.target.value);
+          if (literalProblem(field, trimmed)) return;
+          onChange(trimmed === '' ? undefined : trimmed.includes('{{') ? e.target.value : Number(trimmed));
         }}
       />
       {range && <span className="range">{range}</span>}
+      {problem && (
+        <p className="field-problem" data-testid="literal-problem">
+          {problem} — not saved
+        </p>
+      )}
     </div>
   );
 }
@@ -55,9 +69,12 @@ export function BooleanField({ value, onChange, inputId, field }: FieldProps) {
 export function SelectField({ field, value, onChange, inputId }: FieldProps) {
   const options = field.values ?? [];
   const current = value === undefined || value === null ? '' : String(value);
+  // a stored value that is not a choice (an import, an older catalogue) is shown as such, not as the first choice
+  const stray = current !== '' && !options.some((o) => o.value === current);
   return (
-    <select id={inputId} className="input" value={current} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
+    <select id={inputId} className={`input${stray ? ' invalid' : ''}`} value={current} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
       {(!field.required || current === '') && <option value="">—</option>}
+      {stray && <option value={current}>{current} (not a choice)</option>}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}

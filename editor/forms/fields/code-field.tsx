@@ -1,9 +1,11 @@
 /**
  * @module editor/forms/fields/code-field — JSON and code editors: monospace, line numbers, Tab
- * indents, and for JSON a live validity check (templates inside strings are fine).
+ * indents, and for JSON a live validity check (templates inside strings are fine) and the
+ * preview of the data its templates would resolve to (parsed first, as a run does).
  */
 import { useRef } from 'react';
-import { asText, type FieldProps } from '../field-types.ts';
+import { asText, exampleOf, type FieldProps } from '../field-types.ts';
+import { PreviewLine } from './template-input.tsx';
 
 function jsonProblem(text: string): string {
   if (!text.trim()) return '';
@@ -17,7 +19,16 @@ function jsonProblem(text: string): string {
   }
 }
 
-export function CodeField({ field, value, onChange, inputId }: FieldProps) {
+/** JSON text as data, so templates resolve inside it as a run resolves them; other text as it is. */
+function asData(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function CodeField({ field, value, onChange, inputId, ctx }: FieldProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const text = asText(value);
   const lines = Math.max(text.split('\n').length, field.type === 'code' ? 8 : 4);
@@ -35,7 +46,7 @@ export function CodeField({ field, value, onChange, inputId }: FieldProps) {
           value={text}
           rows={lines}
           spellCheck={false}
-          placeholder={field.placeholder ?? (field.type === 'json' ? '{ }' : '// return a value')}
+          placeholder={exampleOf(field) ?? (field.type === 'json' ? '{ }' : '// return a value')}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => {
             if (e.key !== 'Tab' || e.shiftKey) return;
@@ -51,6 +62,7 @@ export function CodeField({ field, value, onChange, inputId }: FieldProps) {
         <span>{field.type === 'json' ? 'JSON' : 'JavaScript'}</span>
         {problem ? <span className="error-text">Invalid JSON: {problem}</span> : field.type === 'json' && text.trim() && <span className="ok-text">valid</span>}
       </div>
+      {field.type === 'json' && ctx.preview && <PreviewLine preview={ctx.preview(asData(text))} />}
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function ConditionsField({ value, onChange, ctx, inputId }: FieldProps) {
             </div>
             {operands.map((operand, index) => (
               <div className="operand" key={index}>
-                <TemplateInput value={String(operand.name ?? '')} onChange={(v) => setOperand(row, index, { name: v })} suggestions={ctx.suggestions} placeholder="{{node.output.x}}" label={`${condition.label} left side ${index + 1}`} />
+                <TemplateInput value={String(operand.name ?? '')} onChange={(v) => setOperand(row, index, { name: v })} suggestions={ctx.suggestions} placeholder="e.g. {{trigger.output.score}}" label={`${condition.label} left side ${index + 1}`} preview={ctx.preview} />
                 <select className="input small" aria-label={`${condition.label} operator ${index + 1}`} value={String(operand.operator)} onChange={(e) => setOperand(row, index, { operator: e.target.value })}>
                   {CONDITION_OPERATORS.map((op) => (
                     <option key={op} value={op}>
@@ -56,7 +56,7 @@ export function ConditionsField({ value, onChange, ctx, inputId }: FieldProps) {
                     </option>
                   ))}
                 </select>
-                <TemplateInput value={String(operand.value ?? '')} onChange={(v) => setOperand(row, index, { value: v })} suggestions={ctx.suggestions} placeholder="value" label={`${condition.label} right side ${index + 1}`} />
+                <TemplateInput value={String(operand.value ?? '')} onChange={(v) => setOperand(row, index, { value: v })} suggestions={ctx.suggestions} placeholder="e.g. 50" label={`${condition.label} right side ${index + 1}`} preview={ctx.preview} />
                 <button type="button" className="btn btn--icon" aria-label="Remove comparison" onClick={() => setRow(row, { operands: operands.filter((_, i) => i !== index) })}>
                   <Icon name="close" />
                 </button>

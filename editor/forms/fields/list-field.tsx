@@ -2,7 +2,7 @@
  * @module editor/forms/fields/list-field — lists of values, and branch names (each name is an
  * output handle of the node, so names must be unique and non-empty).
  */
-import type { FieldProps } from '../field-types.ts';
+import { exampleOf, type FieldProps } from '../field-types.ts';
 import { TemplateInput } from './template-input.tsx';
 import { Icon } from '../../icons/icon.tsx';
 
@@ -30,7 +30,7 @@ export function ListField({ field, value, onChange, ctx, inputId }: FieldProps) 
               onChange={(e) => set(index, e.target.value)}
             />
           ) : (
-            <TemplateInput value={typeof item === 'string' ? item : JSON.stringify(item)} onChange={(v) => set(index, v)} suggestions={ctx.suggestions} label={`${field.label} ${index + 1}`} />
+            <TemplateInput value={typeof item === 'string' ? item : JSON.stringify(item)} onChange={(v) => set(index, v)} suggestions={ctx.suggestions} label={`${field.label} ${index + 1}`} placeholder={exampleOf(field)} preview={ctx.preview} />
           )}
           <button type="button" className="btn btn--icon" aria-label="Remove" title="Remove" onClick={() => remove(index)}>
             <Icon name="close" />

@@ -50,8 +50,9 @@ export function MappingField({ field, value, onChange, ctx, inputId }: FieldProp
             value={typeof row.value === 'string' ? row.value : JSON.stringify(row.value)}
             onChange={(v) => set(index, { value: v })}
             suggestions={ctx.suggestions}
-            placeholder="value or {{node.output…}}"
+            placeholder="e.g. a value or {{trigger.output.name}}"
             label={`Value ${index + 1}`}
+            preview={ctx.preview}
           />
           <button type="button" className="btn btn--icon" aria-label="Remove row" title="Remove row" onClick={() => write(rows.filter((_, i) => i !== index))}>
             <Icon name="close" />

@@ -1,8 +1,10 @@
 /**
  * @module editor/forms/fields/template-input — text that may hold `{{…}}` placeholders. Typing
  * `{{` (or pressing the braces button) opens the paths of upstream outputs; arrows and Enter pick.
+ * Beneath it, the value the text would resolve to now (template-preview.ts).
  */
 import { useMemo, useRef, useState } from 'react';
+import type { TemplatePreview } from '../template-preview.ts';
 import { applySuggestion, openPlaceholder, type Suggestion } from '../template-suggestions.ts';
 
 interface Props {
@@ -13,9 +15,11 @@ interface Props {
   multiline?: boolean;
   id?: string;
   label?: string;
+  /** what a text would resolve to now */
+  preview?(template: unknown): TemplatePreview | null;
 }
 
-export function TemplateInput({ value, onChange, suggestions, placeholder, multiline, id, label }: Props) {
+export function TemplateInput({ value, onChange, suggestions, placeholder, multiline, id, label, preview }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const [open, setOpen] = useState<{ query: string } | null>(null);
   const [active, setActive] = useState(0);
@@ -78,7 +82,7 @@ export function TemplateInput({ value, onChange, suggestions, placeholder, multi
       </button>
       {open && (
         <ul className="suggestions" role="listbox" data-testid="suggestions">
-          {matches.length === 0 && <li className="muted">No earlier node output matches — connect this node after the ones it reads.</li>}
+          {matches.length === 0 && <li className="muted">{noMatch(suggestions, open.query)}</li>}
           {matches.map((s, i) => (
             <li
               key={s.insert}
@@ -93,6 +97,34 @@ export function TemplateInput({ value, onChange, suggestions, placeholder, multi
           ))}
         </ul>
       )}
+      {preview && <PreviewLine preview={preview(value)} />}
     </div>
+  );
+}
+
+/**
+ * Why the list is empty: no node leads into this one (nothing to read yet), or none of the
+ * declared outputs matches what is typed — a path into an earlier output may still be right.
+ */
+function noMatch(suggestions: Suggestion[], query: string): string {
+  if (suggestions.length === 0) return 'Nothing leads into this node yet — connect it after the nodes it reads.';
+  return `No declared output matches '${query}'; a path into an earlier node's output works too, and the preview below shows what it reads.`;
+}
+
+export function PreviewLine({ preview }: { preview: TemplatePreview | null }) {
+  if (!preview) return null;
+  const miss = preview.misses[0];
+  return (
+    <p className={`template-preview${preview.empty ? ' is-empty' : ''}`} data-testid="template-preview">
+      <span className="template-preview-from">From {preview.from}:</span>{' '}
+      {preview.empty ? (
+        <span>(no value yet{miss ? `: ${miss.placeholder} — ${miss.reason}` : ''})</span>
+      ) : (
+        <>
+          <code>{preview.text}</code>
+          {miss && <span className="muted"> ({miss.placeholder} is empty: {miss.reason})</span>}
+        </>
+      )}
+    </p>
   );
 }
