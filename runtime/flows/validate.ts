@@ -7,7 +7,8 @@
  *   handles a node does not have, edges into the trigger, no or a second trigger, cycles,
  *   malformed For Loops. They refuse a save (400 invalid_flow) and so are never stored.
  * - warnings — field values (missing required values, values of the wrong kind, an unclosed
- *   `{{`, a placeholder reading a node the flow does not have), each naming its node. A save
+ *   `{{`, a placeholder reading a node the flow does not have) and switches a node of its role
+ *   may not have (a disabled trigger: node-switches.ts), each naming its node. A save
  *   stores the flow and answers them; a run or a deploy refuses them.
  */
 import type { NodeRole } from '../../actors/types.ts';
@@ -17,6 +18,7 @@ import { templateProblems } from '../../catalogue/template-checks.ts';
 import type { CatalogueView } from './catalogue-view.ts';
 import type { FlowEdge, FlowNode } from '../../contract/flow-document.ts';
 import { graphProblems } from './flow-graph.ts';
+import { readSwitches, switchWarnings } from './node-switches.ts';
 
 /** node-level retry limits (spec 000 §9) */
 export const MAX_RETRIES = 5;
@@ -83,6 +85,7 @@ function readNode(raw: unknown, index: number, problems: string[]): FlowNode | n
     // 'stop' is the default: stored as absent, as a retry of nothing is
     if (read === 'continue') node.onError = read;
   }
+  if (!readSwitches(node, raw, problems)) return null;
   return node;
 }
 
@@ -124,6 +127,7 @@ export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalo
       problems.push(`Node ${node.id}: onError 'continue' is not available for a trigger, a For Loop or a Loop End`);
     }
     for (const problem of catalogue.validateValues(definition, node.values)) warnings.push(`${node.id}: ${problem.message}`);
+    warnings.push(...switchWarnings(node, catalogue.roleOf(node.type)));
   }
   // after all ids are known: a placeholder may read a node listed after its own
   for (const node of nodes) {
