@@ -1,4 +1,4 @@
-/** @module editor/pages/flow-page — one flow: toolbar, palette, canvas and the side panel. */
+/** @module editor/pages/flow-page — one flow: toolbar, palette, canvas (with its right-click menu) and the side panel. */
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { auth } from '../stores/app-stores.ts';
 import { leaveWarning } from '../stores/leave-guard.ts';
 import { Studio } from '../stores/studio.ts';
 import { CanvasOverlay } from '../panels/canvas-overlay.tsx';
+import { ContextMenu } from '../canvas/context-menu.tsx';
 
 export const FlowPage = observer(function FlowPage(props: { flowId: string; runId?: string; router: RouterStore; catalogue: CatalogueStore }) {
   const [studio] = useState(() => new Studio(props.flowId, props.catalogue));
@@ -46,6 +47,7 @@ export const FlowPage = observer(function FlowPage(props: { flowId: string; runI
         <div className="canvas-wrap" onDragOver={(e) => e.dataTransfer.types.includes('application/x-weft-node') && e.preventDefault()} onDrop={onDrop}>
           <div className="canvas" ref={container} data-testid="canvas" />
           <CanvasOverlay studio={studio} />
+          <ContextMenu store={studio.menu} />
           {studio.loadError && <div className="canvas-error">{studio.loadError}</div>}
         </div>
         <SidePanel studio={studio} router={props.router} />

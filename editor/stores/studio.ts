@@ -9,7 +9,9 @@ import { CanvasCommands } from '../canvas/canvas-commands.ts';
 import { CanvasController } from '../canvas/canvas-controller.ts';
 import type { CanvasStores } from '../canvas/canvas-stores.ts';
 import { bindBoxSelect } from '../canvas/box-select.ts';
+import { ContextMenuStore, type MenuAt } from '../canvas/context-menu.tsx';
 import { bindKeyboard } from '../canvas/keyboard.ts';
+import { edgeMenuItems, nodeMenuItems } from '../canvas/node-menu.ts';
 import type { CatalogueStore } from './catalogue-store.ts';
 import { ConfigStore } from './config-store.ts';
 import { FlowSession } from './flow-session.ts';
@@ -27,6 +29,8 @@ export class Studio implements CanvasStores {
   readonly selection = new SelectionStore();
   readonly stage = new RunStage();
   readonly credentials = new ProjectCredentials();
+  /** the canvas's right-click menu (nodes, edges) */
+  readonly menu = new ContextMenuStore();
   readonly session: FlowSession;
   readonly runs: RunsStore;
   canvas: CanvasController | null = null;
@@ -43,7 +47,7 @@ export class Studio implements CanvasStores {
     this.runs = new RunsStore(flowId, this.session, this.stage, () => this.canvas?.serialize().nodes ?? []);
     makeAutoObservable<this, 'cleanups'>(
       this,
-      { config: false, selection: false, stage: false, credentials: false, session: false, runs: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { config: false, selection: false, stage: false, credentials: false, menu: false, session: false, runs: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
       { autoBind: true },
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
@@ -73,6 +77,33 @@ export class Studio implements CanvasStores {
 
   onEdgeClick(edgeId: string): void {
     void this.canvas?.selectEdge(edgeId);
+  }
+
+  onNodeMenu(nodeId: string, at: MenuAt): void {
+    const { canvas, commands } = this;
+    if (!canvas || !commands) return;
+    // the menu acts on this node: it is what the side panel shows too (a selection it is part of stays)
+    if (!this.selection.isSelected(nodeId)) void canvas.selectOnly(nodeId);
+    this.onNodeClick(nodeId);
+    const items = nodeMenuItems(
+      { commands, config: this.config, catalogue: this.catalogue, lastOutput: this.lastOutput, openPage: (href) => window.open(href, '_blank', 'noopener') },
+      nodeId,
+    );
+    this.menu.show(at, items, `Node ${this.config.get(nodeId)?.slug ?? ''}`);
+  }
+
+  onEdgeMenu(edgeId: string, at: MenuAt): void {
+    if (!this.canvas || !this.commands) return;
+    void this.canvas.selectEdge(edgeId);
+    this.menu.show(at, edgeMenuItems(this.commands, edgeId), 'Connection');
+  }
+
+  /** A node's output in the run shown on the canvas, when it completed there (what Pin output takes). */
+  lastOutput(slug: string): { output: unknown; runId: string } | null {
+    const view = this.stage.focused;
+    const run = view?.nodes.get(slug);
+    if (!view || run?.state !== 'completed' || run.output === undefined || run.error) return null;
+    return { output: run.output, runId: view.runId };
   }
 
   /** Mount the canvas into `container` and load the flow into it. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileForRun } from './compile.ts';
 import { catalogue, chain, edge, flowOf, node, trigger } from './testing/flow-fixtures.ts';
 import { validateFlow } from './validate.ts';
-import { MAX_PINNED_BYTES } from './node-switches.ts';
+import { MAX_PINNED_BYTES } from '../../contract/flow-document.ts';
 
 const check = (nodes: unknown, edges: unknown = []) => validateFlow({ nodes, edges }, catalogue);
 const wait = (id: string) => node(id, 'waitNode', { seconds: 1 });

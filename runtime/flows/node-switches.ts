@@ -5,10 +5,7 @@
  * (a warning: the draft saves, Run and Deploy refuse it).
  */
 import type { NodeRole } from '../../actors/types.ts';
-import type { FlowNode, PinnedOutput } from '../../contract/flow-document.ts';
-
-/** The largest pinned output, as JSON text (UTF-8 bytes). */
-export const MAX_PINNED_BYTES = 1024 * 1024;
+import { MAX_PINNED_BYTES, type FlowNode, type PinnedOutput } from '../../contract/flow-document.ts';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
