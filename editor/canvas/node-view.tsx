@@ -72,7 +72,9 @@ function StatusLine({ run, problems, pinned }: { run?: NodeRun; problems: string
 export function makeNodeView(stores: CanvasStores) {
   return observer(function NodeView({ data, emit }: { data: WeftNode; emit: RenderEmit<Schemes> }) {
     const element = useRef<HTMLDivElement>(null);
-    useDomEvent(element, 'pointerup', (event) => event.button === 0 && stores.onNodeClick(data.id));
+    useDomEvent(element, 'pointerup', (event) => (event.button === 0 ? stores.onNodeClick(data.id) : event.stopPropagation()));
+    // a right click is the menu's: the area must not take it for a click on the canvas (which unselects)
+    useDomEvent(element, 'pointerdown', (event) => event.button !== 0 && event.stopPropagation());
     useDomEvent(element, 'contextmenu', (event) => {
       // the browser's menu and the area's own handler (it would take it for the canvas) stay out
       event.preventDefault();
