@@ -5,11 +5,12 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowDocument } from '../contract/flow-document.ts';
 import { nodeSel, waitSaved } from './testing/canvas-actions.ts';
-import { openStudio, type Studio } from './testing/studio-browser.ts';
+import { artifacts, openStudio, type Studio } from './testing/studio-browser.ts';
 
 let studio: Studio;
 let projectId = '';
@@ -173,6 +174,19 @@ describe('the node menu', () => {
     const flow = await saved(flowId);
     expect(flow.nodes.map((n) => n.id).sort()).toEqual(['apiResponse_1', 'webhookTrigger_1']);
     expect(flow.edges).toEqual([]);
+  });
+
+  it("Open docs: the node's page in a new tab, from its catalogue entry", async () => {
+    const { page } = studio;
+    await studio.openFlow(projectId, apiFlow('Docs'));
+    await rightClick(page, 'api_1');
+    const [docs] = await Promise.all([page.waitForEvent('popup'), item(page, 'Open docs').click()]);
+    await docs.getByTestId('node-docs').waitFor();
+    expect(new URL(docs.url()).pathname).toBe('/docs/nodes/apiNode');
+    await expect.poll(() => docs.locator('h1').textContent()).toBe('API Request');
+    expect(await docs.locator('.node-docs-table').first().textContent()).toContain('URL');
+    await docs.screenshot({ path: join(artifacts, 'node-menu-docs-page.png') });
+    await docs.close();
   });
 
   it('closes on Esc and on a click outside, and moves with the arrow keys', async () => {
