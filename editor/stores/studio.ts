@@ -57,10 +57,10 @@ export class Studio implements CanvasStores {
     this.tab = tab;
   }
 
-  /** Problems shown on a node before any run. */
+  /** Problems shown on a node before any run (none on a disabled node: it never runs). */
   problems(nodeId: string): string[] {
     const config = this.config.get(nodeId);
-    if (!config) return [];
+    if (!config || config.disabled) return [];
     const definition = this.catalogue.get(config.type);
     const problems = this.config.problems(nodeId, definition);
     if (definition) problems.push(...this.credentials.problems(definition.inputs, this.config.get(nodeId)?.values ?? {}));

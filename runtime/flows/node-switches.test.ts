@@ -17,6 +17,12 @@ describe('disabled and pinned on save', () => {
     expect(result.nodes[2]).toEqual({ ...wait('b_1'), pinned: { output: { a: 1 }, pinnedAt: 7, runId: 'run_1' } });
   });
 
+  it('does not check the values of a disabled node: it never runs', () => {
+    const result = check([trigger, { ...node('api_1', 'apiNode', { body: '{{nosuch.output}}' }), disabled: true }], chain('webhookTrigger_1', 'api_1'));
+    expect(result.warnings).toEqual([]);
+    expect(check([trigger, node('api_1', 'apiNode')], chain('webhookTrigger_1', 'api_1')).warnings).toEqual(['api_1: URL is required']);
+  });
+
   it('refuses a disabled that is not a boolean and a pin without an output, naming the node', () => {
     const result = check([trigger, { ...wait('a_1'), disabled: 'yes' }, { ...wait('b_1'), pinned: { a: 1 } }], chain('webhookTrigger_1', 'a_1', 'b_1'));
     // (a refused node is left out, so its edges dangle too)

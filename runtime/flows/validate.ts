@@ -126,13 +126,15 @@ export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalo
     if (node.onError === 'continue' && STOPPING_ROLES.has(catalogue.roleOf(node.type))) {
       problems.push(`Node ${node.id}: onError 'continue' is not available for a trigger, a For Loop or a Loop End`);
     }
-    for (const problem of catalogue.validateValues(definition, node.values)) warnings.push(`${node.id}: ${problem.message}`);
     warnings.push(...switchWarnings(node, catalogue.roleOf(node.type)));
+    // a disabled node never runs: its values need not be complete
+    if (node.disabled) continue;
+    for (const problem of catalogue.validateValues(definition, node.values)) warnings.push(`${node.id}: ${problem.message}`);
   }
   // after all ids are known: a placeholder may read a node listed after its own
   for (const node of nodes) {
     const definition = catalogue.get(node.type);
-    if (!definition) continue;
+    if (!definition || node.disabled) continue;
     for (const problem of templateProblems(definition, node.values, (id) => byId.has(id))) warnings.push(`${node.id}: ${problem.message}`);
   }
   const triggers = nodes.filter((n) => roles.get(n.id) === 'trigger');
