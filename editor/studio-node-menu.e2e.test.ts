@@ -79,6 +79,8 @@ describe('the node menu', () => {
     await item(page, 'Disable').click();
     await expect.poll(() => menu(page).count()).toBe(0);
     await page.locator(`${nodeSel('api_1')} [data-testid="disabled-badge"]`).waitFor();
+    // its panel says so too (the right click showed the node there)
+    await expect.poll(() => page.getByTestId('node-switches').textContent()).toContain('Disabled');
     await waitSaved(page);
     expect((await saved(flowId)).nodes.find((n) => n.id === 'api_1')?.disabled).toBe(true);
     // the trigger's own menu cannot disable it

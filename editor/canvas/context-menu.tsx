@@ -132,6 +132,9 @@ function OpenMenu({ store, at, items, label }: { store: ContextMenuStore; at: Me
       data-testid="context-menu"
       style={{ left: position.x, top: position.y }}
       onContextMenu={(event) => event.preventDefault()}
+      // the area listens on the window: a click here is not a click on the canvas (which unselects)
+      onPointerDown={(event) => event.stopPropagation()}
+      onPointerUp={(event) => event.stopPropagation()}
     >
       {items.map((item) => (
         <button
