@@ -138,7 +138,8 @@ export class EngineCore {
 
   /**
    * Run the executor. `beforeEffects` (a lazy begin) is awaited before the executor emits progress
-   * or starts a child run, so those never precede the actor's node.started.
+   * or starts a child run, so those never precede the actor's node.started. A pinned node (only a
+   * test run's plan has pins: runtime/flows/compile.ts) is not run: its pinned output is its result.
    */
   async execute(
     job: ActivationJob,
@@ -149,6 +150,7 @@ export class EngineCore {
       beforeEffects?: () => Promise<unknown>;
     },
   ): Promise<NodeResult> {
+    if (node.pinned) return { output: node.pinned.output };
     const { meta } = await this.info(job.runId);
     const iteration = job.iteration === '' ? undefined : Number(job.iteration);
     let controller: AbortController | undefined;

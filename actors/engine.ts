@@ -31,7 +31,7 @@ const frozen = new WeakMap<Plan, Record<string, string>>();
 
 /**
  * A plan's nodes as a run freezes them: JSON text by node id, each route also carrying its
- * target's inbound edge count and role, so that routing reads no node but the source. Made once
+ * target's inbound edge count, role and whether it is disabled, so that routing reads no node but the source. Made once
  * per plan object (the runtime keeps one per flow version) and shared, read only, by its runs.
  */
 export function frozenNodes(plan: Plan): Record<string, string> {
@@ -41,7 +41,7 @@ export function frozenNodes(plan: Plan): Record<string, string> {
   for (const [id, node] of Object.entries(plan.nodes)) {
     const outbound = node.outbound.map((route) => {
       const target = plan.nodes[route.target];
-      return { ...route, need: target.inbound.length, targetRole: target.role };
+      return { ...route, need: target.inbound.length, targetRole: target.role, ...(target.disabled ? { targetDisabled: true } : {}) };
     });
     texts[id] = JSON.stringify({ ...node, outbound });
   }

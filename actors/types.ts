@@ -21,9 +21,10 @@ export interface Route {
   sourceHandle: string;
   target: string;
   targetHandle: string;
-  /** the target's inbound edge count and role: written into the route when a run freezes its plan */
+  /** the target's inbound edge count and role (and whether it is disabled): written into the route when a run freezes its plan */
   need?: number;
   targetRole?: NodeRole;
+  targetDisabled?: true;
 }
 
 /** One node of a compiled plan. */
@@ -41,6 +42,13 @@ export interface PlanNode {
    * 'continue' completes the node with `{error: {message, kind}}` (contract ErrorOutput)
    */
   onError?: OnError;
+  /**
+   * never runs: the messages that would make it ready skip it instead, as an untaken branch
+   * would (route.lua), so its routes carry skips
+   */
+  disabled?: true;
+  /** test runs of a plan made with pins: the actor completes with this output instead of running (EngineCore.execute) */
+  pinned?: { output: unknown };
   /** ids of incoming edges (the join waits for a message on each) */
   inbound: string[];
   /** outgoing routes */

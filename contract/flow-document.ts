@@ -1,6 +1,6 @@
 /**
  * @module contract/flow-document — the stored flow document as the runtime keeps it and the
- * studio edits it (spec 000 §3 "Workflow"). Browser-safe: types only.
+ * studio edits it (spec 000 §3 "Workflow"). Browser-safe: types and one limit.
  */
 import type { OnError } from './errors.ts';
 
@@ -19,6 +19,9 @@ export interface FlowNode {
   /** an output pinned from a run: test runs hand it on instead of running the node; production runs ignore it */
   pinned?: PinnedOutput;
 }
+
+/** The largest output that can be pinned, as JSON text in UTF-8 bytes (1 MB). */
+export const MAX_PINNED_BYTES = 1024 * 1024;
 
 export interface PinnedOutput {
   output: unknown;

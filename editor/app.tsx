@@ -1,13 +1,14 @@
 /**
  * @module editor/app — the studio shell: the sign-in page until a session exists, then the
  * project list, a project's sections (flows, credentials, API keys, usage, logs), a flow's canvas,
- * the organisation's members and your account.
+ * the organisation's members, your account and a node's docs page.
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { AccountPage } from './pages/account-page.tsx';
 import { FlowPage } from './pages/flow-page.tsx';
 import { MembersPage } from './pages/members-page.tsx';
+import { NodeDocsPage } from './pages/node-docs-page.tsx';
 import { ProjectPage } from './pages/project-page.tsx';
 import { ProjectsPage } from './pages/projects-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
@@ -22,6 +23,7 @@ const Screen = observer(function Screen() {
   if (route.page === 'project') return <ProjectPage key={key + route.projectId} projectId={route.projectId} section={route.section} router={router} />;
   if (route.page === 'members') return <MembersPage key={key} />;
   if (route.page === 'account') return <AccountPage key={key} />;
+  if (route.page === 'node-docs') return <NodeDocsPage name={route.name} catalogue={catalogue} />;
   if (route.page === 'flow') return <FlowPage key={`${auth.generation}:${route.flowId}`} flowId={route.flowId} runId={route.runId} router={router} catalogue={catalogue} />;
   return <ProjectsPage key={key} router={router} />;
 });

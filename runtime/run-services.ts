@@ -88,7 +88,7 @@ export function createRunServices(deps: RunServiceDeps): RunServices {
       if (!stored) return null;
       const compiled = deps.compile(documentOf(ref, stored));
       const plan = { ...compiled.plan, deployedVersion: version };
-      return remember(key, { plan, trigger: plan.nodes[plan.trigger], responses: compiled.responses });
+      return remember(key, { plan, testPlan: plan, trigger: plan.nodes[plan.trigger], responses: compiled.responses });
     },
   };
 }

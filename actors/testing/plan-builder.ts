@@ -8,6 +8,8 @@ export interface NodeSpec {
   retries?: number;
   retryDelayMs?: number;
   onError?: OnError;
+  disabled?: true;
+  pinned?: { output: unknown };
 }
 
 /**
@@ -24,6 +26,8 @@ export function buildPlan(nodes: Record<string, NodeSpec>, edges: string[], flow
       retries: spec.retries ?? 0,
       retryDelayMs: spec.retryDelayMs ?? 0,
       ...(spec.onError ? { onError: spec.onError } : {}),
+      ...(spec.disabled ? { disabled: spec.disabled } : {}),
+      ...(spec.pinned ? { pinned: spec.pinned } : {}),
       inbound: [],
       outbound: [],
     };

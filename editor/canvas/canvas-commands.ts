@@ -1,14 +1,23 @@
-/** @module editor/canvas/canvas-commands — copy/paste, select all, undo/redo, zoom to fit (readably) and auto-arrange. */
+/**
+ * @module editor/canvas/canvas-commands — copy/paste, duplicate, disable and pin (the node menu's
+ * actions), select all, undo/redo, zoom to fit (readably) and auto-arrange.
+ */
 import { AreaExtensions } from 'rete-area-plugin';
 import type { AutoArrangePlugin } from 'rete-auto-arrange-plugin';
+import { toJS } from 'mobx';
+import type { NodeConfig, NodeSwitch } from '../stores/config-store.ts';
 import { toasts } from '../stores/toast-store.ts';
 import type { CanvasController } from './canvas-controller.ts';
 import { copyNodes, pasteNodes, type ClipboardContent } from './clipboard.ts';
 import { fitView } from './fit-view.ts';
+import { SwitchChange } from './history-actions.ts';
 import { newEdgeId, type AreaExtra, type Schemes } from './schemes.ts';
 import { socketOffset } from './socket-positions.ts';
 
 let clipboard: ClipboardContent | null = null;
+
+/** how far a duplicate lands from its original (canvas units), down and to the right */
+const DUPLICATE_OFFSET = 40;
 
 export class CanvasCommands {
   private arranger: AutoArrangePlugin<Schemes, AreaExtra> | null = null;
@@ -35,6 +44,53 @@ export class CanvasCommands {
     this.canvas.syncSelection(ids.at(-1));
     // a second paste lands beside this one, not on top of it
     clipboard = content;
+    this.canvas.stack.history.separate();
+  }
+
+  /**
+   * A copy of one node beside it: a fresh slug, the same values and settings (disabled too), no
+   * pin (the copy has not run) and no connections. Undo removes it.
+   */
+  async duplicate(nodeId: string): Promise<string | null> {
+    const config = this.canvas.stores.config.get(nodeId);
+    const at = this.canvas.area.nodeViews.get(nodeId)?.position;
+    if (!config || !at) return null;
+    const slug = this.canvas.stores.config.nextSlug(config.type);
+    const [id] = await this.canvas.insert([{
+      id: slug,
+      type: config.type,
+      position: { x: Math.round(at.x + DUPLICATE_OFFSET), y: Math.round(at.y + DUPLICATE_OFFSET) },
+      values: toJS(config.values),
+      ...(config.retry ? { retry: { ...config.retry } } : {}),
+      ...(config.onError ? { onError: config.onError } : {}),
+      ...(config.disabled ? { disabled: true } : {}),
+    }], []);
+    if (!id) return null;
+    await this.canvas.selectOnly(id);
+    this.canvas.stack.history.separate();
+    return id;
+  }
+
+  /** Disable or enable a node, pin or unpin its output: one undo step each. */
+  setSwitch<K extends NodeSwitch>(nodeId: string, key: K, value: NodeConfig[K]): void {
+    const { config } = this.canvas.stores;
+    const node = config.get(nodeId);
+    if (!node) return;
+    const apply = (id: string, v: NodeConfig[K]) => config.setSwitch(id, key, v);
+    this.canvas.stack.history.add(new SwitchChange(nodeId, toJS(node[key]), value, apply));
+    apply(nodeId, value);
+    this.canvas.stack.history.separate();
+  }
+
+  /** Delete one node and its connections: one undo step. */
+  async deleteNode(nodeId: string): Promise<void> {
+    await this.canvas.removeNode(nodeId);
+    this.canvas.stack.history.separate();
+  }
+
+  /** Delete one connection: one undo step. */
+  async deleteEdge(edgeId: string): Promise<void> {
+    await this.canvas.editor.removeConnection(edgeId);
     this.canvas.stack.history.separate();
   }
 

@@ -141,7 +141,12 @@ export class CanvasController {
     const bySlug = new Map<string, WeftNode>();
     for (const n of nodes) {
       const node = new WeftNode(n.type);
-      this.stores.config.add({ id: node.id, type: n.type, slug: n.id, values: structuredClone(n.values ?? {}), retry: n.retry, ...(n.onError === 'continue' ? { onError: n.onError } : {}) });
+      this.stores.config.add({
+        id: node.id, type: n.type, slug: n.id, values: structuredClone(n.values ?? {}), retry: n.retry,
+        ...(n.onError === 'continue' ? { onError: n.onError } : {}),
+        ...(n.disabled ? { disabled: true as const } : {}),
+        ...(n.pinned ? { pinned: n.pinned } : {}),
+      });
       this.portsOf(node);
       if (!(await this.editor.addNode(node))) {
         this.stores.config.remove(node.id);
@@ -175,6 +180,8 @@ export class CanvasController {
         values: toJS(config.values),
         ...(config.retry ? { retry: { ...config.retry } } : {}),
         ...(config.onError ? { onError: config.onError } : {}),
+        ...(config.disabled ? { disabled: true } : {}),
+        ...(config.pinned ? { pinned: toJS(config.pinned) } : {}),
       };
     });
     const edges = this.editor.getConnections().map((c) => ({
@@ -194,11 +201,16 @@ export class CanvasController {
     const slug = this.stores.config.nextSlug(type);
     const [id] = await this.insert([{ id: slug, type, position, values: applyDefaults(definition, {}) }], []);
     if (!id) return null;
+    await this.selectOnly(id);
+    this.stack.history.separate();
+    return id;
+  }
+
+  /** Select this node alone, and show it in the side panel. */
+  async selectOnly(id: string): Promise<void> {
     await this.stack.selector.unselectAll();
     await this.stack.selectable.select(id, false);
     this.syncSelection(id);
-    this.stack.history.separate();
-    return id;
   }
 
   async removeNode(id: string): Promise<void> {

@@ -1,4 +1,5 @@
 /** @module editor/canvas/canvas-stores — what the canvas views read: MobX stores keyed by node and edge id. */
+import type { MenuAt } from './context-menu.tsx';
 import type { CatalogueStore } from '../stores/catalogue-store.ts';
 import type { ConfigStore } from '../stores/config-store.ts';
 import type { RunStage } from '../stores/run-stage.ts';
@@ -15,4 +16,8 @@ export interface CanvasStores {
   onNodeClick(nodeId: string): void;
   /** an edge was clicked */
   onEdgeClick(edgeId: string): void;
+  /** a node was right-clicked at `at` (client coordinates): its menu opens there */
+  onNodeMenu(nodeId: string, at: MenuAt): void;
+  /** an edge was right-clicked */
+  onEdgeMenu(edgeId: string, at: MenuAt): void;
 }

@@ -2,7 +2,8 @@
  * @module editor/canvas/edge-view — a connection: its curve, styled by the last message that
  * crossed it (data or skip), and the tokens travelling along it. The curve is computed from the
  * nodes' positions as the connection renders, and again when either node moves. Tokens move
- * with a CSS offset-path animation, which the compositor runs without the main thread.
+ * with a CSS offset-path animation, which the compositor runs without the main thread. A right
+ * click opens its menu (Delete).
  */
 import { compareShallow, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
@@ -25,7 +26,12 @@ export function makeEdgeView(stores: CanvasStores, sockets: SocketPositions) {
     useDomEvent(hit, 'pointerdown', (event) => {
       // a click on the edge selects it; it must not start panning the canvas
       event.stopPropagation();
-      stores.onEdgeClick(data.id);
+      if (event.button === 0) stores.onEdgeClick(data.id);
+    });
+    useDomEvent(hit, 'contextmenu', (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      stores.onEdgeMenu(data.id, { x: event.clientX, y: event.clientY });
     });
     useEffect(() => {
       const stops = [sockets.watch(data.source, moved), sockets.watch(data.target, moved)];

@@ -1,6 +1,6 @@
 /**
  * @module editor/canvas/history-actions — undo steps for what the config store changes (field
- * values, slugs), so undo/redo covers configuration as well as what Rete records itself.
+ * values, slugs, a node's disabled and pinned switches), so undo/redo covers configuration as well as what Rete records itself.
  */
 import type { HistoryAction } from 'rete-history-plugin';
 
@@ -40,5 +40,23 @@ export class RenameNode implements HistoryAction {
 
   redo(): void {
     this.rename(this.nodeId, this.after);
+  }
+}
+
+/** A node disabled or enabled, its output pinned or unpinned. */
+export class SwitchChange<T> implements HistoryAction {
+  constructor(
+    readonly nodeId: string,
+    readonly before: T,
+    readonly after: T,
+    private readonly apply: (nodeId: string, value: T) => void,
+  ) {}
+
+  undo(): void {
+    this.apply(this.nodeId, this.before);
+  }
+
+  redo(): void {
+    this.apply(this.nodeId, this.after);
   }
 }

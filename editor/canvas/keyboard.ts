@@ -1,7 +1,7 @@
 /**
  * @module editor/canvas/keyboard — the canvas's shortcuts: Delete, Ctrl+C / Ctrl+V, Ctrl+Z /
  * Ctrl+Shift+Z (or Ctrl+Y), Ctrl+A, Ctrl+S (save now), F (fit), Shift+A (arrange); the help
- * list also names Ctrl+click and Shift+drag (box-select.ts) and Shift+S (sticky-notes/note-keys.ts). Keys typed into a field stay with the field.
+ * list also names Ctrl+click, Shift+drag (box-select.ts), Shift+S (sticky-notes/note-keys.ts) and the right click (context-menu.tsx). Keys typed into a field stay with the field.
  */
 import type { CanvasCommands } from './canvas-commands.ts';
 import type { CanvasController } from './canvas-controller.ts';
@@ -12,6 +12,7 @@ export const shortcuts: [string, string][] = [
   ['Ctrl+Z / Ctrl+Shift+Z', 'undo / redo'],
   ['Ctrl+A / Esc', 'select all nodes / none'],
   ['Ctrl+click / Shift+drag', 'add nodes to the selection / select with a box'],
+  ['Right click', "a node's or an edge's menu (duplicate, disable, pin, docs, delete)"],
   ['Ctrl+S', 'save now'],
   ['F', 'zoom to fit'],
   ['Shift+A', 'auto-arrange'],

@@ -1,7 +1,9 @@
 /**
  * @module editor/canvas/node-view — a node on the canvas: its category's colour and icon, its
  * label and slug, problems before a run, and during a run its state, progress, duration and
- * loop iterations; chips show where the other watched runs are.
+ * loop iterations; chips show where the other watched runs are. A disabled node is greyed with
+ * an "Off" badge, a pinned one has a pin badge (and shows "pinned" when a test run used the pin).
+ * A right click opens its menu (node-menu.ts).
  */
 import { compareStructural, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
@@ -37,7 +39,7 @@ export function formatDuration(ms: number | undefined): string {
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-function StatusLine({ run, problems }: { run?: NodeRun; problems: string[] }) {
+function StatusLine({ run, problems, pinned }: { run?: NodeRun; problems: string[]; pinned: boolean }) {
   if (run) {
     // a completed node with an error failed and went on (On error: continue)
     const detail = run.state === 'failed' ? run.error : (run.error ?? run.message);
@@ -45,6 +47,8 @@ function StatusLine({ run, problems }: { run?: NodeRun; problems: string[] }) {
       <div className="wn-status">
         {run.state === 'completed' && run.error ? (
           <span className="wn-state wn-state--continued"><Icon name="redo" /> failed, continued</span>
+        ) : run.state === 'completed' && pinned ? (
+          <span className="wn-state wn-state--pinned" data-testid="node-pinned-state"><Icon name="pin" /> completed (pinned)</span>
         ) : (
           <span className="wn-state">{stateIcon[run.state] && <Icon name={stateIcon[run.state]!} />}{stateLabel[run.state]}</span>
         )}
@@ -68,7 +72,15 @@ function StatusLine({ run, problems }: { run?: NodeRun; problems: string[] }) {
 export function makeNodeView(stores: CanvasStores) {
   return observer(function NodeView({ data, emit }: { data: WeftNode; emit: RenderEmit<Schemes> }) {
     const element = useRef<HTMLDivElement>(null);
-    useDomEvent(element, 'pointerup', () => stores.onNodeClick(data.id));
+    useDomEvent(element, 'pointerup', (event) => (event.button === 0 ? stores.onNodeClick(data.id) : event.stopPropagation()));
+    // a right click is the menu's: the area must not take it for a click on the canvas (which unselects)
+    useDomEvent(element, 'pointerdown', (event) => event.button !== 0 && event.stopPropagation());
+    useDomEvent(element, 'contextmenu', (event) => {
+      // the browser's menu and the area's own handler (it would take it for the canvas) stay out
+      event.preventDefault();
+      event.stopPropagation();
+      stores.onNodeMenu(data.id, { x: event.clientX, y: event.clientY });
+    });
     const config = stores.config.get(data.id);
     const definition = stores.catalogue.get(data.type);
     const slug = config?.slug ?? data.id;
@@ -84,14 +96,20 @@ export function makeNodeView(stores: CanvasStores) {
     const name = typeof config?.values.nodeName === 'string' && config.values.nodeName.trim() ? config.values.nodeName : definition?.label ?? data.type;
     // not reached by the shown run (or no run shown): 'idle'
     const state = run?.state ?? 'idle';
+    const disabled = !!config?.disabled;
+    const pinned = !!config?.pinned;
+    // a test run hands a pinned node's output on instead of running it; production runs ignore pins
+    const usedPin = pinned && stores.stage.focused?.mode === 'test';
     const style = { '--cat': colorOf(definition), width: data.width, height: data.height } as CSSProperties;
     return (
       <div
-        className={`wn wn--${state}${selected ? ' is-selected' : ''}${problems.length && !run ? ' has-problems' : ''}`}
+        className={`wn wn--${state}${selected ? ' is-selected' : ''}${problems.length && !run ? ' has-problems' : ''}${disabled ? ' is-disabled' : ''}`}
         style={style}
         data-testid="node"
         data-node-id={slug}
         data-state={state}
+        data-disabled={disabled || undefined}
+        data-pinned={pinned || undefined}
         ref={element}
       >
         <div className="wn-head">
@@ -100,9 +118,11 @@ export function makeNodeView(stores: CanvasStores) {
             <div className="wn-label">{name}</div>
             <div className="wn-slug">{slug}</div>
           </div>
+          {pinned && <span className="wn-badge wn-badge--pinned" title="Output pinned: test runs use it instead of running the node" data-testid="pin-badge"><Icon name="pin" /></span>}
+          {disabled && <span className="wn-badge wn-badge--off" title="Disabled: skipped in every run" data-testid="disabled-badge">Off</span>}
           {definition?.status === 'Restricted' && <span className="wn-badge" title="Restricted node">R</span>}
         </div>
-        <StatusLine run={run} problems={problems} />
+        <StatusLine run={run} problems={problems} pinned={usedPin} />
         {data.inputs.in && (
           <div className="wn-in">
             <SocketView side="input" socketKey="in" nodeId={data.id} emit={emit} />

@@ -69,6 +69,10 @@ const studioIcons = {
   'chevron-left': ['M15 5l-7 7 7 7'],
   'chevron-right': ['M9 5l7 7-7 7'],
   external: ['M14 4h6v6', 'M20 4l-9 9', 'M18 14v6H4V6h6'],
+  // node actions (the canvas's right-click menu)
+  copy: ['M8 8h12v12H8z', 'M16 8V4H4v12h4'],
+  power: ['M12 3v8', 'M6.3 6.8a8 8 0 1 0 11.4 0'],
+  pin: ['M9 3h6', 'M10 3v6l-3 4h10l-3-4V3', 'M12 13v8'],
   // run states
   check: ['M4 12.5l5 5L20 6.5'],
   skip: ['M3 18c1.5-7 11-10 16-4', 'M20 9v5h-5'],

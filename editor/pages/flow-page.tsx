@@ -1,4 +1,4 @@
-/** @module editor/pages/flow-page — one flow: toolbar, palette, canvas and the side panel. */
+/** @module editor/pages/flow-page — one flow: toolbar, palette, canvas (with its right-click menu) and the side panel. */
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { CanvasOverlay } from '../panels/canvas-overlay.tsx';
 import { ConnectPalette } from '../panels/connect-palette.tsx';
 import { DraftProblemsBanner } from '../panels/draft-problems-banner.tsx';
 import { CompareView } from '../versions/compare-view.tsx';
+import { ContextMenu } from '../canvas/context-menu.tsx';
 
 export const FlowPage = observer(function FlowPage(props: { flowId: string; runId?: string; router: RouterStore; catalogue: CatalogueStore }) {
   const [studio] = useState(() => new Studio(props.flowId, props.catalogue));
@@ -51,6 +52,7 @@ export const FlowPage = observer(function FlowPage(props: { flowId: string; runI
           <CanvasOverlay studio={studio} />
           <ConnectPalette studio={studio} />
           <DraftProblemsBanner studio={studio} />
+          <ContextMenu store={studio.menu} />
           {studio.loadError && <div className="canvas-error">{studio.loadError}</div>}
         </div>
         <SidePanel studio={studio} router={props.router} />

@@ -1,4 +1,4 @@
-/** @module editor/panels/config-panel — the focused node: what it is, its id, its form, retry and on-error settings; or the flow's warnings. */
+/** @module editor/panels/config-panel — the focused node: what it is, whether it is disabled or pinned, its id, its form, retry and on-error settings; or the flow's warnings. */
 import { observer } from 'mobx-react-lite';
 import type { FormContext } from '../forms/field-types.ts';
 import { NodeForm } from '../forms/node-form.tsx';
@@ -10,6 +10,7 @@ import type { Studio } from '../stores/studio.ts';
 import { NodeInspector } from './node-inspector.tsx';
 import { SlugEditor } from './slug-editor.tsx';
 import { FailureSettings } from './failure-settings.tsx';
+import { NodeSwitches } from './node-switches.tsx';
 
 function sampleInput(text: string): unknown {
   try {
@@ -69,6 +70,7 @@ export const ConfigPanel = observer(function ConfigPanel({ studio }: { studio: S
         </div>
       </div>
       <p className="config-desc">{definition.description}</p>
+      <NodeSwitches studio={studio} nodeId={nodeId} />
       {studio.stage.active && <NodeInspector studio={studio} slug={config.slug} compact />}
       <SlugEditor key={`slug-${nodeId}`} studio={studio} nodeId={nodeId} />
       <NodeForm key={`form-${nodeId}`} definition={definition} values={config.values} onChange={(field, value) => canvas.setValue(nodeId, field, value)} ctx={ctx} idPrefix={nodeId} />

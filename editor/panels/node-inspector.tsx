@@ -1,7 +1,7 @@
 /**
  * @module editor/panels/node-inspector — a node in the shown run: state, duration, what it
- * received (the outputs of the nodes that lead into it), its output or error, and token usage
- * and cost when the node reports them.
+ * received (the outputs of the nodes that lead into it), its output (marked pinned when a test
+ * run used its pin) or error, and token usage and cost when the node reports them.
  */
 import { observer } from 'mobx-react-lite';
 import { formatDuration } from '../canvas/node-view.tsx';
@@ -17,6 +17,8 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
   const nodeId = studio.config.bySlug(slug)?.id;
   const sources = canvas && nodeId ? [...new Set(canvas.editor.getConnections().filter((c) => c.target === nodeId).map((c) => canvas.slugOf(c.source)))] : [];
   const usage = run ? nodeUsage(run) : null;
+  // a test run handed this node's pinned output on instead of running it
+  const pinned = !!nodeId && !!studio.config.get(nodeId)?.pinned && view.mode === 'test' && run?.state === 'completed';
   const inputs = Object.fromEntries(sources.filter((s) => view.nodes.get(s)?.output !== undefined).map((s) => [s, view.nodes.get(s)!.output]));
   return (
     <section className={`inspector${compact ? ' compact' : ''}`} data-testid="node-inspector" data-node={slug}>
@@ -29,6 +31,7 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
         <>
           <div className="inspector-facts">
             <span className={`state-pill state-pill--${run.state}`} data-testid="inspector-state">{run.state}</span>
+            {pinned && <span className="state-pill state-pill--pinned" data-testid="inspector-pinned">pinned</span>}
             {run.durationMs !== undefined && <span>{formatDuration(run.durationMs)}</span>}
             {run.iterations > 0 && <span>{run.iterations} iterations</span>}
             {run.code !== undefined && <span>code {run.code}</span>}
@@ -37,7 +40,7 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
           {run.message && <p className="progress-line">{run.message}</p>}
           {run.error && <pre className="error-box" data-testid="inspector-error">{run.error}</pre>}
           {sources.length > 0 && <JsonView label={`Inputs (from ${sources.join(', ')})`} value={inputs} open={!compact} />}
-          <JsonView label="Output" value={run.output} />
+          <JsonView label={pinned ? 'Output (pinned: the node did not run)' : 'Output'} value={run.output} />
           {usage && <JsonView label="Usage and cost" value={usage.detail} open={false} />}
         </>
       )}

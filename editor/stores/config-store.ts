@@ -1,11 +1,13 @@
 /**
  * @module editor/stores/config-store — each node's configuration, keyed by its canvas id: its
- * type, its slug (the id templates use), its field values, retry and on-error settings. Rete holds where
+ * type, its slug (the id templates use), its field values, retry and on-error settings, and
+ * whether it is disabled or has its output pinned. Rete holds where
  * nodes are and how they connect; this store holds what they are set to.
  */
 import { action, makeObservable, observable, toJS } from 'mobx';
 import type { NodeDefinition, Values } from '../../catalogue/types.ts';
 import type { OnError } from '../../contract/errors.ts';
+import type { PinnedOutput } from '../../contract/flow-document.ts';
 import { renameRefs } from '../../catalogue/template.ts';
 import { validateValues } from '../../catalogue/values.ts';
 
@@ -18,7 +20,14 @@ export interface NodeConfig {
   retry?: { retries: number; delay: number };
   /** absent: 'stop', the default */
   onError?: OnError;
+  /** kept on the canvas, never run: skipped, its messages pass on as skips */
+  disabled?: true;
+  /** an output taken from a run: test runs hand it on instead of running the node */
+  pinned?: PinnedOutput;
 }
+
+/** A node's switches beside its values: set from the canvas's right-click menu. */
+export type NodeSwitch = 'disabled' | 'pinned';
 
 export const SLUG_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -47,7 +56,7 @@ export class ConfigStore {
   readonly inbound = observable.map<string, number>();
 
   constructor() {
-    makeObservable(this, { revision: observable, add: action, remove: action, park: action, restore: action, setValue: action, setRetry: action, setOnError: action, rename: action, clear: action, replaceValues: action, countInbound: action });
+    makeObservable(this, { revision: observable, add: action, remove: action, park: action, restore: action, setValue: action, setRetry: action, setOnError: action, setSwitch: action, rename: action, clear: action, replaceValues: action, countInbound: action });
   }
 
   add(config: NodeConfig): void {
@@ -132,6 +141,15 @@ export class ConfigStore {
     if (!node) return;
     if (onError === 'continue') node.onError = onError;
     else delete node.onError;
+    this.revision++;
+  }
+
+  /** Disable or enable a node (true or undefined), pin or unpin its output (a pin or undefined). */
+  setSwitch<K extends NodeSwitch>(id: string, key: K, value: NodeConfig[K]): void {
+    const node = this.nodes.get(id);
+    if (!node) return;
+    if (value === undefined) delete node[key];
+    else node[key] = value;
     this.revision++;
   }
 

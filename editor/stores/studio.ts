@@ -16,6 +16,8 @@ import { bindKeyboard } from '../canvas/keyboard.ts';
 import { bindNoteKeys } from '../canvas/sticky-notes/note-keys.ts';
 import { mountNotesLayer } from '../canvas/sticky-notes/notes-layer.tsx';
 import { StickyNotes } from '../canvas/sticky-notes/notes-store.ts';
+import { ContextMenuStore, type MenuAt } from '../canvas/context-menu.tsx';
+import { edgeMenuItems, nodeMenuItems } from '../canvas/node-menu.ts';
 import type { CatalogueStore } from './catalogue-store.ts';
 import { ConfigStore } from './config-store.ts';
 import { FlowSession, type FlowGraph } from './flow-session.ts';
@@ -41,6 +43,8 @@ export class Studio implements CanvasStores {
   readonly notes = new StickyNotes();
   /** a connection dropped on the empty canvas, asking which node to add there */
   readonly connectionDrop = new ConnectionDrop();
+  /** the canvas's right-click menu (nodes, edges) */
+  readonly menu = new ContextMenuStore();
   readonly session: FlowSession;
   readonly runs: RunsStore;
   readonly chat: ChatTest;
@@ -66,7 +70,7 @@ export class Studio implements CanvasStores {
     this.versions = new VersionsStore(flowId, this.session, (flow) => this.show(flow));
     makeAutoObservable<this, 'cleanups'>(
       this,
-      { config: false, selection: false, stage: false, credentials: false, notes: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, versions: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { config: false, selection: false, stage: false, credentials: false, notes: false, menu: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, versions: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
       { autoBind: true },
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
@@ -113,10 +117,10 @@ export class Studio implements CanvasStores {
     return [...this.config.nodes.values()].find((n) => this.catalogue.get(n.type)?.isTrigger)?.slug;
   }
 
-  /** Problems shown on a node before any run. */
+  /** Problems shown on a node before any run (none on a disabled node: it never runs). */
   problems(nodeId: string): string[] {
     const config = this.config.get(nodeId);
-    if (!config) return [];
+    if (!config || config.disabled) return [];
     const definition = this.catalogue.get(config.type);
     const problems = this.config.problems(nodeId, definition);
     if (definition) problems.push(...templateProblems(definition, toJS(config.values), this.nodeLookup).map((p) => p.message));
@@ -136,6 +140,33 @@ export class Studio implements CanvasStores {
 
   onEdgeClick(edgeId: string): void {
     void this.canvas?.selectEdge(edgeId);
+  }
+
+  onNodeMenu(nodeId: string, at: MenuAt): void {
+    const { canvas, commands } = this;
+    if (!canvas || !commands) return;
+    // the menu acts on this node: it is what the side panel shows too (a selection it is part of stays)
+    if (!this.selection.isSelected(nodeId)) void canvas.selectOnly(nodeId);
+    this.onNodeClick(nodeId);
+    const items = nodeMenuItems(
+      { commands, config: this.config, catalogue: this.catalogue, lastOutput: this.lastOutput, openPage: (href) => window.open(href, '_blank', 'noopener') },
+      nodeId,
+    );
+    this.menu.show(at, items, `Node ${this.config.get(nodeId)?.slug ?? ''}`);
+  }
+
+  onEdgeMenu(edgeId: string, at: MenuAt): void {
+    if (!this.canvas || !this.commands) return;
+    void this.canvas.selectEdge(edgeId);
+    this.menu.show(at, edgeMenuItems(this.commands, edgeId), 'Connection');
+  }
+
+  /** A node's output in the run shown on the canvas, when it completed there (what Pin output takes). */
+  lastOutput(slug: string): { output: unknown; runId: string } | null {
+    const view = this.stage.focused;
+    const run = view?.nodes.get(slug);
+    if (!view || run?.state !== 'completed' || run.output === undefined || run.error) return null;
+    return { output: run.output, runId: view.runId };
   }
 
   /** Mount the canvas into `container` and load the flow into it. */

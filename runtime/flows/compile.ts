@@ -28,6 +28,7 @@ export function compileFlow(flow: FlowDocument, catalogue: CatalogueView): Plan 
       values: node.values,
       ...retriesOf(node.retry),
       ...(node.onError === 'continue' ? { onError: node.onError } : {}),
+      ...(node.disabled ? { disabled: true as const } : {}),
       inbound: [],
       outbound: [],
     };
@@ -49,9 +50,25 @@ export function compileFlow(flow: FlowDocument, catalogue: CatalogueView): Plan 
   return { flowId: flow.id, projectId: flow.projectId, version: flow.version, trigger: trigger.id, nodes };
 }
 
+/**
+ * The plan of a test run: each pinned node carries its pinned output, which the engine hands on
+ * instead of running it. Production runs `plan`, which has no pins. The same plan object when
+ * nothing is pinned.
+ */
+export function withPins(plan: Plan, flow: FlowDocument): Plan {
+  const pinned = flow.nodes.filter((node) => node.pinned && plan.nodes[node.id]);
+  if (!pinned.length) return plan;
+  const nodes = { ...plan.nodes };
+  for (const node of pinned) nodes[node.id] = { ...nodes[node.id], pinned: { output: node.pinned!.output } };
+  return { ...plan, nodes };
+}
+
 /** A flow version ready to run, with what every call of it reads: found once, when it compiles. */
 export interface CompiledFlow {
+  /** what production runs: pins ignored */
   plan: Plan;
+  /** what a test run from the studio runs: pinned nodes hand on their pinned output (withPins) */
+  testPlan: Plan;
   trigger: PlanNode;
   /** the response nodes' ids: a realtime caller is answered by the first of them that completes */
   responses: readonly string[];
@@ -68,6 +85,6 @@ export function compileForRun(catalogue: CatalogueView) {
     if (all.length) throw new ValidationError(`The flow cannot run: ${all.join('; ')}`, 'invalid_flow', { details: all });
     const plan = compileFlow(flow, catalogue);
     const responses = Object.values(plan.nodes).filter((node) => node.role === 'response').map((node) => node.id);
-    return { plan, trigger: plan.nodes[plan.trigger], responses };
+    return { plan, testPlan: withPins(plan, flow), trigger: plan.nodes[plan.trigger], responses };
   };
 }

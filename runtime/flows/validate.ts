@@ -11,7 +11,8 @@
  *   not have, edges into the trigger, no or a second trigger, cycles, malformed For Loops.
  * - warnings — field values (missing required values, values of the wrong kind, an unclosed
  *   `{{`, a placeholder reading a node the flow does not have or a field a node with closed
- *   outputs never has), each naming its node.
+ *   outputs never has) and switches a node of its role may not have (a disabled trigger:
+ *   node-switches.ts), each naming its node.
  * A save stores a draft with problems and warnings and answers them; a run or a deploy refuses both.
  */
 import type { NodeRole } from '../../actors/types.ts';
@@ -21,6 +22,7 @@ import { flowLookup, templateProblems } from '../../catalogue/template-checks.ts
 import type { CatalogueView } from './catalogue-view.ts';
 import type { FlowEdge, FlowNode } from '../../contract/flow-document.ts';
 import { graphProblems } from './flow-graph.ts';
+import { readSwitches, switchWarnings } from './node-switches.ts';
 
 /** node-level retry limits (spec 000 §9) */
 export const MAX_RETRIES = 5;
@@ -92,6 +94,7 @@ function readNode(raw: unknown, index: number, problems: string[]): FlowNode | n
     // 'stop' is the default: stored as absent, as a retry of nothing is
     if (read === 'continue') node.onError = read;
   }
+  if (!readSwitches(node, raw, problems)) return null;
   return node;
 }
 
@@ -133,13 +136,16 @@ export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalo
     if (node.onError === 'continue' && STOPPING_ROLES.has(catalogue.roleOf(node.type))) {
       problems.push(`Node ${node.id}: onError 'continue' is not available for a trigger, a For Loop or a Loop End`);
     }
+    warnings.push(...switchWarnings(node, catalogue.roleOf(node.type)));
+    // a disabled node never runs: its values need not be complete
+    if (node.disabled) continue;
     for (const problem of catalogue.validateValues(definition, node.values)) warnings.push(`${node.id}: ${problem.message}`);
   }
   // after all ids are known: a placeholder may read a node listed after its own
   const nodeOf = flowLookup(nodes.map((n) => ({ id: n.id, definition: catalogue.get(n.type) })));
   for (const node of nodes) {
     const definition = catalogue.get(node.type);
-    if (!definition) continue;
+    if (!definition || node.disabled) continue;
     for (const problem of templateProblems(definition, node.values, nodeOf)) warnings.push(`${node.id}: ${problem.message}`);
   }
   const triggers = nodes.filter((n) => roles.get(n.id) === 'trigger');

@@ -27,12 +27,13 @@ local function planNode(id)
   return node
 end
 
--- What a route's target is, as the run's frozen plan says: its inbound edge count and role,
--- written into the route when the run started (a run started before that reads the target).
+-- What a route's target is, as the run's frozen plan says: its inbound edge count, role and
+-- whether it is disabled, written into the route when the run started (a run started before
+-- that reads the target).
 local function targetOf(route)
-  if route.need then return route.need, route.targetRole end
+  if route.need then return route.need, route.targetRole, route.targetDisabled == true end
   local target = planNode(route.target)
-  return #target.inbound, target.role
+  return #target.inbound, target.role, target.disabled == true
 end
 
 -- Mark an actor ready: queued, counted as active, announced, handed back to be enqueued.
@@ -47,14 +48,17 @@ local function queueActor(nodeId, iteration, delayMs, ready, hop)
 end
 
 local skipped = '"Skipped the node execution"'
+local disabledSkip = '"Skipped: the node is disabled"'
 
--- Mark an actor skipped without running it; returns true when it was not finished before.
-local function skipActor(nodeId, iteration)
+-- Mark an actor skipped without running it (`reason`, JSON text, defaults to `skipped`);
+-- returns true when it was not finished before.
+local function skipActor(nodeId, iteration, reason)
   local actor = actorKey(nodeId, iteration)
   if isTerminal(stateOf(actor)) then return false end
+  reason = reason or skipped
   setState(actor, 'skipped')
-  hold(outKey, actor, skipped)
-  emitJson(nodeEvent('node.skipped', runJson, nowText, quote(nodeId)) .. ',"message":' .. skipped .. iterationField(iteration) .. '}')
+  hold(outKey, actor, reason)
+  emitJson(nodeEvent('node.skipped', runJson, nowText, quote(nodeId)) .. ',"message":' .. reason .. iterationField(iteration) .. '}')
   return true
 end
 
@@ -142,13 +146,14 @@ local function routeFrom(nodeId, iteration, actor, allSkip, chosen, output, hop,
     for _, route in ipairs(source.outbound) do
       local kind = 'data'
       if item[4] or (item[5] and not item[5][route.sourceHandle]) then kind = 'skip' end
-      local need, role = targetOf(route)
+      local need, role, disabled = targetOf(route)
       local became, target, readyHop = deliver(route, need, item[3], item[2], kind, item[6], item[7])
       if became then
-        if item[7] + 1 > maxHop and became == 'data' then return depthError end
-        if became == 'data' or (role == 'loopEnd' and item[2] ~= '') then
+        if item[7] + 1 > maxHop and became == 'data' and not disabled then return depthError end
+        if (became == 'data' and not disabled) or (role == 'loopEnd' and item[2] ~= '') then
           queueActor(route.target, item[2], 0, ready, readyHop)
-        elseif skipActor(route.target, item[2]) then
+        -- a disabled node is skipped however its messages came, as an untaken branch is
+        elseif skipActor(route.target, item[2], disabled and disabledSkip or nil) then
           if role == 'loopStart' then
             -- a skipped loop never iterates: its loop end is skipped with it
             local loopEnd = planNode(route.target).loopEnd

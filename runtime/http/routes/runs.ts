@@ -32,8 +32,9 @@ export function runsRouter(services: RunServices): Router {
   router.post('/api/flows/:flowId/runs', async function startTestRun(ctx) {
     const flow = await flowOf(ctx, ctx.params.flowId);
     const body = (ctx.request.body ?? {}) as { input?: unknown };
-    const { plan } = services.compiled(flow);
-    const runId = await engine.startRun(plan, body.input ?? {}, { mode: 'test' });
+    // a test run: pinned nodes hand on their pinned output instead of running
+    const { testPlan } = services.compiled(flow);
+    const runId = await engine.startRun(testPlan, body.input ?? {}, { mode: 'test' });
     ctx.status = 202;
     ctx.body = { runId };
   });
