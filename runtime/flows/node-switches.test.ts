@@ -25,14 +25,14 @@ describe('disabled and pinned on save', () => {
 
   it('refuses a disabled that is not a boolean and a pin without an output, naming the node', () => {
     const result = check([trigger, { ...wait('a_1'), disabled: 'yes' }, { ...wait('b_1'), pinned: { a: 1 } }], chain('webhookTrigger_1', 'a_1', 'b_1'));
-    // (a refused node is left out, so its edges dangle too)
-    expect(result.problems.slice(0, 2)).toEqual(['Node a_1: disabled must be true or false', 'Node b_1: pinned must be an object {output, pinnedAt, runId?}']);
+    // not a flow document: the save is refused (400)
+    expect(result.malformed).toEqual(['Node a_1: disabled must be true or false', 'Node b_1: pinned must be an object {output, pinnedAt, runId?}']);
   });
 
   it('refuses a pinned output over 1 MB, saying its size', () => {
     const output = 'x'.repeat(MAX_PINNED_BYTES);
     const result = check([trigger, { ...wait('a_1'), pinned: { output, pinnedAt: 1 } }], chain('webhookTrigger_1', 'a_1'));
-    expect(result.problems[0]).toEqual(`Node a_1: the pinned output is ${MAX_PINNED_BYTES + 2} bytes; at most 1 MB (1048576 bytes) can be pinned`);
+    expect(result.malformed).toEqual([`Node a_1: the pinned output is ${MAX_PINNED_BYTES + 2} bytes; at most 1 MB (1048576 bytes) can be pinned`]);
   });
 
   it('warns (saved; Run and Deploy refuse) of a disabled trigger or Loop End and a pinned router', () => {
