@@ -186,7 +186,7 @@ describe('building a flow in the browser', () => {
   it('auto-arranges the flow left to right', async () => {
     const { page, shot, weft } = studio;
     const box = async (slug: string) => (await page.locator(nodeSel(slug)).boundingBox())!;
-    // a lone For Loop cannot be saved (it must reach a Loop End): take it away first
+    // the arrangement checked is the chain's: the lone For Loop goes first
     await pick(page, 'forLoop_1');
     await page.keyboard.press('Delete');
     await waitSaved(page);

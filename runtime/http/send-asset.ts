@@ -1,7 +1,8 @@
 /**
  * @module runtime/http/send-asset — answers one built file (editor or widget script) compressed
  * by the request's Accept-Encoding (br, then gzip, else identity), with an ETag and the cache
- * policy of its kind. Each file is read and compressed once, then kept in memory until it changes.
+ * policy of its kind. Each file is read and compressed once, then kept in memory until it changes;
+ * while its brotli form is still being made, gzip is sent to a client that takes both.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -42,6 +43,8 @@ interface Asset {
   raw: Promise<{ body: Buffer; hash: string }>;
   /** each encoding made once, on the first request that takes it; null when it would not be smaller */
   encoded: Map<Encoding, Promise<Buffer | null>>;
+  /** the encodings made so far */
+  ready: Map<Encoding, Buffer | null>;
 }
 
 const compressBrotli = promisify(brotliCompress);
@@ -71,7 +74,7 @@ async function assetOf(file: string): Promise<Asset> {
   const stamp = `${size}:${mtimeMs}`;
   let asset = assets.get(file);
   if (asset?.stamp !== stamp) {
-    const fresh: Asset = { stamp, raw: readAsset(file), encoded: new Map() };
+    const fresh: Asset = { stamp, raw: readAsset(file), encoded: new Map(), ready: new Map() };
     // a failed read (file replaced mid-build) is tried again by the next request
     fresh.raw.catch(() => assets.get(file) === fresh && assets.delete(file));
     assets.set(file, (asset = fresh));
@@ -84,6 +87,7 @@ async function encodedBody(asset: Asset, encoding: 'br' | 'gzip'): Promise<Buffe
   if (!body) {
     // a tiny file can grow when compressed: then only its plain bytes are offered
     body = asset.raw.then(({ body: raw }) => compress(raw, encoding).then((out) => (out.length < raw.length ? out : null)));
+    body.then((out) => asset.ready.set(encoding, out)).catch(() => asset.encoded.delete(encoding));
     asset.encoded.set(encoding, body);
   }
   return body;
@@ -116,8 +120,12 @@ export async function sendAsset(ctx: Context, file: string, policy: CachePolicy)
   let encoding: Encoding = 'identity';
   if (compressible.has(extname(file))) {
     ctx.vary('Accept-Encoding');
-    for (const candidate of preferredEncodings(ctx.get('accept-encoding'))) {
-      const encoded = await encodedBody(asset, candidate);
+    const candidates = preferredEncodings(ctx.get('accept-encoding'));
+    for (const [i, candidate] of candidates.entries()) {
+      const pending = encodedBody(asset, candidate);
+      // brotli at its best takes seconds for a big script: until it is made, a next choice (gzip, fast) is sent
+      if (!asset.ready.has(candidate) && i < candidates.length - 1) continue;
+      const encoded = await pending;
       if (!encoded) continue;
       [body, encoding] = [encoded, candidate];
       break;

@@ -29,6 +29,7 @@ describe('the built editor', () => {
   it('sends br, else gzip, else the plain bytes, each decoding to the file', async () => {
     const onDisk = readFileSync(join(editorDist, 'assets', script));
     const path = `${editor.url}/assets/${script}`;
+    await rawGet(path, { 'accept-encoding': 'br' }); // brotli made (a client taking only br waits for it)
     for (const [accept, encoding] of [
       ['gzip, deflate, br', 'br'],
       ['gzip;q=1, br;q=0.5', 'br'],
@@ -101,6 +102,13 @@ describe('a rebuilt file', () => {
     expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.decoded().toString()).toContain('<title>two</title>');
+  });
+
+  it('sends gzip to a client that takes both while the brotli form is still being made', async () => {
+    writeFileSync(join(dir, 'assets', 'app.js'), `export const greeting = 'hello';\n`.repeat(200));
+    const first = await rawGet(`${site.url}/assets/app.js`, { 'accept-encoding': 'gzip, br' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    await expect.poll(async () => (await rawGet(`${site.url}/assets/app.js`, { 'accept-encoding': 'gzip, br' })).headers['content-encoding']).toBe('br');
   });
 
   it('sends images as they are, without Vary', async () => {
