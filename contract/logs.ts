@@ -24,7 +24,7 @@ export interface LogRecord {
   flowName: string;
   /** null when the call was refused before a run started (no API key, plan limit…) */
   runId: string | null;
-  /** the production trigger: 'webhook', 'graphql', 'chat' or 'search' (widget calls) */
+  /** the production trigger: 'webhook', 'graphql', 'chat' or 'search' (widget calls), 'mcp' (an MCP tool call) */
   trigger: string;
   /** 'realtime': the caller got the answer in the call; 'async': the caller got 202 and the run went on */
   executionType: 'realtime' | 'async';

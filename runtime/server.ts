@@ -17,6 +17,7 @@ import { editorDist } from '../scripts/build-editor.ts';
 import { createApp } from './http/app.ts';
 import { graphqlApi } from './graphql/index.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
+import { mcpRouter } from './mcp/route.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './flows/catalogue-view.ts';
@@ -150,7 +151,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     });
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
     const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), compile });
-    // every production call (webhook, GraphQL, widgets) goes through this one path
+    // every production call (webhook, GraphQL, widgets, MCP) goes through this one path
     const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs });
     const app = createApp({
       redis,
@@ -173,6 +174,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
           scriptsDir: options.widgetsDir ?? widgetsDist,
         }),
         graphqlApi({ services: runServices, calls, flows, apiKeys }),
+        mcpRouter({ apiKeys, flows, calls }),
       ],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));
