@@ -149,6 +149,14 @@ describe('calling a tool is a production call of its flow', () => {
     expect(history[0]).toMatchObject({ mode: 'production', status: 'failed', failedNode: 'code_1' });
   });
 
+  it('refuses arguments that do not fit the tool’s input schema with a tool error; nothing runs', async () => {
+    const client = await connect(`Bearer ${key}`);
+    const before = await weft.api<RunSummary[]>('GET', `/api/flows/${flows.lookup}/runs`);
+    const result = await client.callTool({ name: 'order_lookup', arguments: { userId: 'u1' } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'Invalid arguments for tool order_lookup: arguments: missing required property message' }], isError: true });
+    expect(await weft.api<RunSummary[]>('GET', `/api/flows/${flows.lookup}/runs`)).toEqual(before);
+  });
+
   it('answers an unknown tool as the SDK’s McpServer does', async () => {
     const client = await connect(`Bearer ${key}`);
     const result = await client.callTool({ name: 'work_in_progress', arguments: {} });

@@ -9,8 +9,10 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { schemaProblem } from '../../catalogue/ai/json-schema.ts';
 import { isPlainObject } from '../../catalogue/coerce.ts';
 import { REALTIME_WAIT_MS, type CallOutcome, type ProductionCalls } from '../calls/production-call.ts';
+import { ValidationError } from '../domain-errors.ts';
 import { httpErrorOf } from '../http/errors.ts';
 import type { FlowTool } from './tool-list.ts';
 
@@ -38,8 +40,9 @@ export function flowServer(options: FlowServerOptions): Server {
 }
 
 /**
- * The flow's answer as a tool result. A run that fails and a refused call (plan limit, a flow
- * undeployed since the list) are tool errors carrying their message; anything unexpected is an
+ * The flow's answer as a tool result. A run that fails and a refused call (arguments that do
+ * not fit the tool's input schema, plan limit, a flow undeployed since the list) are tool errors
+ * carrying their message; anything unexpected is an
  * internal JSON-RPC error whose detail stays in the server's log.
  */
 async function callFlow(options: FlowServerOptions, tool: FlowTool, args: Record<string, unknown>): Promise<CallToolResult> {
@@ -47,7 +50,7 @@ async function callFlow(options: FlowServerOptions, tool: FlowTool, args: Record
     const outcome = await options.calls.call({
       flowId: tool.flowId,
       policy: { door: 'mcp', access: { by: 'project', projectId: options.projectId }, waitMs: REALTIME_WAIT_MS, late: 'fail' },
-      input: () => args,
+      input: () => checkedArguments(tool, args),
       request: { method: 'POST', path: options.path, body: args },
       // the caller waits for the run's end even when the flow has no response node
       variant: ({ compiled }) => ({ plan: compiled.plan, async: false }),
@@ -65,6 +68,13 @@ async function callFlow(options: FlowServerOptions, tool: FlowTool, args: Record
 function unknownTool(name: string): CallToolResult {
   const error = new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
   return { content: [{ type: 'text', text: error.message }], isError: true };
+}
+
+/** The arguments when they fit the tool's input schema; a refusal (logged, not counted) otherwise. */
+function checkedArguments(tool: FlowTool, args: Record<string, unknown>): Record<string, unknown> {
+  const problem = schemaProblem(args, tool.inputSchema, 'arguments');
+  if (problem) throw new ValidationError(`Invalid arguments for tool ${tool.name}: ${problem}`);
+  return args;
 }
 
 function toolResult(outcome: CallOutcome): CallToolResult {
