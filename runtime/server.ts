@@ -17,6 +17,7 @@ import { editorDist } from '../scripts/build-editor.ts';
 import { createApp } from './http/app.ts';
 import { graphqlApi } from './graphql/index.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
+import { mcpRouter } from './mcp/route.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './flows/catalogue-view.ts';
@@ -160,7 +161,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
     // active flows of a weft from before versions: their live draft becomes version 1
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
-    // every production call (webhook, GraphQL, widgets) goes through this one path
+    // every production call (webhook, GraphQL, widgets, MCP) goes through this one path
     const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs });
     const app = createApp({
       redis,
@@ -184,6 +185,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
           scriptsDir: options.widgetsDir ?? widgetsDist,
         }),
         graphqlApi({ services: runServices, calls, flows, versions, apiKeys }),
+        mcpRouter({ apiKeys, live: { flows, versions }, calls }),
       ],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));

@@ -3,6 +3,7 @@
  * its trigger produces, so a first Run needs no typing (issue 15 "Test input fits the trigger").
  */
 import type { FlowNode } from '../../contract/flow-document.ts';
+import { looksLikeJsonSchema, triggerFieldsRead, triggerOf } from '../../catalogue/trigger-input.ts';
 
 /** A JSON schema as the GraphQL trigger's `advance_schema` holds it (or, as the field allows, a sample payload). */
 interface Schema {
@@ -14,7 +15,7 @@ interface Schema {
 
 /** The sample body for a flow's trigger; `{}` when the flow has no trigger yet. */
 export function sampleInput(nodes: readonly FlowNode[]): unknown {
-  const trigger = nodes.find((n) => n.type.endsWith('TriggerNode'));
+  const trigger = triggerOf(nodes);
   if (!trigger) return {};
   switch (trigger.type) {
     case 'chatTriggerNode':
@@ -33,14 +34,10 @@ function fromSchemaText(text: unknown): unknown {
   if (typeof text !== 'string' || !text.trim()) return {};
   try {
     const parsed = JSON.parse(text) as unknown;
-    return isSchema(parsed) ? fromSchema(parsed) : parsed;
+    return looksLikeJsonSchema(parsed) ? fromSchema(parsed as Schema) : parsed;
   } catch {
     return {};
   }
-}
-
-function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && (typeof (value as Schema).type === 'string' || 'properties' in value);
 }
 
 /** One example value of a schema: the first enum value, else a value of its type. */
@@ -61,31 +58,9 @@ export function fromSchema(schema: Schema): unknown {
   }
 }
 
-/**
- * Every `{{trigger.output.field}}` (or `{{<trigger id>.output.field}}`) the flow reads becomes a
- * field of the body; a field a For Loop iterates over gets a list, as the loop needs one.
- */
+/** Every field the flow reads from its trigger; a list where a For Loop iterates over it. */
 function fromReferences(nodes: readonly FlowNode[], triggerId: string): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  const reference = new RegExp(`\\{\\{\\s*(?:trigger|${escape(triggerId)})\\.output\\.([A-Za-z_$][\\w$]*)`, 'g');
-  for (const node of nodes) {
-    walkStrings(node.values, (text, key) => {
-      for (const [, field] of text.matchAll(reference)) {
-        const iterated = node.type === 'forLoopNode' && key === 'iteratorValue';
-        if (iterated) body[field] = [1, 2, 3];
-        else if (!(field in body)) body[field] = 'Hello';
-      }
-    });
-  }
+  for (const [field, use] of triggerFieldsRead(nodes, triggerId)) body[field] = use === 'list' ? [1, 2, 3] : 'Hello';
   return body;
-}
-
-function walkStrings(value: unknown, visit: (text: string, key: string) => void, key = ''): void {
-  if (typeof value === 'string') visit(value, key);
-  else if (Array.isArray(value)) for (const item of value) walkStrings(item, visit, key);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walkStrings(v, visit, key || k);
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

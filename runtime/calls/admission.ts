@@ -1,10 +1,12 @@
 /**
  * @module runtime/calls/admission — whether a caller may call a flow in production: the flow
- * is active, the caller passes its door's access check, and the flow's trigger is the one that
+ * is active, the caller passes its door's access check, and the flow's trigger is one that
  * door starts. Production runs a deployed version, never the draft: the newest one, or the
- * version the caller names (`/hook/:flowId@:version`, GraphQL `version`). Each way in (webhook, GraphQL, the widgets; MCP, app events and schedules
+ * version the caller names (`/hook/:flowId@:version`, GraphQL `version`). Each way in (webhook,
+ * GraphQL, the widgets, MCP; app events and schedules
  * later) is a door: a row of `doors` and an access policy its route passes in.
  */
+import { INPUT_TRIGGERS } from '../../catalogue/trigger-input.ts';
 import { checkProjectKey } from '../auth/api-key-check.ts';
 import { NotFoundError, ForbiddenError, ValidationError } from '../domain-errors.ts';
 import type { CompiledFlow } from '../flows/compile.ts';
@@ -14,14 +16,16 @@ import { versionNotFound } from '../stores/flow-versions.ts';
 import { originAllowed } from '../widgets/origins.ts';
 
 /** A way in; also the log record's `trigger`. */
-export type CallDoor = 'webhook' | 'graphql' | 'chat' | 'search';
+export type CallDoor = 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp';
 
-/** The trigger node each door starts, and how a refusal names the door. */
-export const doors: Record<CallDoor, { triggerType: string; startedBy: string }> = {
-  webhook: { triggerType: 'webhookTriggerNode', startedBy: 'a webhook' },
-  graphql: { triggerType: 'graphqlTriggerNode', startedBy: 'the GraphQL trigger' },
-  chat: { triggerType: 'chatTriggerNode', startedBy: 'a chat widget' },
-  search: { triggerType: 'searchTriggerNode', startedBy: 'a search widget' },
+/** The trigger nodes each door starts, and how a refusal names the door. */
+export const doors: Record<CallDoor, { triggerTypes: readonly string[]; startedBy: string }> = {
+  webhook: { triggerTypes: ['webhookTriggerNode'], startedBy: 'a webhook' },
+  graphql: { triggerTypes: ['graphqlTriggerNode'], startedBy: 'the GraphQL trigger' },
+  chat: { triggerTypes: ['chatTriggerNode'], startedBy: 'a chat widget' },
+  search: { triggerTypes: ['searchTriggerNode'], startedBy: 'a search widget' },
+  // every flow whose trigger takes an input is an MCP tool (runtime/mcp/)
+  mcp: { triggerTypes: INPUT_TRIGGERS, startedBy: 'an MCP tool call' },
 };
 
 /**
@@ -52,7 +56,7 @@ export interface AdmissionDeps {
 }
 
 /** A webhook trigger the builder switched to public (the field's default is off). */
-const isPublicWebhook = (compiled: CompiledFlow) => compiled.trigger.type === doors.webhook.triggerType && compiled.trigger.values?.public === true;
+const isPublicWebhook = (compiled: CompiledFlow) => doors.webhook.triggerTypes.includes(compiled.trigger.type) && compiled.trigger.values?.public === true;
 
 /**
  * The flow when `access` may call it through `door`, with the deployed version it runs
@@ -73,8 +77,8 @@ export async function admit(deps: AdmissionDeps, door: CallDoor, flowId: string,
     await checkProjectKey(deps.apiKeys, flow.projectId, access.authorization);
   }
   if (!compiled) throw versionNotFound(flow.id, version!, flow.deployedVersion!);
-  const { triggerType, startedBy } = doors[door];
-  if (compiled.trigger.type !== triggerType) {
+  const { triggerTypes, startedBy } = doors[door];
+  if (!triggerTypes.includes(compiled.trigger.type)) {
     throw new ValidationError(`Flow ${flow.id} is not started by ${startedBy} (its trigger is ${compiled.trigger.type})`, 'wrong_trigger');
   }
   if (access.by === 'origin' && !originAllowed(compiled.trigger.values?.domains, access.origin)) {

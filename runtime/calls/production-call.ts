@@ -1,6 +1,6 @@
 /**
  * @module runtime/calls/production-call — the one production call every way in goes through
- * (webhook, GraphQL realtime and async, the chat and search widgets; MCP, app events and
+ * (webhook, GraphQL realtime and async, the chat and search widgets, MCP; app events and
  * schedules later): admit the caller (admission.ts), build the trigger's input, count the call
  * against the plan, start the run, wait for its response node, map the outcome, and hand ONE
  * record to the production logs. Routes only translate the request in and the outcome out.

@@ -1,6 +1,7 @@
 import { GraphQLObjectType, GraphQLSchema, GraphQLString, graphqlSync, printType, type GraphQLInputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { InputTypeBuilder, looksLikeJsonSchema, pascalName } from './input-types.ts';
+import { looksLikeJsonSchema } from '../../catalogue/trigger-input.ts';
+import { InputTypeBuilder, pascalName } from './input-types.ts';
 import { GraphQLJSON } from './json-scalar.ts';
 
 const build = (schema: unknown, name = 'FlowInput') => new InputTypeBuilder(new Set()).fromAdvanceSchema(schema, name);

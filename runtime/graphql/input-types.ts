@@ -20,6 +20,7 @@ import {
   type GraphQLInputFieldConfig,
   type GraphQLInputType,
 } from 'graphql';
+import { looksLikeJsonSchema } from '../../catalogue/trigger-input.ts';
 import { GraphQLJSON } from './json-scalar.ts';
 
 /** A built input type and how to turn a value of it back into the payload the flow expects. */
@@ -29,18 +30,10 @@ export interface TypedInput {
 }
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
-const JSON_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 /** nesting deeper than this becomes JSON */
 const MAX_DEPTH = 8;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export function looksLikeJsonSchema(value: unknown): boolean {
-  if (!isObject(value)) return false;
-  if (isObject(value.properties)) return true;
-  if (typeof value.type === 'string') return JSON_TYPES.has(value.type);
-  return Array.isArray(value.type) && value.type.every((t) => typeof t === 'string' && JSON_TYPES.has(t));
-}
 
 /** `order lookup` → `OrderLookup`; never empty, never starting with a digit or `__`. */
 export function pascalName(text: string): string {

@@ -1,0 +1,21 @@
+/**
+ * @module runtime/flows/live-flows — a project's flows as production sees them: each active
+ * flow with the name, nodes and edges of its deployed version (never its draft).
+ */
+import type { FlowDocument } from '../../contract/flow-document.ts';
+import type { FlowVersion } from '../../contract/versions.ts';
+
+export interface LiveFlowSources {
+  flows: { list(projectId: string): Promise<FlowDocument[]> };
+  versions: { get(flowId: string, version: number): Promise<FlowVersion | null> };
+}
+
+/** The project's active flows, each as its deployed version (oldest flow first, as listed). */
+export async function liveFlows(sources: LiveFlowSources, projectId: string): Promise<FlowDocument[]> {
+  const active = (await sources.flows.list(projectId)).filter((flow) => flow.status === 'active' && flow.deployedVersion !== undefined);
+  const deployed = await Promise.all(active.map((flow) => sources.versions.get(flow.id, flow.deployedVersion!)));
+  return active.flatMap((flow, i) => {
+    const version = deployed[i];
+    return version ? [{ ...flow, name: version.name, nodes: version.nodes, edges: version.edges }] : [];
+  });
+}
