@@ -5,8 +5,9 @@
  * be able to recognise every repeated call by its Idempotency-Key.
  */
 import Redis from 'ioredis';
-import { callFlow, deployChaosFlow, duplicateDeliveries, runEvents, runStatus, type CallAnswer } from './chaos-flow.ts';
+import { deployChaosFlow, duplicateDeliveries, runEvents } from './chaos-flow.ts';
 import { Cluster } from './cluster.ts';
+import { awaitRuns, FAILED, sleep, spreadCalls } from './load.ts';
 import { startReceiver } from './receiver.ts';
 import type { ScenarioResult } from './report.ts';
 import { countSideEffects } from './side-effects.ts';
@@ -23,26 +24,18 @@ export interface WorkerCrashOptions {
   finishWithinMs: number;
 }
 
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
-
 export async function workerCrash(options: WorkerCrashOptions, say: (line: string) => void): Promise<ScenarioResult> {
   const receiver = await startReceiver(options.receiverDelayMs);
   const cluster = new Cluster({ workers: options.workers, outboundAllow: [receiver.host] });
-  const redis = { client: null as Redis | null };
+  let redis: Redis | null = null;
   try {
     await cluster.start();
-    redis.client = new Redis(cluster.redisUrl);
+    redis = new Redis(cluster.redisUrl);
     const flow = await deployChaosFlow(cluster.redisUrl, cluster.prefix, cluster.serverUrl, receiver.host);
     say(`worker-crash: ${options.runs} runs over ${options.spreadMs} ms, ${options.workers} workers, ${options.kills} SIGKILLs`);
 
     const t0 = Date.now();
-    const answers: Promise<CallAnswer>[] = [];
-    const calling = (async () => {
-      for (let i = 0; i < options.runs; i++) {
-        await sleep(t0 + (i * options.spreadMs) / Math.max(1, options.runs - 1) - Date.now());
-        answers.push(callFlow(flow, `call-${i}`));
-      }
-    })();
+    const calls = spreadCalls(flow, options.runs, options.spreadMs);
     // kill moments: anywhere while runs are in the wait, the API call or the hand-on
     const window = options.spreadMs + 1000 + options.receiverDelayMs;
     const killAt = Array.from({ length: options.kills }, () => 300 + Math.random() * window).sort((a, b) => a - b);
@@ -54,28 +47,18 @@ export async function workerCrash(options: WorkerCrashOptions, say: (line: strin
       say(`  SIGKILL worker ${worker} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       await cluster.killWorker(worker);
     }
-    await calling;
-    const answered = await Promise.all(answers);
+    const answered = await calls;
     const lastKill = kills.at(-1)?.at ?? t0;
 
-    // every run must end within the bound
     const runIds = answered.flatMap((a) => (a.runId ? [a.runId] : []));
-    const status = new Map<string, string>();
-    const deadline = lastKill + options.finishWithinMs;
-    while (Date.now() < deadline) {
-      for (const id of runIds) if ((status.get(id) ?? 'running') === 'running') status.set(id, await runStatus(redis.client, cluster.prefix, id));
-      if (runIds.every((id) => status.get(id) !== 'running')) break;
-      await sleep(500);
-    }
-    const finishedAt = await Promise.all(runIds.map((id) => redis.client!.hmget(`${cluster.prefix}{run:${id}}:meta`, 'startedAt', 'finishedAt')));
-    const inFlightAtKill = finishedAt.filter(([s, f]) => kills.some((k) => Number(s) < k.at && (!f || Number(f) > k.at))).length;
-    const lastFinish = Math.max(t0, ...finishedAt.map(([, f]) => Number(f) || 0));
-
+    const ends = [...(await awaitRuns(redis, cluster.prefix, runIds, lastKill + options.finishWithinMs)).values()];
+    const inFlightAtKill = ends.filter((e) => kills.some((k) => e.startedAt < k.at && (!e.finishedAt || e.finishedAt > k.at))).length;
+    const lastFinish = Math.max(t0, ...ends.map((e) => e.finishedAt));
     let duplicates = 0;
-    for (const id of runIds) duplicates += duplicateDeliveries(await runEvents(redis.client, cluster.prefix, id));
+    for (const id of runIds) duplicates += duplicateDeliveries(await runEvents(redis, cluster.prefix, id));
     const effects = countSideEffects(receiver.calls);
-    const completed = runIds.filter((id) => status.get(id) === 'completed').length;
-    const failed = runIds.filter((id) => ['failed', 'cancelled', 'incomplete'].includes(status.get(id) ?? '')).length;
+    const completed = ends.filter((e) => e.status === 'completed').length;
+    const failed = ends.filter((e) => FAILED.has(e.status)).length;
     const lost = options.runs - completed - failed;
     const callers = (code: number) => answered.filter((a) => a.status === code).length;
     const keysSent = receiver.calls.filter((c) => c.key).length;
@@ -103,7 +86,7 @@ export async function workerCrash(options: WorkerCrashOptions, say: (line: strin
       summary: `worker-crash ${completed}/${options.runs} completed, ${lost} lost, ${duplicates} duplicate deliveries, ${effects.unrecognisedDuplicates} unrecognised duplicate side effects`,
     };
   } finally {
-    redis.client?.disconnect();
+    redis?.disconnect();
     await cluster.stop();
     await receiver.close();
   }
