@@ -59,6 +59,8 @@ export async function redisKilled(options: RedisKilledOptions, say: (line: strin
     const silent = answered.filter((a) => !told(a) && (!a.runId || endOf(a.runId).status !== 'completed'));
     const outsideWindow = gone.filter((a) => a.sentAt < killedAt - FSYNC_WINDOW_MS);
     const callers = (code: number) => answered.filter((a) => a.status === code).length;
+    // a refused call whose run went on anyway: a caller who retries it makes the effect twice
+    const refusedButRan = noRun.filter((a) => receiver.calls.some((c) => c.call === a.call));
 
     return {
       name: 'redis-killed',
@@ -66,7 +68,8 @@ export async function redisKilled(options: RedisKilledOptions, say: (line: strin
         ['calls sent', String(options.runs), ''],
         ['Redis down (kill → serving again)', `${((backAt - killedAt) / 1000).toFixed(1)} s`, ''],
         ['callers answered 200 / 202 / 5xx / no answer', `${callers(200)} / ${callers(202)} / ${answered.filter((a) => a.status >= 500).length} / ${callers(0)}`, ''],
-        ['calls refused before a run started (told)', String(noRun.length), ''],
+        ['calls answered without a run id (told: an error)', String(noRun.length), ''],
+        ['… whose run went on anyway (the receiver was called)', String(refusedButRan.length), ''],
         ['runs resumed and completed', `${completed.length}/${withRun.length}`, `${withRun.length - gone.length}/${withRun.length}`],
         ['runs failed after the restart', String(failed.length), '0'],
         ['runs unfinished after the bound', String(stuck.length), '0'],
