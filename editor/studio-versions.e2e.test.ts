@@ -2,12 +2,13 @@
  * Browser test: drafts and deployed versions. An edit of a deployed flow shows as "changes not
  * deployed" (listing it) until the next deploy; a deploy's note is in the versions list; the
  * side-by-side comparison marks an added and a changed node and lists the changed fields; a
- * rollback is one confirmed action that makes a new version; test runs say they ran the draft; a
- * draft saved with structural problems shows them (banner, node) instead of a failed save.
+ * rollback is one confirmed action that makes a new version; production runs name the version they
+ * ran and test runs the draft; a half-built draft (a For Loop without its Loop End) is saved with
+ * its problems shown (banner, node) and is still there after a reload.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowDocument } from '../contract/flow-document.ts';
+import type { CheckedFlow, FlowDocument } from '../contract/flow-document.ts';
 import type { FlowVersion, FlowVersionSummary } from '../contract/versions.ts';
 import { dragFromPalette, nodeSel, pick, waitSaved } from './testing/canvas-actions.ts';
 import { gradeFlow } from './testing/fixtures.ts';
@@ -151,24 +152,57 @@ describe('drafts and deployed versions', () => {
     }, { timeout: 15_000 }).toBe('draft');
   });
 
-  it('shows a saved draft’s structural problems in a banner and on the node they name, not as a failed save', async () => {
-    const { page, shot } = studio;
+  it('names the deployed version each production run ran in the run list, and the draft for a test run', async () => {
+    const { page, shot, weft } = studio;
+    const id = await studio.openFlow(projectId, { ...gradeFlow, name: 'Graded calls' });
+    await page.locator(nodeSel('passed_1')).waitFor();
+    const { key } = await weft.api<{ key: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'versions test' });
+    const call = async () => expect((await weft.anonymous.request('POST', `/hook/${id}`, { score: 72 }, { authorization: `Bearer ${key}` })).status).toBe(200);
+    const ranVersions = async () => {
+      await page.getByTestId('tab-run').click();
+      await page.getByRole('button', { name: 'Refresh' }).first().click();
+      return page.getByTestId('run-version').allTextContents();
+    };
+
+    await deploy(page, 'calls v1');
+    await expect.poll(() => versionRows(page).count()).toBe(1);
+    await call();
+    await expect.poll(ranVersions, { timeout: 15_000 }).toEqual(['v1']);
+
+    await setValue(page, 'passed_1', 'passed in v2');
+    await deploy(page, 'calls v2');
+    await expect.poll(() => versionRows(page).count()).toBe(2);
+    await call();
+    await expect.poll(ranVersions, { timeout: 15_000 }).toEqual(['v2', 'v1']);
+
+    await page.getByTestId('toolbar-run').click();
+    await expect.poll(ranVersions, { timeout: 15_000 }).toEqual(['draft', 'v2', 'v1']);
+    await shot('run-list-versions');
+  });
+
+  it('saves a half-built draft, shows its structural problem in a banner and on the node, and still has it after a reload', async () => {
+    const { page, shot, weft } = studio;
     const id = await studio.openFlow(projectId, { ...gradeFlow, name: 'Half-built' });
-    // a server that stores invalid drafts answers the save with its problems (contract/flow-document.ts CheckedFlow)
-    const problem = 'For Loop passed_1 must reach exactly one Loop End';
-    await page.route(`**/api/flows/${id}`, async (route) => {
-      if (route.request().method() !== 'PUT') return route.fallback();
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), problems: [problem] } });
-    });
-    await setValue(page, 'failed_1', 'failed, half-built');
-    await page.getByTestId('draft-problems').waitFor();
-    expect(await page.getByTestId('draft-problems').textContent()).toContain(problem);
-    expect(await page.locator(`${nodeSel('passed_1')} .wn-status--problem`).getAttribute('title')).toContain(problem);
+    // a For Loop without its Loop End: the server stores the draft and answers its problem
+    await dragFromPalette(page, 'forLoopNode', 300, 480);
+    await page.locator(nodeSel('forLoop_1')).waitFor();
+    await waitSaved(page);
+    const problem = 'For Loop forLoop_1 must reach exactly one Loop End (it reaches none)';
+    const banner = page.getByTestId('draft-problems');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(problem);
+    expect(await page.locator(`${nodeSel('forLoop_1')} .wn-status--problem`).getAttribute('title')).toContain(problem);
     expect(await page.locator(`${nodeSel('failed_1')} .wn-status--problem`).count()).toBe(0);
-    expect(await page.getByTestId('save-status').getAttribute('data-state')).toBe('saved');
+    const stored = await weft.api<CheckedFlow>('GET', `/api/flows/${id}`);
+    expect(stored.nodes.map((n) => n.id)).toContain('forLoop_1');
+    expect(stored.problems).toEqual([problem]);
     await shot('draft-problems');
-    await page.unroute(`**/api/flows/${id}`);
+
+    // reopening finds the half-built draft as it was left
+    await page.reload();
+    await page.locator(nodeSel('forLoop_1')).waitFor();
+    expect(await banner.textContent()).toContain(problem);
+    expect(await page.getByTestId('save-status').getAttribute('data-state')).toBe('saved');
     expect(studio.errors).toEqual([]);
   });
 });
