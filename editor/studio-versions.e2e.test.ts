@@ -44,6 +44,10 @@ async function deploy(page: Page, note: string): Promise<void> {
 
 const versionRows = (page: Page) => page.getByTestId('version-row');
 
+/** a flow deployed from the studio and called with the project's API key */
+const graded = { id: '', key: '' };
+const callGraded = () => studio.weft.anonymous.request('POST', `/hook/${graded.id}`, { score: 72 }, { authorization: `Bearer ${graded.key}` });
+
 describe('drafts and deployed versions', () => {
   it('shows changes not deployed after an edit of a deployed flow, lists them, and drops them after Deploy', async () => {
     const { page, shot } = studio;
@@ -154,10 +158,10 @@ describe('drafts and deployed versions', () => {
 
   it('names the deployed version each production run ran in the run list, and the draft for a test run', async () => {
     const { page, shot, weft } = studio;
-    const id = await studio.openFlow(projectId, { ...gradeFlow, name: 'Graded calls' });
+    graded.id = await studio.openFlow(projectId, { ...gradeFlow, name: 'Graded calls' });
     await page.locator(nodeSel('passed_1')).waitFor();
-    const { key } = await weft.api<{ key: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'versions test' });
-    const call = async () => expect((await weft.anonymous.request('POST', `/hook/${id}`, { score: 72 }, { authorization: `Bearer ${key}` })).status).toBe(200);
+    graded.key = (await weft.api<{ key: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'versions test' })).key;
+    const call = async () => expect((await callGraded()).status).toBe(200);
     const ranVersions = async () => {
       await page.getByTestId('tab-run').click();
       await page.getByRole('button', { name: 'Refresh' }).first().click();
@@ -178,6 +182,19 @@ describe('drafts and deployed versions', () => {
     await page.getByTestId('toolbar-run').click();
     await expect.poll(ranVersions, { timeout: 15_000 }).toEqual(['draft', 'v2', 'v1']);
     await shot('run-list-versions');
+  });
+
+  it('undeploys: the flow is a draft again, production calls are refused, and the draft keeps saving', async () => {
+    const { page, weft } = studio;
+    await page.getByTestId('tab-deploy').click();
+    await page.getByTestId('undeploy-button').click();
+    await expect.poll(() => page.getByTestId('deploy-state').textContent()).toBe('draft');
+    expect((await weft.api<FlowDocument>('GET', `/api/flows/${graded.id}`)).status).toBe('draft');
+    expect((await callGraded()).status).toBe(404);
+    // the undeploy's answer moved the flow's revision on: the next save starts from it (no conflict)
+    await setValue(page, 'passed_1', 'passed while undeployed');
+    expect(await page.getByTestId('save-status').getAttribute('data-state')).toBe('saved');
+    expect(valueOf(await weft.api<FlowDocument & { nodes: (Mapped & { id: string })[] }>('GET', `/api/flows/${graded.id}`), 'passed_1')).toBe('passed while undeployed');
   });
 
   it('saves a half-built draft, shows its structural problem in a banner and on the node, and still has it after a reload', async () => {
