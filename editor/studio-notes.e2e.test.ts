@@ -1,7 +1,8 @@
 /**
  * Browser test: sticky notes (added from the toolbar and with Shift+S, markdown rendered safely,
  * moved, resized, recoloured, deleted and undone, saved with the flow and there after a reload),
- * and a connection dropped on the empty canvas opening the node search that adds a connected node.
+ * and a connection dropped on the empty canvas opening the node search that adds a connected node
+ * (one undo step takes both away).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../contract/flow-document.ts';
@@ -156,6 +157,15 @@ describe('dropping a connection on the empty canvas', () => {
     const saved = await weft.api<CheckedFlow>('GET', `/api/flows/${flowId}`);
     expect(saved.nodes.map((n) => n.type)).toEqual(['webhookTriggerNode', 'conditionNode']);
     expect(saved.edges).toMatchObject([{ source: 'webhookTrigger_1', sourceHandle: 'out', target: 'condition_1', targetHandle: 'in' }]);
+
+    // adding the connected node was one step: one undo removes the node and its connection
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('[data-testid="node"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="edge"]').count()).toBe(0);
+    await waitSaved(page);
+    const undone = await weft.api<CheckedFlow>('GET', `/api/flows/${flowId}`);
+    expect(undone.nodes.map((n) => n.id)).toEqual(['webhookTrigger_1']);
+    expect(undone.edges).toEqual([]);
     expect(studio.errors).toEqual([]);
   });
 });
