@@ -1,6 +1,7 @@
 /**
  * Browser test: sticky notes (added from the toolbar and with Shift+S, markdown rendered safely,
- * moved, resized, recoloured, deleted and undone, saved with the flow and there after a reload),
+ * moved, resized, recoloured, deleted and undone, saved with the flow and there after a reload,
+ * shown on the minimap),
  * and a connection dropped on the empty canvas opening the node search that adds a connected node
  * (one undo step takes both away).
  */
@@ -93,6 +94,17 @@ describe('sticky notes', () => {
     await expect.poll(() => page.getByTestId('note-editor').inputValue()).toBe(stored.text);
     await page.getByTestId('note-editor').press('Escape');
     await shot('note-after-reload');
+
+    // the minimap shows the note too: a translucent patch of its colour, where it is between the nodes
+    const mapNote = page.getByTestId('minimap-note');
+    await expect.poll(() => mapNote.count()).toBe(1);
+    expect(await mapNote.getAttribute('class')).toContain('minimap-note--blue');
+    expect(await mapNote.evaluate((el) => Number(getComputedStyle(el).backgroundColor.match(/rgba\(.*, ([\d.]+)\)/)?.[1] ?? 1))).toBeLessThan(1);
+    const [triggerOnMap, responseOnMap] = await page.getByTestId('minimap-node').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left));
+    const noteOnMap = await boxOf('[data-testid="minimap-note"]');
+    // the trigger is at x 0 and the response at x 900: the note is where its position says, at the nodes' scale
+    expect((noteOnMap.x - triggerOnMap) / (responseOnMap - triggerOnMap)).toBeCloseTo(stored.position.x / 900, 1);
+    expect(noteOnMap.width / (responseOnMap - triggerOnMap)).toBeCloseTo(stored.size.width / 900, 1);
   });
 
   it('deletes the selected note with Delete (and no node with it), undoes that, and adds one with Shift+S', async () => {
