@@ -262,8 +262,12 @@ describe('API keys, usage and logs', () => {
     expect(await rows.first().textContent()).toContain('Grade');
     await page.getByLabel('Severity').selectOption('WARN');
     await expect.poll(() => rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.severity))).toEqual(['WARN', 'WARN']);
+    // refused without a key: no version ran
+    expect(await rows.getByTestId('log-version').allTextContents()).toEqual(['', '']);
     await page.getByLabel('Severity').selectOption('INFO');
     await expect.poll(() => rows.count()).toBe(2);
+    // each call ran the deployed version 1 (polled: the WARN rows may still be shown)
+    await expect.poll(() => rows.getByTestId('log-version').allTextContents(), { timeout: 10_000 }).toEqual(['v1', 'v1']);
     await rows.first().locator('.log-row-main').click();
     expect(await rows.first().locator('.json-view').textContent()).toContain('"responseStatus": 200');
     await shot('logs');

@@ -1,7 +1,9 @@
 /**
  * Browser test: sticky notes (added from the toolbar and with Shift+S, markdown rendered safely,
- * moved, resized, recoloured, deleted and undone, saved with the flow and there after a reload),
- * and a connection dropped on the empty canvas opening the node search that adds a connected node.
+ * moved, resized, recoloured, deleted and undone, saved with the flow and there after a reload,
+ * shown on the minimap),
+ * and a connection dropped on the empty canvas opening the node search that adds a connected node
+ * (one undo step takes both away).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../contract/flow-document.ts';
@@ -92,6 +94,17 @@ describe('sticky notes', () => {
     await expect.poll(() => page.getByTestId('note-editor').inputValue()).toBe(stored.text);
     await page.getByTestId('note-editor').press('Escape');
     await shot('note-after-reload');
+
+    // the minimap shows the note too: a translucent patch of its colour, where it is between the nodes
+    const mapNote = page.getByTestId('minimap-note');
+    await expect.poll(() => mapNote.count()).toBe(1);
+    expect(await mapNote.getAttribute('class')).toContain('minimap-note--blue');
+    expect(await mapNote.evaluate((el) => Number(getComputedStyle(el).backgroundColor.match(/rgba\(.*, ([\d.]+)\)/)?.[1] ?? 1))).toBeLessThan(1);
+    const [triggerOnMap, responseOnMap] = await page.getByTestId('minimap-node').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().left));
+    const noteOnMap = await boxOf('[data-testid="minimap-note"]');
+    // the trigger is at x 0 and the response at x 900: the note is where its position says, at the nodes' scale
+    expect((noteOnMap.x - triggerOnMap) / (responseOnMap - triggerOnMap)).toBeCloseTo(stored.position.x / 900, 1);
+    expect(noteOnMap.width / (responseOnMap - triggerOnMap)).toBeCloseTo(stored.size.width / 900, 1);
   });
 
   it('deletes the selected note with Delete (and no node with it), undoes that, and adds one with Shift+S', async () => {
@@ -156,6 +169,15 @@ describe('dropping a connection on the empty canvas', () => {
     const saved = await weft.api<CheckedFlow>('GET', `/api/flows/${flowId}`);
     expect(saved.nodes.map((n) => n.type)).toEqual(['webhookTriggerNode', 'conditionNode']);
     expect(saved.edges).toMatchObject([{ source: 'webhookTrigger_1', sourceHandle: 'out', target: 'condition_1', targetHandle: 'in' }]);
+
+    // adding the connected node was one step: one undo removes the node and its connection
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('[data-testid="node"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="edge"]').count()).toBe(0);
+    await waitSaved(page);
+    const undone = await weft.api<CheckedFlow>('GET', `/api/flows/${flowId}`);
+    expect(undone.nodes.map((n) => n.id)).toEqual(['webhookTrigger_1']);
+    expect(undone.edges).toEqual([]);
     expect(studio.errors).toEqual([]);
   });
 });

@@ -2,12 +2,13 @@
  * Browser test: drafts and deployed versions. An edit of a deployed flow shows as "changes not
  * deployed" (listing it) until the next deploy; a deploy's note is in the versions list; the
  * side-by-side comparison marks an added and a changed node and lists the changed fields; a
- * rollback is one confirmed action that makes a new version; test runs say they ran the draft; a
- * draft saved with structural problems shows them (banner, node) instead of a failed save.
+ * rollback is one confirmed action that makes a new version; production runs name the version they
+ * ran and test runs the draft; a half-built draft (a For Loop without its Loop End) is saved with
+ * its problems shown (banner, node) and is still there after a reload.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlowDocument } from '../contract/flow-document.ts';
+import type { CheckedFlow, FlowDocument } from '../contract/flow-document.ts';
 import type { FlowVersion, FlowVersionSummary } from '../contract/versions.ts';
 import { dragFromPalette, nodeSel, pick, waitSaved } from './testing/canvas-actions.ts';
 import { gradeFlow } from './testing/fixtures.ts';
@@ -42,6 +43,10 @@ async function deploy(page: Page, note: string): Promise<void> {
 }
 
 const versionRows = (page: Page) => page.getByTestId('version-row');
+
+/** a flow deployed from the studio and called with the project's API key */
+const graded = { id: '', key: '' };
+const callGraded = () => studio.weft.anonymous.request('POST', `/hook/${graded.id}`, { score: 72 }, { authorization: `Bearer ${graded.key}` });
 
 describe('drafts and deployed versions', () => {
   it('shows changes not deployed after an edit of a deployed flow, lists them, and drops them after Deploy', async () => {
@@ -151,24 +156,70 @@ describe('drafts and deployed versions', () => {
     }, { timeout: 15_000 }).toBe('draft');
   });
 
-  it('shows a saved draft’s structural problems in a banner and on the node they name, not as a failed save', async () => {
-    const { page, shot } = studio;
-    const id = await studio.openFlow(projectId, { ...gradeFlow, name: 'Half-built' });
-    // a server that stores invalid drafts answers the save with its problems (contract/flow-document.ts CheckedFlow)
-    const problem = 'For Loop passed_1 must reach exactly one Loop End';
-    await page.route(`**/api/flows/${id}`, async (route) => {
-      if (route.request().method() !== 'PUT') return route.fallback();
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), problems: [problem] } });
-    });
-    await setValue(page, 'failed_1', 'failed, half-built');
-    await page.getByTestId('draft-problems').waitFor();
-    expect(await page.getByTestId('draft-problems').textContent()).toContain(problem);
-    expect(await page.locator(`${nodeSel('passed_1')} .wn-status--problem`).getAttribute('title')).toContain(problem);
-    expect(await page.locator(`${nodeSel('failed_1')} .wn-status--problem`).count()).toBe(0);
+  it('names the deployed version each production run ran in the run list, and the draft for a test run', async () => {
+    const { page, shot, weft } = studio;
+    graded.id = await studio.openFlow(projectId, { ...gradeFlow, name: 'Graded calls' });
+    await page.locator(nodeSel('passed_1')).waitFor();
+    graded.key = (await weft.api<{ key: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'versions test' })).key;
+    const call = async () => expect((await callGraded()).status).toBe(200);
+    const ranVersions = async () => {
+      await page.getByTestId('tab-run').click();
+      await page.getByRole('button', { name: 'Refresh' }).first().click();
+      return page.getByTestId('run-version').allTextContents();
+    };
+
+    await deploy(page, 'calls v1');
+    await expect.poll(() => versionRows(page).count()).toBe(1);
+    await call();
+    await expect.poll(ranVersions, { timeout: 15_000 }).toEqual(['v1']);
+
+    await setValue(page, 'passed_1', 'passed in v2');
+    await deploy(page, 'calls v2');
+    await expect.poll(() => versionRows(page).count()).toBe(2);
+    await call();
+    await expect.poll(ranVersions, { timeout: 15_000 }).toEqual(['v2', 'v1']);
+
+    await page.getByTestId('toolbar-run').click();
+    await expect.poll(ranVersions, { timeout: 15_000 }).toEqual(['draft', 'v2', 'v1']);
+    await shot('run-list-versions');
+  });
+
+  it('undeploys: the flow is a draft again, production calls are refused, and the draft keeps saving', async () => {
+    const { page, weft } = studio;
+    await page.getByTestId('tab-deploy').click();
+    await page.getByTestId('undeploy-button').click();
+    await expect.poll(() => page.getByTestId('deploy-state').textContent()).toBe('draft');
+    expect((await weft.api<FlowDocument>('GET', `/api/flows/${graded.id}`)).status).toBe('draft');
+    expect((await callGraded()).status).toBe(404);
+    // the undeploy's answer moved the flow's revision on: the next save starts from it (no conflict)
+    await setValue(page, 'passed_1', 'passed while undeployed');
     expect(await page.getByTestId('save-status').getAttribute('data-state')).toBe('saved');
+    expect(valueOf(await weft.api<FlowDocument & { nodes: (Mapped & { id: string })[] }>('GET', `/api/flows/${graded.id}`), 'passed_1')).toBe('passed while undeployed');
+  });
+
+  it('saves a half-built draft, shows its structural problem in a banner and on the node, and still has it after a reload', async () => {
+    const { page, shot, weft } = studio;
+    const id = await studio.openFlow(projectId, { ...gradeFlow, name: 'Half-built' });
+    // a For Loop without its Loop End: the server stores the draft and answers its problem
+    await dragFromPalette(page, 'forLoopNode', 300, 480);
+    await page.locator(nodeSel('forLoop_1')).waitFor();
+    await waitSaved(page);
+    const problem = 'For Loop forLoop_1 must reach exactly one Loop End (it reaches none)';
+    const banner = page.getByTestId('draft-problems');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(problem);
+    expect(await page.locator(`${nodeSel('forLoop_1')} .wn-status--problem`).getAttribute('title')).toContain(problem);
+    expect(await page.locator(`${nodeSel('failed_1')} .wn-status--problem`).count()).toBe(0);
+    const stored = await weft.api<CheckedFlow>('GET', `/api/flows/${id}`);
+    expect(stored.nodes.map((n) => n.id)).toContain('forLoop_1');
+    expect(stored.problems).toEqual([problem]);
     await shot('draft-problems');
-    await page.unroute(`**/api/flows/${id}`);
+
+    // reopening finds the half-built draft as it was left
+    await page.reload();
+    await page.locator(nodeSel('forLoop_1')).waitFor();
+    expect(await banner.textContent()).toContain(problem);
+    expect(await page.getByTestId('save-status').getAttribute('data-state')).toBe('saved');
     expect(studio.errors).toEqual([]);
   });
 });

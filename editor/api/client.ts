@@ -99,7 +99,7 @@ export const api = {
   versions: (flowId: string) => call<FlowVersionSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions`),
   version: (flowId: string, version: number) => call<FlowVersion>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}`),
   rollback: (flowId: string, version: number, note?: string) =>
-    call<unknown>('POST', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}/rollback`, note ? { note } : {}),
+    call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}/rollback`, note ? { note } : {}),
   startRun: (flowId: string, input: unknown) => call<{ runId: string }>('POST', `/api/flows/${encodeURIComponent(flowId)}/runs`, { input }),
   runs: (flowId: string) => call<RunSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/runs`),
   run: (runId: string) => call<RunSnapshot>('GET', `/api/runs/${encodeURIComponent(runId)}`),

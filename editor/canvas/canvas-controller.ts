@@ -194,13 +194,17 @@ export class CanvasController {
     return { nodes, edges };
   }
 
-  /** Create a node of `type` at `position` (canvas coordinates), with its default values. */
-  async addNode(type: string, position: { x: number; y: number }): Promise<string | null> {
+  /**
+   * Create a node of `type` at `position` (canvas coordinates), with its default values. `withIt`
+   * does more in the same undo step (connecting the new node): one undo removes it all.
+   */
+  async addNode(type: string, position: { x: number; y: number }, withIt?: (id: string) => Promise<void>): Promise<string | null> {
     const definition = this.stores.catalogue.get(type);
     if (!definition) return toasts.show(`Unknown node type ${type}`, 'error'), null;
     const slug = this.stores.config.nextSlug(type);
     const [id] = await this.insert([{ id: slug, type, position, values: applyDefaults(definition, {}) }], []);
     if (!id) return null;
+    await withIt?.(id);
     await this.selectOnly(id);
     this.stack.history.separate();
     return id;

@@ -1,4 +1,5 @@
 /** @module editor/canvas/canvas-stores — what the canvas views read: MobX stores keyed by node and edge id. */
+import type { StickyNote } from '../../contract/flow-document.ts';
 import type { MenuAt } from './context-menu.tsx';
 import type { CatalogueStore } from '../stores/catalogue-store.ts';
 import type { ConfigStore } from '../stores/config-store.ts';
@@ -10,6 +11,8 @@ export interface CanvasStores {
   config: ConfigStore;
   selection: SelectionStore;
   stage: RunStage;
+  /** the sticky notes (drawn by their own layer; the minimap shows them too) */
+  notes: { readonly notes: readonly StickyNote[] };
   /** problems shown on a node before any run (missing fields, missing credentials, unconnected) */
   problems(nodeId: string): string[];
   /** a node was clicked (also during runs: the inspector shows its run data) */

@@ -40,16 +40,15 @@ export class ConnectionDrop {
   }
 }
 
-/** Add a node of `type` where the connection was dropped and connect the dragged port to it. */
-export async function addConnectedNode(canvas: CanvasController, request: DropRequest, type: string): Promise<string | null> {
-  const id = await canvas.addNode(type, { x: request.at.x, y: request.at.y - INPUT_SOCKET_Y });
-  const source = canvas.editor.getNode(request.source);
-  const target = id ? canvas.editor.getNode(id) : undefined;
-  if (!id || !source?.outputs[request.handle] || !target?.inputs.in) return id;
-  // refused connections (connection-rules.ts) are said in a toast by the canvas's own check
-  await canvas.editor.addConnection(new WeftConnection(source, request.handle, target, newEdgeId()));
-  canvas.stack.history.separate();
-  return id;
+/** Add a node of `type` where the connection was dropped and connect the dragged port to it: one undo step. */
+export function addConnectedNode(canvas: CanvasController, request: DropRequest, type: string): Promise<string | null> {
+  return canvas.addNode(type, { x: request.at.x, y: request.at.y - INPUT_SOCKET_Y }, async (id) => {
+    const source = canvas.editor.getNode(request.source);
+    const target = canvas.editor.getNode(id);
+    if (!source?.outputs[request.handle] || !target?.inputs.in) return;
+    // refused connections (connection-rules.ts) are said in a toast by the canvas's own check
+    await canvas.editor.addConnection(new WeftConnection(source, request.handle, target, newEdgeId()));
+  });
 }
 
 /** Open `drop` when a drag from an output ends on the empty canvas; returns the clean-up. */

@@ -1,16 +1,17 @@
 /**
  * @module editor/canvas/setup-editor — the Rete stack of one canvas: editor, area (pan, zoom,
  * selection, ordering), connections by dragging, React rendering of our own node and edge views
- * (in one shared React root), undo history and a minimap.
+ * (in one shared React root), undo history and a minimap (with the sticky notes: minimap-view.tsx).
  */
 import { NodeEditor } from 'rete';
 import { AreaExtensions, AreaPlugin } from 'rete-area-plugin';
 import { ClassicFlow, ConnectionPlugin, getSourceTarget } from 'rete-connection-plugin';
 import { HistoryPlugin, Presets as HistoryPresets } from 'rete-history-plugin';
 import { MinimapPlugin } from 'rete-minimap-plugin';
-import { Presets, ReactPlugin } from 'rete-react-plugin';
+import { ReactPlugin } from 'rete-react-plugin';
 import { canvasPreset } from './canvas-preset.tsx';
 import { makeEdgeView } from './edge-view.tsx';
+import { minimapPreset } from './minimap-view.tsx';
 import { makeNodeView } from './node-view.tsx';
 import { newEdgeId, WeftConnection, type AreaExtra, type Schemes } from './schemes.ts';
 import { SharedRoot } from './shared-root.tsx';
@@ -50,7 +51,7 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
 
   const sockets = new SocketPositions(editor, area);
   render.addPreset(canvasPreset(makeNodeView(stores), makeEdgeView(stores, sockets)));
-  render.addPreset(Presets.minimap.setup({ size: MINIMAP_HEIGHT }));
+  render.addPreset(minimapPreset(MINIMAP_HEIGHT, stores.notes, container));
 
   // Connections are created as our own class with an id the flow document keeps.
   connection.addPreset(

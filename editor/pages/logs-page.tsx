@@ -1,7 +1,7 @@
 /**
  * @module editor/pages/logs-page — the project's production-run logs, newest first, filtered
- * by flow, severity and time range, paged with the server's cursor; a row opens its record
- * and its run (replayed on the flow's canvas).
+ * by flow, severity and time range, paged with the server's cursor; a row names the deployed
+ * version the call ran ("v3") and opens its record and its run (replayed on the flow's canvas).
  */
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
@@ -24,6 +24,9 @@ function LogRow({ record }: { record: LogRecord }) {
         <span className={`severity severity--${record.severity}`}>{record.severity}</span>
         <span className="log-time">{new Date(record.timestamp).toLocaleString()}</span>
         <span className="flow-name">{record.flowName}</span>
+        <span className="log-version" data-testid="log-version" title={record.deployedVersion ? 'The deployed version the call ran' : 'Refused before a version ran'}>
+          {record.deployedVersion ? `v${record.deployedVersion}` : ''}
+        </span>
         <span>{record.responseStatus}</span>
         <span className="muted">{formatDuration(record.durationMs)}</span>
         <span className="muted">{record.trigger} · {record.executionType} · {record.environment}</span>

@@ -37,7 +37,7 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
   }
   const trigger = [...studio.config.nodes.values()].find((n) => studio.catalogue.role(n.type) === 'trigger');
   // deployed and nothing changed since: there is nothing to deploy
-  const upToDate = active && studio.versions.deployed !== null && studio.versions.pendingCount === 0;
+  const upToDate = active && session.saveState === 'saved' && studio.versions.deployed !== null && studio.versions.pendingCount === 0;
   const deploy = async (wanted: boolean) => {
     setBusy(true);
     try {

@@ -167,9 +167,9 @@ export class FlowSession {
     if (!this.flow) return;
     await this.save();
     try {
-      const saved = await api.deploy(this.flow.id, active ? 'active' : 'inactive', note);
+      const answer = await api.deploy(this.flow.id, active ? 'active' : 'inactive', note);
       runInAction(() => {
-        this.flow = { ...this.flow!, status: saved.status, version: saved.version, deployedVersion: saved.deployedVersion };
+        this.adoptDeployment(answer);
         this.message = '';
         this.details = [];
       });
@@ -182,10 +182,14 @@ export class FlowSession {
     }
   }
 
-  /** The server deployed a version without touching the draft (a rollback): take its new state and revision. */
-  deployedElsewhere(latest: FlowDocument): void {
+  /**
+   * The server's answer to a deploy, an undeploy or a rollback: the draft is as it was, but the
+   * flow's status, deployed version and revision moved on. The next save starts from that revision
+   * (keeping the old one would answer 409 conflict).
+   */
+  adoptDeployment(answer: FlowDocument): void {
     if (!this.flow) return;
-    this.flow = { ...this.flow, status: latest.status, version: latest.version, deployedVersion: latest.deployedVersion };
+    this.flow = { ...this.flow, status: answer.status, version: answer.version, deployedVersion: answer.deployedVersion };
   }
 
   /** Leaving (tab closed, another page): edits not yet on the server stay in this browser. */

@@ -67,7 +67,7 @@ export class Studio implements CanvasStores {
     const testRuns = (responseType: string) => ({ start: this.runs.start, refusal: () => this.runs.refusal, responseNodes: () => this.slugsOf(responseType) });
     this.chat = new ChatTest(testRuns('chatResponseNode'));
     this.search = new SearchTest(testRuns('searchResponseNode'));
-    this.versions = new VersionsStore(flowId, this.session, (flow) => this.show(flow));
+    this.versions = new VersionsStore(flowId, this.session);
     makeAutoObservable<this, 'cleanups'>(
       this,
       { config: false, selection: false, stage: false, credentials: false, notes: false, menu: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, versions: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },

@@ -6,7 +6,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { api } from '../api/client.ts';
 import { changeCount, diffFlows, type DiffableFlow, type FlowDiff } from '../../catalogue/flow-diff.ts';
-import type { CheckedFlow } from '../../contract/flow-document.ts';
 import type { FlowVersion, FlowVersionSummary } from '../../contract/versions.ts';
 import type { FlowSession } from './flow-session.ts';
 
@@ -27,10 +26,8 @@ export class VersionsStore {
   constructor(
     readonly flowId: string,
     private readonly session: FlowSession,
-    /** the server changed the draft itself (a rollback that restores it): put it on the canvas */
-    private readonly showDraft: (flow: CheckedFlow) => Promise<void>,
   ) {
-    makeAutoObservable<this, 'stop' | 'session' | 'showDraft'>(this, { stop: false, session: false, showDraft: false }, { autoBind: true });
+    makeAutoObservable<this, 'stop' | 'session'>(this, { stop: false, session: false }, { autoBind: true });
     // a deploy (here or elsewhere) names a new version: read it and the list again
     this.stop = reaction(
       () => this.session.flow?.deployedVersion,
@@ -97,16 +94,12 @@ export class VersionsStore {
   }
 
   /**
-   * Deploy an older version's content again, as a new version. The server may leave the draft as
-   * it is (then only the deployed number moves on) or restore the draft too (then it is shown).
+   * Deploy an older version's content again, as a new version. The server leaves the draft as it
+   * is and answers the flow: its new deployed number (the list follows) and its bumped revision.
    */
   async rollback(version: number, note?: string): Promise<void> {
     await this.session.save();
-    await api.rollback(this.flowId, version, note);
-    const latest = await api.flow(this.flowId);
-    const draft = this.session.flow;
-    if (draft && changeCount(diffFlows(draft, latest)) === 0) this.session.deployedElsewhere(latest);
-    else await this.showDraft(latest);
+    this.session.adoptDeployment(await api.rollback(this.flowId, version, note));
   }
 
   dispose(): void {
