@@ -171,7 +171,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       versions,
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
       routers: [
-        runsRouter(runServices),
+        runsRouter(runServices, apiKeys),
         hooksRouter(calls),
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),
