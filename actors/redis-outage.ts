@@ -40,6 +40,7 @@ class RedisOutage {
   }
 
   private failed(client: Redis, error: Error): void {
+    if (!isRedisUnreachable(error)) return void console.error('[weft] Redis:', error.message);
     if (this.failing.has(client)) return;
     if (this.failing.size === 0) {
       this.since = Date.now();
