@@ -4,7 +4,8 @@
  * schedules later): admit the caller (admission.ts), build the trigger's input, count the call
  * against the plan, start the run, wait for its response node, map the outcome, and hand ONE
  * record to the production logs (a realtime call's run is noted when it starts, so it is logged
- * even when this process stops before answering). Routes only translate the request in and the outcome out.
+ * even when this process stops before answering). Routes only translate the request in and the
+ * outcome out.
  */
 import { randomUUID } from 'node:crypto';
 import type { Engine, RunResult } from '../../actors/engine.ts';
