@@ -14,6 +14,7 @@ import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, isAfter, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
 import { ActorFunctions } from './scripts.ts';
+import { isRedisUnreachable, redisOutage } from './redis-outage.ts';
 import type { RunEvent } from '../contract/run-events.ts';
 import type { ActorView, RunMeta, RunSnapshot } from '../contract/runs.ts';
 import type { Plan } from './types.ts';
@@ -62,13 +63,15 @@ export class Engine {
 
   constructor(private readonly options: EngineOptions, execute: ExecuteFn) {
     this.prefix = options.prefix ?? 'weft:';
-    this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.redis = redisOutage.watch(new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
     this.functions = new ActorFunctions(this.redis);
     this.queue = new Queue<ActivationJob>(activationQueue, {
       connection: this.redis,
       prefix: `${this.prefix}bull`,
       defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
     });
+    // without a listener BullMQ prints each connection error; an outage is told once by redisOutage
+    this.queue.on('error', (error) => isRedisUnreachable(error) || console.error('[weft queue]', error.message));
     this.core = new EngineCore({
       redis: this.redis,
       functions: this.functions,
@@ -149,7 +152,7 @@ export class Engine {
 
   /** A connection that may block (XREAD BLOCK, SUBSCRIBE); closed with the engine. */
   blockingConnection(): Redis {
-    const connection = this.redis.duplicate();
+    const connection = redisOutage.watch(this.redis.duplicate());
     this.connections.add(connection);
     connection.once('end', () => this.connections.delete(connection));
     return connection;
@@ -228,14 +231,14 @@ export class Engine {
   /** Start a worker that runs activations; several may run, in this or other processes. */
   startWorker(concurrency = 16): Worker<ActivationJob> {
     const worker = new Worker<ActivationJob>(activationQueue, (job, token) => processActivation(this.core, job, token), {
-      connection: this.redis.duplicate(),
+      connection: redisOutage.watch(this.redis.duplicate()),
       prefix: `${this.prefix}bull`,
       concurrency,
       lockDuration: this.options.lockDurationMs ?? 30_000,
       stalledInterval: Math.min(this.options.lockDurationMs ?? 30_000, 30_000),
       maxStalledCount: 10,
     });
-    worker.on('error', (error) => console.error('[weft worker]', error.message));
+    worker.on('error', (error) => isRedisUnreachable(error) || console.error('[weft worker]', error.message));
     this.workers.push(worker);
     return worker;
   }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import Redis from 'ioredis';
 import { Engine } from '../actors/engine.ts';
+import { redisOutage } from '../actors/redis-outage.ts';
 import { nodes as catalogueNodes, registry } from '../catalogue/nodes.ts';
 import { createRegistry } from '../catalogue/registry.ts';
 import { userError } from '../catalogue/errors.ts';
@@ -100,7 +101,7 @@ export interface Weft {
 export async function startWeft(options: WeftOptions): Promise<Weft> {
   const prefix = options.prefix ?? 'weft:';
   const role = options.role ?? 'all';
-  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 3 });
+  const redis = redisOutage.watch(new Redis(options.redisUrl, { maxRetriesPerRequest: 3 }));
   const flows = new FlowStore(redis, prefix);
   const versions = new FlowVersionStore(redis, prefix);
   const nodes = options.extraNodes?.length ? createRegistry([...catalogueNodes, ...options.extraNodes]) : registry;
@@ -172,7 +173,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       versions,
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
       routers: [
-        runsRouter(runServices),
+        runsRouter(runServices, apiKeys),
         hooksRouter(calls),
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),

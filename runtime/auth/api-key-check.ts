@@ -1,7 +1,8 @@
 /**
  * @module runtime/auth/api-key-check — the one check of an integrator's API key, used by every
  * production trigger (POST /hook/:flowId, POST /graphql): `Authorization: Bearer <key>` must
- * hold a live (not revoked) API key of the flow's project.
+ * hold a live (not revoked) API key of the flow's project. The same key reads the runs it
+ * started (GET /api/runs/:id and its events: projectOfKey).
  */
 import { UnauthorizedError } from '../domain-errors.ts';
 import type { ApiKeyView } from '../../contract/projects.ts';
@@ -25,11 +26,26 @@ export async function checkProjectKey(
   projectId: string,
   authorization: string | undefined | null,
 ): Promise<ApiKeyView> {
+  const key = await apiKeys.verify(projectId, bearerToken(authorization));
+  if (!key) throw unauthorized(INVALID_KEY_MESSAGE);
+  return key;
+}
+
+/** the token of `Authorization: Bearer <token>`; 401 when the header is missing or not a Bearer token */
+export function bearerToken(authorization: string | undefined | null): string {
   const header = (authorization ?? '').trim();
   if (header === '') throw unauthorized(MISSING_KEY_MESSAGE);
   const match = /^bearer\s+(\S+)$/i.exec(header);
   if (!match) throw unauthorized(NOT_BEARER_MESSAGE);
-  const key = await apiKeys.verify(projectId, match[1]);
-  if (!key) throw unauthorized(INVALID_KEY_MESSAGE);
-  return key;
+  return match[1];
+}
+
+/**
+ * The project whose live API key `authorization` carries (reading a run a production call
+ * started: GET /api/runs/:id); 401 as checkProjectKey when it is no live key at all.
+ */
+export async function projectOfKey(apiKeys: Pick<ApiKeyStore, 'projectOf'>, authorization: string | undefined | null): Promise<string> {
+  const projectId = await apiKeys.projectOf(bearerToken(authorization));
+  if (!projectId) throw unauthorized(INVALID_KEY_MESSAGE);
+  return projectId;
 }

@@ -2,8 +2,9 @@
  * @module runtime/auth/session-gate — who is calling. One middleware in front of every route:
  * it reads the `weft_session` cookie, puts the signed-in user on `ctx.state.user` (and their
  * ProjectAccess on `ctx.state.access`), refuses every /api/* route but the open ones without a
- * session (401 'Sign in first') and every cookie-authenticated write without the session's
- * CSRF token in `x-csrf-token` (403 'Invalid CSRF token').
+ * session (401 'Sign in first') — but a GET of a run or its events with an Authorization header,
+ * whose API key the runs route checks — and every cookie-authenticated write without the
+ * session's CSRF token in `x-csrf-token` (403 'Invalid CSRF token').
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
@@ -24,6 +25,9 @@ export const CSRF_HEADER = 'x-csrf-token';
  */
 const openApiPath = /^\/api\/(health|catalogue|auth\/sign-in|auth\/sign-out)(\/|$)/;
 const studioApiPath = /^\/api(\/|$)/;
+/** a run and its events, which the API key that started the run may also read (the route checks the key) */
+const runReadPath = /^\/api\/runs\/[^/]+(\/events)?\/?$/;
+const keyReadsRun = (ctx: Context) => ctx.method === 'GET' && runReadPath.test(ctx.path) && ctx.get('authorization') !== '';
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface AuthStores {
@@ -74,7 +78,10 @@ export function sessionGate(stores: AuthStores): Middleware {
       clearSessionCookie(ctx); // expired or signed out elsewhere: the browser can forget it
     }
     if (studio && !openApiPath.test(ctx.path)) {
-      if (!session || !user) throw unauthorized();
+      if (!session || !user) {
+        if (keyReadsRun(ctx)) return next();
+        throw unauthorized();
+      }
       if (writes.has(ctx.method)) checkCsrf(ctx, session);
     }
     await next();

@@ -3,7 +3,9 @@
  * (webhook, GraphQL realtime and async, the chat and search widgets, MCP; app events and
  * schedules later): admit the caller (admission.ts), build the trigger's input, count the call
  * against the plan, start the run, wait for its response node, map the outcome, and hand ONE
- * record to the production logs. Routes only translate the request in and the outcome out.
+ * record to the production logs (a realtime call's run is noted when it starts, so it is logged
+ * even when this process stops before answering). Routes only translate the request in and the
+ * outcome out.
  */
 import { randomUUID } from 'node:crypto';
 import type { Engine, RunResult } from '../../actors/engine.ts';
@@ -11,7 +13,7 @@ import type { Plan } from '../../actors/types.ts';
 import { asErrorKind, statusOfKind, type ErrorKind } from '../../contract/errors.ts';
 import { NotFoundError } from '../domain-errors.ts';
 import { httpErrorOf } from '../http/errors.ts';
-import type { ProductionCall } from '../logs/run-logger.ts';
+import type { RunLogger } from '../logs/run-logger.ts';
 import type { UsageLimits } from '../usage/limits.ts';
 import { admit, type AdmissionDeps, type AdmittedFlow, type CallAccess, type CallDoor } from './admission.ts';
 
@@ -71,7 +73,7 @@ export type CallOutcome =
 export interface ProductionCallDeps extends AdmissionDeps {
   engine: Pick<Engine, 'startRun' | 'awaitResult' | 'listenToFlow'>;
   usage: Pick<UsageLimits, 'countProductionRequest'>;
-  logs: { record(call: ProductionCall): void };
+  logs: Pick<RunLogger, 'record' | 'started'>;
 }
 
 export class ProductionCalls {
@@ -100,8 +102,9 @@ export class ProductionCalls {
       await this.deps.usage.countProductionRequest(admitted.flow.projectId);
       const { compiled } = admitted;
       const { plan, async } = request.variant?.(admitted) ?? { plan: compiled.plan, async: compiled.responses.length === 0 };
-      runId = `run_${randomUUID().replace(/-/g, '')}`;
-      const outcome = await this.run(request, plan, compiled.responses, input, runId, async);
+      const id = (runId = `run_${randomUUID().replace(/-/g, '')}`);
+      const started = () => async || this.deps.logs.started({ ...this.logBase(request, receivedAt, id, deployedVersion), runId: id });
+      const outcome = await this.run(request, plan, compiled.responses, input, id, async, started);
       this.log(request, receivedAt, runId, deployedVersion, outcome);
       return outcome;
     } catch (error) {
@@ -119,7 +122,11 @@ export class ProductionCalls {
     }
   }
 
-  private async run(request: CallRequest, plan: Plan, responses: readonly string[], input: unknown, runId: string, async: boolean): Promise<CallOutcome> {
+  private async run(
+    request: CallRequest, plan: Plan, responses: readonly string[], input: unknown, runId: string, async: boolean,
+    /** the run has started (its record is then written even if this process never answers) */
+    started: () => void,
+  ): Promise<CallOutcome> {
     const { engine } = this.deps;
     const { onText } = request;
     // Listening starts before the run does, so no streamed chunk of it can be missed.
@@ -131,6 +138,7 @@ export class ProductionCalls {
     try {
       request.onStart?.(runId);
       await engine.startRun(plan, input, { mode: 'production', runId });
+      started();
       if (async) return { status: 'running', runId };
       const result = await engine.awaitResult(runId, plan.flowId, [...responses], request.policy.waitMs);
       return outcomeOf(runId, result, request.policy);

@@ -14,7 +14,7 @@ import { OrganisationStore } from '../stores/organisations.ts';
 import { ProjectStore } from '../stores/projects.ts';
 import { SessionStore } from '../stores/sessions.ts';
 import { UserStore } from '../stores/users.ts';
-import { errorAnswers, jsonBodies, requestIds } from './middleware.ts';
+import { errorAnswers, jsonBodies, refuseWhileRedisDown, requestIds } from './middleware.ts';
 import { authRouter } from './routes/auth.ts';
 import { projectPlanReader } from '../usage/plan-of.ts';
 import { flowsRouter } from './routes/flows.ts';
@@ -60,6 +60,7 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true;
   app.use(requestIds());
   app.use(errorAnswers());
+  app.use(refuseWhileRedisDown());
   // Before the body is read: a request without a session is refused at once.
   app.use(sessionGate(auth));
   app.use(jsonBodies(deps.bodyLimitBytes));

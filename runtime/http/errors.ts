@@ -2,6 +2,7 @@
  * @module runtime/http/errors — an HTTP error that carries its own response, and the one
  * mapping of domain errors (runtime/domain-errors.ts) to statuses.
  */
+import { isRedisUnreachable, UNAVAILABLE_MESSAGE } from '../../actors/redis-outage.ts';
 import type { CallFailure } from '../calls/production-call.ts';
 import {
   ConflictError,
@@ -32,6 +33,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+/** 503: Redis cannot be reached (the answer carries Retry-After: errorAnswers) */
+export const unavailable = () => new HttpError(503, 'unavailable', UNAVAILABLE_MESSAGE);
 export const badRequest = (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, 'bad_request', message, extra);
 
 /** The status of a domain error; a plan's record limit is 403 and its request limit 429 (spec 000 §8). */
@@ -46,9 +49,13 @@ function statusOf(error: DomainError): number {
   return 500;
 }
 
-/** What the caller is answered for `error`: an HttpError as it is, a domain error mapped; null for anything unexpected. */
+/**
+ * What the caller is answered for `error`: an HttpError as it is, a domain error mapped, 503
+ * when Redis could not be reached; null for anything unexpected.
+ */
 export function httpErrorOf(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
+  if (isRedisUnreachable(error)) return unavailable();
   if (error instanceof DomainError) return new HttpError(statusOf(error), error.code, error.message, error.details);
   return null;
 }

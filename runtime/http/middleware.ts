@@ -1,10 +1,11 @@
-/** @module runtime/http/middleware — error answers, JSON bodies, request ids. */
+/** @module runtime/http/middleware — error answers, JSON bodies, request ids, 503 while Redis is down. */
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
 import { checkDepth, MAX_BODY_BYTES, tooLarge } from './body-limits.ts';
-import { HttpError, httpErrorOf } from './errors.ts';
+import { redisOutage, RETRY_AFTER_SECONDS } from '../../actors/redis-outage.ts';
+import { HttpError, httpErrorOf, unavailable } from './errors.ts';
 
 /** Paths whose answers are always JSON (the editor's static files are not). */
 const apiPath = /^\/(api|hook)(\/|$)/;
@@ -30,6 +31,7 @@ export function errorAnswers(): Middleware {
       const known = httpErrorOf(error) ?? fromKoa(error);
       if (!known) console.error(`[weft] ${ctx.method} ${ctx.path} (request ${ctx.state.requestId}):`, error);
       const answer = known ?? new HttpError(500, 'internal', 'Internal server error');
+      if (answer.code === 'unavailable') ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
       ctx.status = answer.status;
       ctx.body = answer.body;
     }
@@ -46,6 +48,22 @@ function fromKoa(error: unknown): HttpError | null {
   if (e.status === 413) return tooLarge();
   const message = typeof e.message === 'string' && e.message ? e.message : (STATUS_CODES[e.status] ?? 'Bad request');
   return new HttpError(e.status, codes[e.status] ?? 'bad_request', message);
+}
+
+/** Routes that answer without Redis: health (which reports it down) and the node catalogue. */
+const withoutRedis = /^\/api\/(health|catalogue)(\/|$)/;
+/** Routes that need Redis: the API, webhooks, GraphQL and the widgets' calls (not their scripts, nor the editor's files). */
+const needsRedis = /^\/(api|hook|graphql)(\/|$)|^\/widgets\/.+\//;
+
+/**
+ * While this process cannot reach Redis (actors/redis-outage.ts), a route that needs it answers
+ * 503 'unavailable' with Retry-After at once instead of waiting on a command that cannot succeed.
+ */
+export function refuseWhileRedisDown(): Middleware {
+  return function checkRedis(ctx, next) {
+    if (redisOutage.down && needsRedis.test(ctx.path) && !withoutRedis.test(ctx.path)) throw unavailable();
+    return next();
+  };
 }
 
 /** Paths whose route reads the request body itself: GraphQL over HTTP (graphql-http parses it). */

@@ -1,7 +1,8 @@
 /**
  * @module runtime/logs/run-logger — one log record per production call (webhook, GraphQL,
  * widgets). The production call (runtime/calls/production-call.ts) hands over what it knows
- * when it has answered; a run still going on then
+ * when it has answered (and, for a realtime call, notes its run as followed when it starts, so
+ * a call whose answer is never delivered is logged too); a run still going on then
  * (async calls, or nodes after the response node) is followed to its end in the background by
  * the server process that took the call, and the record is written when it ends: node ids,
  * token usage and cost come from the finished run. While a run is followed it is listed in the
@@ -27,6 +28,11 @@ export interface ProductionCall {
   deployedVersion?: number;
   /** true when the caller got 202 and the run goes on without them */
   async: boolean;
+  /**
+   * true while a realtime caller has not been answered (RunLogger.started): a server that
+   * resumes the record after this one stopped takes its status from the run, like an async call's
+   */
+  unanswered?: boolean;
   answerStatus: number;
   receivedAt: number;
   request: { method: string; path: string; body: unknown };
@@ -73,6 +79,16 @@ export class RunLogger {
     this.track(this.write(safe));
   }
 
+  /**
+   * A realtime call's run has started: until the call is answered (`record`), the run is listed
+   * as followed, so when this server stops first (the caller is never answered) the next one
+   * writes its record when the run ends. Returns at once.
+   */
+  started(call: Omit<ProductionCall, 'async' | 'answerStatus'> & { runId: string }): void {
+    const waiting: ProductionCall = { ...call, request: { ...call.request, body: loggedBody(call.request.body) }, async: false, unanswered: true, answerStatus: 0 };
+    this.track(this.deps.store.follow(call.runId, JSON.stringify(waiting)));
+  }
+
   /** Follow the runs a stopped server was following (called once when a server starts). */
   async resumeFollowing(): Promise<number> {
     try {
@@ -117,7 +133,7 @@ export class RunLogger {
   }
 
   private recordOf(call: ProductionCall, flow: { projectId: string; name: string }, run: RunEnd | null): LogRecord {
-    const responseStatus = !call.async
+    const responseStatus = !call.async && !call.unanswered
       ? call.answerStatus
       : run?.status === 'failed'
         ? statusOfKind(run.errorKind)

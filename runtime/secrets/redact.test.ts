@@ -56,3 +56,33 @@ describe('SecretRedactor', () => {
     expect(copy.stack).not.toContain('tok-123456789');
   });
 });
+
+describe('SecretRedactor, encoded forms', () => {
+  const secret = 'Tok/en+Secret 9x?';
+  const redactor = new SecretRedactor();
+  redactor.add([secret, 'abcd']);
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const b64url = (text: string) => Buffer.from(text).toString('base64url');
+
+  it('masks the secret in any letter case and URL-encoded', () => {
+    for (const form of [secret.toLowerCase(), secret.toUpperCase(), encodeURIComponent(secret), encodeURIComponent(secret).toLowerCase(), encodeURIComponent(secret).replace(/%20/g, '+')]) {
+      expect(redactor.text(`got <${form}>`)).toBe('got <••••>');
+    }
+  });
+
+  it('masks its base64 and base64url forms at every alignment inside a longer encoded text', () => {
+    for (const plain of [secret, `user:${secret}`, `Bearer ${secret}`, `{"token":"${secret}"}`, secret.toLowerCase(), secret.toUpperCase()]) {
+      for (const encoded of [b64(plain), b64url(plain)]) {
+        const masked = redactor.text(`x ${encoded} y`);
+        expect(masked, `${plain} as ${encoded}`).toContain('••••');
+        // what is left of the encoding is at most the characters it shares with the secret's neighbours
+        expect(masked.length, masked).toBeLessThanOrEqual(encoded.length - Math.floor((secret.length * 4) / 3) + 4 + 4 + 4);
+        expect(masked).not.toContain(encoded);
+      }
+    }
+  });
+
+  it('masks secrets shorter than 6 characters as exact copies only', () => {
+    expect(redactor.text('abcd ABCD YWJjZA==')).toBe('•••• ABCD YWJjZA==');
+  });
+});

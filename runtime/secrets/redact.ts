@@ -6,6 +6,7 @@
  * or logs.
  */
 import { asErrorKind, type ErrorKind } from '../../contract/errors.ts';
+import { secretPatterns } from './encoded-forms.ts';
 import { isPlainObject, MASK } from './mask.ts';
 
 /** Shorter values are not redacted: they would blank unrelated text and guard nothing. */
@@ -30,23 +31,29 @@ export function secretValuesOf(credentials: Record<string, unknown>, publicField
   return found;
 }
 
-/** The secrets one activation has read, and their removal from what it hands back. */
+/**
+ * The secrets one activation has read, and their removal from what it hands back — as exact
+ * copies and, for secrets of MIN_ENCODED_LENGTH characters or more, in their common encodings
+ * (runtime/secrets/encoded-forms.ts: any letter case, URL-encoded, base64, base64url).
+ */
 export class SecretRedactor {
-  private secrets: string[] = [];
+  private secrets = new Set<string>();
+  private patterns: ReturnType<typeof secretPatterns> = { anyCase: null, exactCase: null };
 
   add(values: readonly string[]): void {
-    const all = new Set([...this.secrets, ...values.filter((v) => v.length >= MIN_REDACTED_LENGTH)]);
-    // longest first, so a secret that contains another is replaced whole
-    this.secrets = [...all].sort((a, b) => b.length - a.length);
+    const before = this.secrets.size;
+    for (const value of values) if (value.length >= MIN_REDACTED_LENGTH) this.secrets.add(value);
+    if (this.secrets.size !== before) this.patterns = secretPatterns([...this.secrets]);
   }
 
   get active(): boolean {
-    return this.secrets.length > 0;
+    return this.secrets.size > 0;
   }
 
   text(text: string): string {
-    let out = text;
-    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
+    const { anyCase, exactCase } = this.patterns;
+    let out = anyCase ? text.replace(anyCase, MASK) : text;
+    if (exactCase) out = out.replace(exactCase, MASK);
     return out;
   }
 

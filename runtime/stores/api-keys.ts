@@ -89,6 +89,15 @@ export class ApiKeyStore {
     return true;
   }
 
+  /** the project whose live (not revoked) key `key` ('wft_…') is, or null; does not mark the key used */
+  async projectOf(key: string): Promise<string | null> {
+    if (!KEY_SHAPE.test(key)) return null;
+    const pointer = await this.redis.get(this.byHash(sha256(key)));
+    if (!pointer) return null;
+    const owner = JSON.parse(pointer) as { projectId: string; id: string };
+    return (await this.redis.hexists(this.keysOf(owner.projectId), owner.id)) ? owner.projectId : null;
+  }
+
   /**
    * The live key of the project that `key` ('wft_…') is, or null (unknown, revoked, another
    * project's). Keys are found by their SHA-256: a key is 32 random bytes, so a fast hash is

@@ -65,6 +65,10 @@ function credentialType(value: unknown): string {
   return type;
 }
 
+/** an HTTP header name a server and the proxies before it take: a letter, then letters, digits, '-' or '_' */
+const headerName = /^[A-Za-z][A-Za-z0-9_-]{0,99}$/;
+export const HEADER_NAME_MESSAGE = "Header name must start with a letter and hold only letters, digits, '-' and '_' (at most 100), e.g. Authorization or X-Api-Key";
+
 /**
  * The credentials checked against the type's form (GET /api/catalogue/credentials): required
  * fields that the user types in (not the hidden ones an OAuth flow fills), numbers, selects.
@@ -74,6 +78,9 @@ function checkAgainstForm(type: string, credentials: Record<string, unknown>): v
   const form = credentialFormOf(type)!;
   const inputs = form.fields.filter((field) => !field.hidden);
   const problems = validateValues({ inputs } as unknown as NodeDefinition, credentials);
+  if (type === 'httpHeader' && typeof credentials.headerName === 'string' && !headerName.test(credentials.headerName.trim())) {
+    problems.push({ field: 'headerName', message: HEADER_NAME_MESSAGE });
+  }
   if (problems.length > 0) {
     throw badRequest(`Invalid ${form.label} credentials: ${problems.map((p) => p.message).join('; ')}`, { fields: problems.map((p) => p.field) });
   }

@@ -106,8 +106,13 @@ export function organisationsRouter(deps: AuthStores): Router {
   return router;
 }
 
+/** a name holds something to read: not only spaces and invisible format characters (zero-width spaces…) */
+const readable = /[^\s\p{Cf}]/u;
+const controlCharacter = /\p{Cc}/u;
+
 function nameOf(name: unknown): string {
-  if (typeof name !== 'string' || !name.trim()) throw badRequest('An organisation needs a name');
+  if (typeof name === 'string' && controlCharacter.test(name)) throw badRequest('An organisation name cannot contain control characters');
+  if (typeof name !== 'string' || !readable.test(name)) throw badRequest('An organisation needs a name');
   if (name.trim().length > MAX_NAME) throw badRequest(`An organisation name has at most ${MAX_NAME} characters`);
   return name.trim();
 }

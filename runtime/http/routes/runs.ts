@@ -1,9 +1,15 @@
-/** @module runtime/http/routes/runs — test runs, run history, snapshots, events, actors, cancel. */
+/**
+ * @module runtime/http/routes/runs — test runs, run history, snapshots, events, actors, cancel.
+ * A run and its events are also readable with an API key of the run's project (the caller of a
+ * webhook that answered 202 follows its run with the key it called with).
+ */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Engine } from '../../../actors/engine.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
 import { requireProjectAccess } from '../../auth/access.ts';
+import { bearerToken, projectOfKey } from '../../auth/api-key-check.ts';
+import type { ApiKeyStore } from '../../stores/api-keys.ts';
 import { HttpError } from '../errors.ts';
 import { lastEventId, openSse } from '../sse.ts';
 import type { RunServices } from '../../run-services.ts';
@@ -11,7 +17,7 @@ import type { RunServices } from '../../run-services.ts';
 const runNotFound = () => new HttpError(404, 'not_found', 'Run not found');
 const workflowNotFound = () => new HttpError(404, 'not_found', 'Workflow not found');
 
-export function runsRouter(services: RunServices): Router {
+export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'projectOf'>): Router {
   const { engine } = services;
   const router = new Router();
 
@@ -21,12 +27,28 @@ export function runsRouter(services: RunServices): Router {
     await requireProjectAccess(ctx, flow.projectId, workflowNotFound);
     return flow;
   };
-  /** 404 'Run not found' unless the run exists and belongs to a project the user may see */
+  /**
+   * 404 'Run not found' unless the run exists and belongs to a project the user may see — or,
+   * without a session (reads only: the session gate), to the project of the request's API key
+   * (401 when it carries no live key).
+   */
   const checkRun = async (ctx: Context, runId: string) => {
+    const keyProject = ctx.state.access ? null : await keyProjectOf(ctx);
     const meta = await engine.meta(runId);
     if (!meta) throw runNotFound();
-    await requireProjectAccess(ctx, meta.projectId, runNotFound);
+    if (keyProject === null) await requireProjectAccess(ctx, meta.projectId, runNotFound);
+    else if (keyProject !== meta.projectId) throw runNotFound();
     return meta;
+  };
+  const keyProjectOf = async (ctx: Context) => {
+    const authorization = ctx.get('authorization');
+    const projectId = await projectOfKey(apiKeys, authorization).catch((error: unknown) => {
+      ctx.set('WWW-Authenticate', 'Bearer');
+      throw error;
+    });
+    // an event stream read with a key ends soon after the key is revoked
+    ctx.state.stillSignedIn = async () => (await apiKeys.projectOf(bearerToken(authorization))) === projectId;
+    return projectId;
   };
 
   router.post('/api/flows/:flowId/runs', async function startTestRun(ctx) {
