@@ -55,8 +55,15 @@ const PACE_MS = 45;
 const CALM_BACKLOG = 12;
 /** a long backlog is drained over about this many frames (and as many token journeys as the flow is deep)… */
 const DRAIN_FRAMES = 40;
-/** …applying at most this many visible changes in one frame */
+/** …applying at most this many visible changes in one frame… */
 const MAX_PER_FRAME = 10;
+/**
+ * …in batches this far apart. Whatever a change touches, the browser's next frame restyles, paints
+ * and layerizes the canvas: on a 300-node flow that cost, paid in every frame of a run, made the
+ * longest main-thread tasks (editor bench). Tokens glide between batches all the same.
+ */
+const BATCH_MS = 100;
+const FRAMES_PER_BATCH = Math.round(BATCH_MS / 16.7);
 /** tokens drawn at once per run: enough to read the flow, few enough to stay smooth */
 const MAX_TOKENS = 80;
 const visible = new Set(['node.queued', 'node.started', 'node.completed', 'node.skipped', 'node.failed', 'edge.message']);
@@ -87,6 +94,9 @@ export class RunView {
   private queue: RunEvent[] = [];
   private frame = 0;
   private lastShown = 0;
+  private lastBatch = 0;
+  /** a frame is asked for to remove the ended tokens */
+  private removal = false;
   private inFlight = 0;
   /** tokens whose animation ended, removed at the next frame */
   private ended: [edgeId: string, tokenId: number][] = [];
@@ -140,11 +150,14 @@ export class RunView {
     const calm = this.queue.length <= CALM_BACKLOG;
     const paced = budget === undefined;
     if (paced && calm && time - this.lastShown < PACE_MS) return;
-    let left = budget ?? (calm ? 1 : Math.min(MAX_PER_FRAME, Math.ceil(this.queue.length / DRAIN_FRAMES)));
+    if (paced && !calm && time - this.lastBatch < BATCH_MS) return;
+    if (!calm) this.lastBatch = time;
+    let left = budget ?? (calm ? 1 : Math.min(MAX_PER_FRAME, Math.ceil(this.queue.length / DRAIN_FRAMES)) * FRAMES_PER_BATCH);
     // a long backlog sends its tokens quicker, so waiting for them does not hold it up for long
     this.travelMs = Math.max(MIN_TRAVEL_MS, Math.min(TRAVEL_MS, (TRAVEL_MS * CALM_BACKLOG * 4) / this.queue.length));
     const before = this.queue.length;
     runInAction(() => {
+      this.removeEnded();
       // a node a token is still travelling to waits, and so does what follows from it (its
       // messages out, the nodes they reach); the other nodes' events go on past it
       const held = new Set<string>();
@@ -263,12 +276,18 @@ export class RunView {
 
   /**
    * A token reached the end of its edge. Tokens that end in the same frame leave together, in
-   * one change (one redraw), not one each.
+   * one change (one redraw), not one each; while a long backlog is shown, with its next batch.
    */
   removeToken(edgeId: string, id: number): void {
     this.travelling.delete(id);
     this.ended.push([edgeId, id]);
-    if (this.ended.length === 1) nextFrame(() => this.removeEnded());
+    // while events wait, the next batch takes it away
+    if (this.queue.length || this.removal) return;
+    this.removal = true;
+    nextFrame(() => {
+      this.removal = false;
+      this.removeEnded();
+    });
   }
 
   private removeEnded(): void {
