@@ -77,6 +77,9 @@ export class Studio implements CanvasStores {
 
   /** Mount the canvas into `container` and load the flow into it. */
   async mount(container: HTMLElement, runId?: string): Promise<void> {
+    // the flow is fetched while the catalogue loads (a failure is shown below)
+    const fetched = api.flow(this.flowId);
+    fetched.catch(() => {});
     await this.catalogue.load();
     const canvas = new CanvasController(container, this, () => this.session.changed());
     const commands = new CanvasCommands(canvas);
@@ -86,7 +89,7 @@ export class Studio implements CanvasStores {
     this.cleanups.push(bindKeyboard(canvas, commands, () => void this.session.save()), bindBoxSelect(canvas), () => canvas.destroy(), warnBeforeUnload(this.session));
     try {
       performance.mark('weft:canvas-created');
-      const flow = await api.flow(this.flowId);
+      const flow = await fetched;
       performance.mark('weft:flow-fetched');
       void this.credentials.load(flow.projectId);
       await this.showWithDraft(flow);
