@@ -127,11 +127,12 @@ export class CanvasController {
       this.stores.config.clear();
       this.stores.selection.clear();
       await this.insert(doc.nodes, doc.edges);
-      this.stack.draw();
       this.stack.history.clear();
     } finally {
       this.loading = false;
       this.stack.quiet.on = false;
+      // on screen in one render (whatever was added, also when loading failed half-way)
+      this.stack.draw();
       await this.stack.refreshMinimap();
     }
   }

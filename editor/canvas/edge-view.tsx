@@ -2,21 +2,39 @@
  * @module editor/canvas/edge-view — a connection: its curve, styled by the last message that
  * crossed it (data or skip), and the tokens travelling along it. The curve is computed from the
  * nodes' positions as the connection renders, and again when either node moves. Tokens move
- * with a CSS offset-path animation, which the compositor runs without the main thread. A right
- * click opens its menu (Delete).
+ * with a transform animation along the curve (token-path), which the compositor runs without the
+ * main thread. A right click opens its menu (Delete).
  */
 import { compareShallow, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useReducer, useRef, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type CSSProperties } from 'react';
 import { classicConnectionPath } from 'rete-render-utils';
 import type { CanvasStores } from './canvas-stores.ts';
 import type { RunView, Token } from '../stores/run-view.ts';
 import type { WeftConnection } from './schemes.ts';
 import type { Point, SocketPositions } from './socket-positions.ts';
+import { tokenKeyframes, type Bezier } from './token-path.ts';
 import { useDomEvent } from './use-dom-event.ts';
 
 /** how far the curve's control points reach, as Rete's classic connections draw it */
 const CURVATURE = 0.3;
+/** room around the curve for the hit stroke (14 px) and the selected stroke */
+const PAD = 10;
+
+/**
+ * The curve from `from` to `to` and the box its SVG covers (canvas coordinates): the hull of its
+ * control points, padded. An SVG as large as the canvas (as before) overlaps every node and every
+ * travelling token, which the browser must then keep in layers of their own.
+ */
+function curve(from: Point, to: Point) {
+  const reach = Math.max(Math.abs(from.y - to.y) / 2, Math.abs(to.x - from.x)) * CURVATURE;
+  const bezier: Bezier = [from, { x: from.x + reach, y: from.y }, { x: to.x - reach, y: to.y }, to];
+  const xs = bezier.map((p) => p.x);
+  const left = Math.min(...xs) - PAD;
+  const top = Math.min(from.y, to.y) - PAD;
+  const box = { left, top, width: Math.max(...xs) + PAD - left, height: Math.max(from.y, to.y) + PAD - top };
+  return { d: classicConnectionPath([from, to], CURVATURE), bezier, box, viewBox: `${box.left} ${box.top} ${box.width} ${box.height}` };
+}
 
 export function makeEdgeView(stores: CanvasStores, sockets: SocketPositions) {
   /** `start` or `end` is given while the builder drags a new connection (the pointer's end) */
@@ -46,28 +64,32 @@ export function makeEdgeView(stores: CanvasStores, sockets: SocketPositions) {
     const path = useMemo(() => {
       const from = start ?? sockets.at(data.source, 'output', data.sourceOutput);
       const to = end ?? sockets.at(data.target, 'input', data.targetInput);
-      return from && to ? classicConnectionPath([from, to], CURVATURE) : null;
+      return from && to ? curve(from, to) : null;
     }, [moves, start, end, data]);
     if (!path) return null;
     const selected = stores.selection.edge === data.id;
     return (
       <>
-        <svg className="we" data-testid="edge" data-edge-id={data.id} data-kind={kind ?? 'idle'}>
-          <path className="we-hit" d={path} ref={hit} />
-          <path className={`we-path we-path--${kind ?? 'idle'}${selected ? ' is-selected' : ''}`} d={path} />
+        <svg className="we" data-testid="edge" data-edge-id={data.id} data-kind={kind ?? 'idle'} style={path.box} viewBox={path.viewBox}>
+          <path className="we-hit" d={path.d} ref={hit} />
+          <path className={`we-path we-path--${kind ?? 'idle'}${selected ? ' is-selected' : ''}`} d={path.d} />
         </svg>
         {tokens.map(({ view, token }) => (
-          <TokenView key={token.id} view={view} token={token} edgeId={data.id} path={path} />
+          <TokenView key={token.id} view={view} token={token} edgeId={data.id} bezier={path.bezier} />
         ))}
       </>
     );
   });
 }
 
-/** A token travelling along its edge; it leaves its run view when it arrives. */
-function TokenView({ view, token, edgeId, path }: { view: RunView; token: Token; edgeId: string; path: string }) {
+/** A token travelling along its edge (the curve it started on); it leaves its run view when it arrives. */
+function TokenView({ view, token, edgeId, bezier }: { view: RunView; token: Token; edgeId: string; bezier: Bezier }) {
   const element = useRef<HTMLDivElement>(null);
-  useDomEvent(element, 'animationend', () => view.removeToken(edgeId, token.id));
+  useLayoutEffect(() => {
+    const animation = element.current!.animate(tokenKeyframes(bezier), { duration: token.travelMs, easing: 'cubic-bezier(.4, 0, .3, 1)', fill: 'forwards' });
+    animation.onfinish = () => view.removeToken(edgeId, token.id);
+    return () => animation.cancel();
+  }, []);
   return (
     <div
       ref={element}
@@ -75,7 +97,7 @@ function TokenView({ view, token, edgeId, path }: { view: RunView; token: Token;
       data-testid="token"
       data-kind={token.kind}
       data-edge-id={edgeId}
-      style={{ offsetPath: `path('${path}')`, '--run': token.color, animationDuration: `${token.travelMs}ms` } as CSSProperties}
+      style={{ '--run': token.color } as CSSProperties}
     />
   );
 }

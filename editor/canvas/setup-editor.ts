@@ -26,7 +26,7 @@ export interface ReteStack {
   history: HistoryPlugin<Schemes>;
   selector: ReturnType<typeof AreaExtensions.selector>;
   selectable: ReturnType<typeof AreaExtensions.selectableNodes>;
-  /** while true the minimap is not redrawn (loading many nodes redraws it per node otherwise) */
+  /** while true the minimap is not redrawn (loading many nodes redraws it per node otherwise), and nothing is drawn until `draw()` */
   quiet: { on: boolean };
   /** redraw the minimap now */
   refreshMinimap(): Promise<void>;
@@ -44,7 +44,8 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
   const area = new AreaPlugin<Schemes, AreaExtra>(container);
   const connection = new ConnectionPlugin<Schemes, AreaExtra>();
   // node and connection views (in the content holder) take their events from the DOM; the minimap uses React's
-  const root = new SharedRoot(document.createElement('div'), (container) => container.parentElement?.parentElement === area.area.content.holder);
+  const quiet = { on: false };
+  const root = new SharedRoot(document.createElement('div'), (container) => container.parentElement?.parentElement === area.area.content.holder, () => quiet.on);
   const render = new ReactPlugin<Schemes, AreaExtra>({ createRoot: root.createRoot });
   const history = new HistoryPlugin<Schemes>({ timing: 250 });
   const minimap = new MinimapPlugin<Schemes>({ boundViewport: true, ratio: MINIMAP_RATIO });
@@ -71,7 +72,6 @@ export function setupEditor(container: HTMLElement, stores: CanvasStores): ReteS
   );
   history.addPreset(HistoryPresets.classic.setup());
 
-  const quiet = { on: false };
   let centreAt: ((x: number, y: number) => void) | null = null;
   // added before the renderer is attached, so it sees minimap renders first
   area.addPipe((context) => {

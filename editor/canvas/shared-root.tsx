@@ -33,6 +33,8 @@ export class SharedRoot {
   constructor(
     host: HTMLElement,
     private readonly eventless: (container: Element | DocumentFragment) => boolean,
+    /** while true (a flow loading), nothing is drawn until `flush()` */
+    private readonly holding: () => boolean = () => false,
   ) {
     this.root = createRoot(host);
     flushSync(() => this.root.render(<Portals shared={this} />));
@@ -80,6 +82,9 @@ export class SharedRoot {
   private schedule(): void {
     if (this.pending) return;
     this.pending = true;
+    // loading awaits Rete once per node: a render per microtask checkpoint drew the whole
+    // canvas again for every node added (300 renders of up to 600 portals for 300 nodes)
+    if (this.holding()) return;
     // The plugin mounts inside flushSync; an update queued from a microtask is outside it, so
     // React batches every mount of this turn into one render instead of one commit each.
     queueMicrotask(() => {

@@ -1,8 +1,8 @@
 /**
  * @module editor/stores/run-view — one run as the canvas shows it: each node's state, duration,
  * progress and result by node id, and the tokens travelling along each edge by edge id. Fed by
- * run events (live or replayed); events arriving together are applied once per animation frame
- * so a fast run never floods the main thread. A node's state waits for the tokens travelling
+ * run events (live or replayed); events arriving together are applied once per animation frame,
+ * a long backlog in batches, so a fast run never floods the main thread. A node's state waits for the tokens travelling
  * to it: the canvas never shows a node reached while its dot is still on the way.
  */
 import { action, makeObservable, observable, runInAction } from 'mobx';
@@ -55,8 +55,17 @@ const PACE_MS = 45;
 const CALM_BACKLOG = 12;
 /** a long backlog is drained over about this many frames (and as many token journeys as the flow is deep)… */
 const DRAIN_FRAMES = 40;
-/** …applying at most this many visible changes in one frame */
+/** …applying at most this many visible changes in one frame… */
 const MAX_PER_FRAME = 10;
+/**
+ * …and past this many queued events, in batches this far apart. Whatever a change touches, the
+ * browser's next frame restyles, paints and layerizes the canvas: on a 300-node flow that cost,
+ * paid in every frame of a run, made the longest main-thread tasks (editor bench). Tokens glide
+ * between batches all the same. Shorter backlogs still show every state a node goes through.
+ */
+const BATCH_BACKLOG = 100;
+const BATCH_MS = 50;
+const FRAMES_PER_BATCH = Math.round(BATCH_MS / 16.7);
 /** tokens drawn at once per run: enough to read the flow, few enough to stay smooth */
 const MAX_TOKENS = 80;
 const visible = new Set(['node.queued', 'node.started', 'node.completed', 'node.skipped', 'node.failed', 'edge.message']);
@@ -87,6 +96,9 @@ export class RunView {
   private queue: RunEvent[] = [];
   private frame = 0;
   private lastShown = 0;
+  private lastBatch = 0;
+  /** a frame is asked for to remove the ended tokens */
+  private removal = false;
   private inFlight = 0;
   /** tokens whose animation ended, removed at the next frame */
   private ended: [edgeId: string, tokenId: number][] = [];
@@ -140,11 +152,15 @@ export class RunView {
     const calm = this.queue.length <= CALM_BACKLOG;
     const paced = budget === undefined;
     if (paced && calm && time - this.lastShown < PACE_MS) return;
-    let left = budget ?? (calm ? 1 : Math.min(MAX_PER_FRAME, Math.ceil(this.queue.length / DRAIN_FRAMES)));
+    const batched = this.queue.length > BATCH_BACKLOG;
+    if (paced && batched && time - this.lastBatch < BATCH_MS) return;
+    if (batched) this.lastBatch = time;
+    let left = budget ?? (calm ? 1 : Math.min(MAX_PER_FRAME, Math.ceil(this.queue.length / DRAIN_FRAMES)) * (batched ? FRAMES_PER_BATCH : 1));
     // a long backlog sends its tokens quicker, so waiting for them does not hold it up for long
     this.travelMs = Math.max(MIN_TRAVEL_MS, Math.min(TRAVEL_MS, (TRAVEL_MS * CALM_BACKLOG * 4) / this.queue.length));
     const before = this.queue.length;
     runInAction(() => {
+      this.removeEnded();
       // a node a token is still travelling to waits, and so does what follows from it (its
       // messages out, the nodes they reach); the other nodes' events go on past it
       const held = new Set<string>();
@@ -263,12 +279,18 @@ export class RunView {
 
   /**
    * A token reached the end of its edge. Tokens that end in the same frame leave together, in
-   * one change (one redraw), not one each.
+   * one change (one redraw), not one each; while events wait, with the next of them shown.
    */
   removeToken(edgeId: string, id: number): void {
     this.travelling.delete(id);
     this.ended.push([edgeId, id]);
-    if (this.ended.length === 1) nextFrame(() => this.removeEnded());
+    // while events wait, the next drain takes it away
+    if (this.queue.length || this.removal) return;
+    this.removal = true;
+    nextFrame(() => {
+      this.removal = false;
+      this.removeEnded();
+    });
   }
 
   private removeEnded(): void {

@@ -171,6 +171,9 @@ export class Studio implements CanvasStores {
 
   /** Mount the canvas into `container` and load the flow into it. */
   async mount(container: HTMLElement, runId?: string): Promise<void> {
+    // the flow is fetched while the catalogue loads (a failure is shown below)
+    const fetched = api.flow(this.flowId);
+    fetched.catch(() => {});
     await this.catalogue.load();
     const canvas = new CanvasController(container, this, () => this.session.changed());
     const commands = new CanvasCommands(canvas);
@@ -188,7 +191,7 @@ export class Studio implements CanvasStores {
     );
     try {
       performance.mark('weft:canvas-created');
-      const flow = await api.flow(this.flowId);
+      const flow = await fetched;
       performance.mark('weft:flow-fetched');
       void this.credentials.load(flow.projectId);
       // unknown stays unknown on a failure: the form then says nothing rather than something wrong
