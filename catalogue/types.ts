@@ -1,8 +1,10 @@
 /**
  * @module catalogue/types — the node-definition format (spec 000 §3 "Node definition",
- * "Input field") and the executor contract. Definitions are pure data: the editor imports them.
+ * "Input field") and the executor contract. Definitions are pure data: the editor
+ * imports them.
  */
 import type { NodeResult } from '../actors/types.ts';
+import type { ErrorKind } from '../contract/errors.ts';
 import type { NodeIcon } from './icon-names.ts';
 import type { ModelAccess } from './ai/model-services.ts';
 import type { VectorAccess } from './ai/vector-services.ts';
@@ -148,6 +150,28 @@ export interface NodeContext {
   models?: ModelAccess;
   /** the project's vector store (vector and search nodes); see catalogue/ai/vector-services.ts */
   vectors?: VectorAccess;
+  /** the project's other flows as tools of AI nodes (catalogue/ai/tools.ts) */
+  flows?: FlowAccess;
+}
+
+/** Another flow of the project, called as a tool: a child run this actor awaits itself. */
+export interface FlowAccess {
+  /** its name and its trigger's input as a JSON schema; throws 'Workflow not found' */
+  describe(flowId: string): Promise<{ name: string; inputSchema: Record<string, unknown> }>;
+  /**
+   * run it to its end as a child run of this actor; `key` names the call within this actor
+   * (a re-run after a crash finds the same child run instead of starting another)
+   */
+  run(flowId: string, input: unknown, key: string): Promise<FlowRunResult>;
+}
+
+export interface FlowRunResult {
+  runId: string;
+  status: 'completed' | 'incomplete' | 'failed' | 'cancelled' | 'timeout';
+  /** its response node's output, else its last node's */
+  output?: unknown;
+  error?: string;
+  errorKind?: ErrorKind;
 }
 
 export interface CredentialReader {

@@ -116,7 +116,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   });
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
   const outbound = new Outbound({ allow: new AllowList(options.outboundAllow) });
-  const engine = new Engine(
+  const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
       nodes: (type) => nodes.get(type),
@@ -131,6 +131,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         return deployed.plan;
       },
       credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal),
+      // flow tools of AI nodes: the engine is made by this very call, and is there when a node runs
+      awaitRun: (runId, flowId, timeoutMs) => engine.awaitResult(runId, flowId, [], timeoutMs),
+      flowName: async (flowId) => (await flows.get(flowId))?.name,
       projectPlan: planOf,
       outbound,
       models: modelGatewayFromEnv(redis, prefix, outbound),
