@@ -6,6 +6,7 @@
 import type { NodeResult } from '../actors/types.ts';
 import type { ErrorKind } from '../contract/errors.ts';
 import type { NodeIcon } from './icon-names.ts';
+import type { McpAccess } from './ai/mcp-services.ts';
 import type { ModelAccess } from './ai/model-services.ts';
 import type { VectorAccess } from './ai/vector-services.ts';
 import type { OutboundClient } from './outbound.ts';
@@ -64,6 +65,11 @@ export interface InputField {
   isPrivate?: boolean;
   isPro?: boolean;
   isCredential?: boolean;
+  /**
+   * the editor offers choices it loads from the server: `mcpTools`, the tool names of the MCP
+   * server the node's `credentials` field names (GET /api/projects/:id/mcp-servers/:name/tools)
+   */
+  optionsFrom?: 'mcpTools';
   /** the value is taken literally: `{{…}}` inside it is not resolved (code) */
   literal?: boolean;
   /** the spec's own text for this field when it is required and empty (else '<Label> is required') */
@@ -150,6 +156,8 @@ export interface NodeContext {
   models?: ModelAccess;
   /** the project's vector store (vector and search nodes); see catalogue/ai/vector-services.ts */
   vectors?: VectorAccess;
+  /** sessions with MCP servers (the MCP node); see catalogue/ai/mcp-services.ts */
+  mcp?: McpAccess;
   /** the project's other flows as tools of AI nodes (catalogue/ai/tools.ts) */
   flows?: FlowAccess;
 }

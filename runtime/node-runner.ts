@@ -11,6 +11,7 @@ import { userError } from '../catalogue/errors.ts';
 import { proFeaturesRefused, proFieldsUsed } from '../catalogue/pro-fields.ts';
 import { nodeRefs } from '../catalogue/refs.ts';
 import { resolveValues } from '../catalogue/template.ts';
+import type { McpAccess } from '../catalogue/ai/mcp-services.ts';
 import type { ModelAccess } from '../catalogue/ai/model-services.ts';
 import type { VectorAccess } from '../catalogue/ai/vector-services.ts';
 import type { CatalogueNode, CredentialReader, FlowAccess, NodeContext } from '../catalogue/types.ts';
@@ -40,6 +41,8 @@ export interface NodeRunnerDeps {
   models?: { forProject(projectId: string, credentials: CredentialReader): ModelAccess };
   /** the vector store (runtime/vectors/project-vectors.ts); vector and search nodes reach it as `ctx.vectors` */
   vectors?: { forProject(projectId: string): VectorAccess };
+  /** sessions with MCP servers (runtime/mcp-client/); the MCP node reaches it as `ctx.mcp` */
+  mcp?: McpAccess;
   /** wait for a run to end (Engine.awaitResult), for flow tools; without it AI nodes have no flow tools */
   awaitRun?(runId: string, flowId: string, timeoutMs: number): Promise<RunResult>;
   /** a flow's name, for a flow tool's default name */
@@ -94,6 +97,7 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       models: deps.models?.forProject(meta.projectId, credentials),
       vectors: deps.vectors?.forProject(meta.projectId),
       http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal }),
+      mcp: deps.mcp,
       flows: deps.awaitRun && flowAccess(deps, activation, deps.awaitRun),
     };
     try {

@@ -28,7 +28,12 @@ export interface Tool {
   parameters: Record<string, unknown>;
   /** run with the model's arguments; `key` names the call within the node's run (stable on a re-run) */
   run(args: unknown, key: string): Promise<ToolAnswer>;
+  /** the spec's text a failure of this tool starts with; default 'Error executing tool' */
+  failureText?: string;
 }
+
+/** A tool call that failed (not the model): a node wrapping the model's errors lets it through. */
+export class ToolError extends NodeError {}
 
 /** What a tool gave back, and the child run that gave it (a flow tool). */
 export interface ToolAnswer {
@@ -116,14 +121,14 @@ export async function callTool(tools: Tool[], call: ToolCall, key: string): Prom
   const parsed = parseJsonish(call.function.arguments || '{}');
   const args = parsed.ok ? parsed.value : call.function.arguments;
   const tool = tools.find((t) => t.name === name);
-  if (!tool) throw userError(toolNotFound(name));
+  if (!tool) throw new ToolError(toolNotFound(name), 'user');
   const record: ToolCallRecord = { id: call.id, name, arguments: args };
   let answer: ToolAnswer;
   try {
     answer = await tool.run(args, key);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new NodeError(`${TOOL_FAILED}: ${message}`, isNodeError(error) ? error.kind : 'user', { cause: error });
+    throw new ToolError(`${tool.failureText ?? TOOL_FAILED}: ${message}`, isNodeError(error) ? error.kind : 'user', { cause: error });
   }
   const { value, runId } = answer;
   record.result = value;
