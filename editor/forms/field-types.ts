@@ -11,6 +11,8 @@ export interface FormContext {
   flowId?: string;
   /** the project's credentials (credential fields offer them by name) */
   credentials?: Credential[];
+  /** the node's values, defaults applied (a field whose choices depend on another field reads it) */
+  values?: Record<string, unknown>;
 }
 
 export interface FieldProps {

@@ -39,7 +39,7 @@ export const NodeForm = observer(function NodeForm({ definition, values, onChang
               {field.isPro && <span className="tag">Pro</span>}
               <span className="field-type">{field.type}</span>
             </label>
-            <FieldInput field={field} value={all[field.name]} onChange={(v) => onChange(field.name, v)} ctx={ctx} inputId={id} />
+            <FieldInput field={field} value={all[field.name]} onChange={(v) => onChange(field.name, v)} ctx={{ ...ctx, values: all }} inputId={id} />
             {field.description && <p className="field-desc">{field.description}</p>}
             {fieldProblems.map((p) => (
               <p className="field-problem" key={p}>

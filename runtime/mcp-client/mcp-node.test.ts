@@ -127,6 +127,13 @@ describe('the MCP node', () => {
     expect(loopback.requests).toHaveLength(0);
   });
 
+  it("fails with 'Failure in executing the node, Please try again' when the model gives no answer", async () => {
+    loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', '') }));
+    const answer = await hook(await mcpFlow('MCP Server', ['add']), { question: 'x' });
+    expect(answer.status).toBe(502);
+    expect(JSON.stringify(await answer.json())).toContain('Failure in executing the node, Please try again');
+  });
+
   it("refuses a host the outbound policy does not allow: 'ERROR in running LLM Agent' with the reason", async () => {
     await mcpCredential('Private MCP', { hostUrl: 'http://10.0.0.7/mcp', type: 'http' });
     loopback.requests.length = 0;
