@@ -121,10 +121,20 @@ function flowAccess(deps: NodeRunnerDeps, activation: Activation, awaitRun: NonN
       const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
       const asTool = { runId: `${activation.runId}.${activation.actor.replace('#', '-')}.a${activation.attempt}.${key}` };
       const runId = await activation.startChild(plan, input, asTool);
-      const result = await awaitRun(runId, flowId, FLOW_TOOL_TIMEOUT_MS);
+      // a cancelled run stops waiting (the child, a run of its own, goes on to its end)
+      const result = await untilAborted(awaitRun(runId, flowId, FLOW_TOOL_TIMEOUT_MS), activation.signal);
       const status = result.status === 'responded' ? 'completed' : result.status;
       if (status === 'running') return { runId, status: 'timeout' };
       return { runId, status, output: result.output, error: result.error, errorKind: result.errorKind };
     },
   };
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
