@@ -171,9 +171,10 @@ export class EngineCore {
         await beforeEffects();
         return this.progress(job, message, stream);
       },
-      startChild: async (plan, input) => {
+      startChild: async (plan, input, asTool) => {
         await beforeEffects();
-        return this.startRun(plan, input, { mode: meta.mode, parent: { runId: job.runId, actor: job.actor, hop: meta.hop } });
+        const parent = { runId: job.runId, actor: job.actor, hop: meta.hop, resumes: !asTool };
+        return this.startRun(plan, input, { mode: meta.mode, parent, runId: asTool?.runId, reuse: !!asTool });
       },
     });
   }

@@ -18,8 +18,13 @@ export interface Activation {
   outputs(nodeIds: string[]): Promise<Record<string, unknown>>;
   /** a `node.progress` event; `stream.text` is a chunk of generated text (event field `text`) */
   progress(message: string, stream?: { text: string }): Promise<void>;
-  /** start `plan` as a child run of this actor; finish with `{ awaitRun }` to wait for it */
-  startChild(plan: Plan, input: unknown): Promise<string>;
+  /**
+   * start `plan` as a child run of this actor; finish with `{ awaitRun }` to wait for it.
+   * With `asTool`, the child runs under that run id and does not resume this actor (the
+   * actor awaits its result itself, as a tool call does); a run already under that id (this
+   * actor re-run after a crash) is reused, not started twice.
+   */
+  startChild(plan: Plan, input: unknown, asTool?: { runId: string }): Promise<string>;
 }
 
 export type ExecuteFn = (activation: Activation) => Promise<NodeResult>;
@@ -43,5 +48,8 @@ export interface EngineOptions {
 export interface StartOptions {
   runId?: string;
   mode?: 'test' | 'production';
-  parent?: { runId: string; actor: string; hop: number };
+  /** `resumes: false`: the child does not resume the parent actor when it ends (a tool call awaits it itself) */
+  parent?: { runId: string; actor: string; hop: number; resumes?: boolean };
+  /** a run already under `runId` is not an error: its id is returned and nothing is started */
+  reuse?: boolean;
 }

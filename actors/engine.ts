@@ -97,13 +97,15 @@ export class Engine {
       hop: String(parent ? parent.hop + 1 : 0),
       trigger: plan.trigger,
       input: JSON.stringify(input ?? null),
-      ...(parent ? { parentRunId: parent.runId, parentActor: parent.actor } : {}),
+      ...(parent ? { parentRunId: parent.runId } : {}),
+      ...(parent && parent.resumes !== false ? { parentActor: parent.actor } : {}),
     };
     const nodes = frozenNodes(plan);
     const now = Date.now();
     const started = await this.functions.start(runKeys(this.prefix, runId).meta, {
       runId, trigger: plan.trigger, now, retention: this.retention, channel: liveChannel(this.prefix, plan.flowId), meta, nodes,
     });
+    if (started !== 'ok' && options.reuse) return runId;
     if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
     // this process's workers then read neither meta nor plan back
     if (this.workers.length > 0) this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);

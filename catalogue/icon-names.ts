@@ -7,7 +7,7 @@ export const NODE_ICONS = [
   'webhook', 'chat', 'search', 'graphql', 'globe', 'send', 'chat-reply', 'mail', 'list',
   'condition', 'branch', 'variable', 'code', 'loop', 'loop-end', 'subflow', 'wait',
   'pen', 'image', 'json', 'eye', 'tag', 'scissors', 'vector', 'database', 'compass',
-  'search-plus', 'search-text', 'memory-add', 'memory-read', 'book', 'key',
+  'search-plus', 'search-text', 'memory-add', 'memory-read', 'book', 'key', 'plug',
 ] as const;
 
 export type NodeIcon = (typeof NODE_ICONS)[number];

@@ -24,6 +24,7 @@ import graphqlResponseNode from './response/graphql-response-node/run.ts';
 import graphqlTriggerNode from './interface/graphql-trigger-node/run.ts';
 import hybridSearchNode from './ai/hybrid-search-node/run.ts';
 import keywordSearchNode from './ai/keyword-search-node/run.ts';
+import mcpNode from './ai/mcp-node/run.ts';
 import memoryAddNode from './ai/memory-add-node/run.ts';
 import memoryRetrieveNode from './ai/memory-retrieve-node/run.ts';
 import multiModalNode from './ai/multi-modal-node/run.ts';
@@ -56,6 +57,7 @@ export const nodes: CatalogueNode[] = [
   generateTextNode,
   generateJsonNode,
   multiModalNode,
+  mcpNode,
   classifierNode,
   generateImageNode,
   chunkingNode,

@@ -117,6 +117,7 @@ describe('createRegistry', () => {
       vectorSearchNode: 'normal',
       hybridSearchNode: 'normal',
       keywordSearchNode: 'normal',
+      mcpNode: 'normal',
       ragNode: 'normal',
       memoryAddNode: 'normal',
       memoryRetrieveNode: 'normal',

@@ -1,9 +1,12 @@
 /**
  * @module catalogue/types — the node-definition format (spec 000 §3 "Node definition",
- * "Input field") and the executor contract. Definitions are pure data: the editor imports them.
+ * "Input field") and the executor contract. Definitions are pure data: the editor
+ * imports them.
  */
 import type { NodeResult } from '../actors/types.ts';
+import type { ErrorKind } from '../contract/errors.ts';
 import type { NodeIcon } from './icon-names.ts';
+import type { McpAccess } from './ai/mcp-services.ts';
 import type { ModelAccess } from './ai/model-services.ts';
 import type { VectorAccess } from './ai/vector-services.ts';
 import type { OutboundClient } from './outbound.ts';
@@ -62,6 +65,11 @@ export interface InputField {
   isPrivate?: boolean;
   isPro?: boolean;
   isCredential?: boolean;
+  /**
+   * the editor offers choices it loads from the server: `mcpTools`, the tool names of the MCP
+   * server the node's `credentials` field names (GET /api/projects/:id/mcp-servers/:name/tools)
+   */
+  optionsFrom?: 'mcpTools';
   /** the value is taken literally: `{{…}}` inside it is not resolved (code) */
   literal?: boolean;
   /** the spec's own text for this field when it is required and empty (else '<Label> is required') */
@@ -159,6 +167,30 @@ export interface NodeContext {
   models?: ModelAccess;
   /** the project's vector store (vector and search nodes); see catalogue/ai/vector-services.ts */
   vectors?: VectorAccess;
+  /** sessions with MCP servers (the MCP node); see catalogue/ai/mcp-services.ts */
+  mcp?: McpAccess;
+  /** the project's other flows as tools of AI nodes (catalogue/ai/tools.ts) */
+  flows?: FlowAccess;
+}
+
+/** Another flow of the project, called as a tool: a child run this actor awaits itself. */
+export interface FlowAccess {
+  /** its name and its trigger's input as a JSON schema; throws 'Workflow not found' */
+  describe(flowId: string): Promise<{ name: string; inputSchema: Record<string, unknown> }>;
+  /**
+   * run it to its end as a child run of this actor; `key` names the call within this actor
+   * (a re-run after a crash finds the same child run instead of starting another)
+   */
+  run(flowId: string, input: unknown, key: string): Promise<FlowRunResult>;
+}
+
+export interface FlowRunResult {
+  runId: string;
+  status: 'completed' | 'incomplete' | 'failed' | 'cancelled' | 'timeout';
+  /** its response node's output, else its last node's */
+  output?: unknown;
+  error?: string;
+  errorKind?: ErrorKind;
 }
 
 export interface CredentialReader {

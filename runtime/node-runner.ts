@@ -4,18 +4,24 @@
  * node context and runs the node (whose `run`, made by `defineNode`, checks and coerces the
  * resolved values against its definition before its executor runs).
  */
-import type { ExecuteFn } from '../actors/engine-types.ts';
+import type { Activation, ExecuteFn } from '../actors/engine-types.ts';
+import type { RunResult } from '../actors/engine.ts';
 import type { Plan } from '../actors/types.ts';
 import { userError } from '../catalogue/errors.ts';
 import { proFeaturesRefused, proFieldsUsed } from '../catalogue/pro-fields.ts';
 import { nodeRefs } from '../catalogue/refs.ts';
 import { resolveValues } from '../catalogue/template.ts';
+import type { McpAccess } from '../catalogue/ai/mcp-services.ts';
 import type { ModelAccess } from '../catalogue/ai/model-services.ts';
 import type { VectorAccess } from '../catalogue/ai/vector-services.ts';
-import type { CatalogueNode, CredentialReader, NodeContext } from '../catalogue/types.ts';
+import type { CatalogueNode, CredentialReader, FlowAccess, NodeContext } from '../catalogue/types.ts';
 import type { Outbound } from './outbound/client.ts';
 import { SecretRedactor } from './secrets/redact.ts';
 import { STARTER_PLAN } from './usage/plans.ts';
+import { flowToolSchema } from './flows/flow-tool-schema.ts';
+
+/** how long an AI node waits for a flow it called as a tool */
+export const FLOW_TOOL_TIMEOUT_MS = 5 * 60_000;
 
 export interface NodeRunnerDeps {
   nodes: (type: string) => CatalogueNode | undefined;
@@ -35,6 +41,12 @@ export interface NodeRunnerDeps {
   models?: { forProject(projectId: string, credentials: CredentialReader): ModelAccess };
   /** the vector store (runtime/vectors/project-vectors.ts); vector and search nodes reach it as `ctx.vectors` */
   vectors?: { forProject(projectId: string): VectorAccess };
+  /** sessions with MCP servers (runtime/mcp-client/); the MCP node reaches it as `ctx.mcp` */
+  mcp?: McpAccess;
+  /** wait for a run to end (Engine.awaitResult), for flow tools; without it AI nodes have no flow tools */
+  awaitRun?(runId: string, flowId: string, timeoutMs: number): Promise<RunResult>;
+  /** a flow's name, for a flow tool's default name */
+  flowName?(flowId: string): Promise<string | undefined>;
   /** the plan of a project (runtime/usage/plan-of.ts): a starter-plan project's node may not use a pro-only field */
   projectPlan?(projectId: string): Promise<string>;
 }
@@ -85,6 +97,8 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       models: deps.models?.forProject(meta.projectId, credentials),
       vectors: deps.vectors?.forProject(meta.projectId),
       http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal }),
+      mcp: deps.mcp,
+      flows: deps.awaitRun && flowAccess(deps, activation, deps.awaitRun),
     };
     try {
       const result = await entry.run(values, context, unresolved);
@@ -93,4 +107,34 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       throw redactor.error(error);
     }
   };
+}
+
+/** The project's flows as tools: a tool call is a child run, awaited here (not by suspension). */
+function flowAccess(deps: NodeRunnerDeps, activation: Activation, awaitRun: NonNullable<NodeRunnerDeps['awaitRun']>): FlowAccess {
+  const { meta } = activation;
+  return {
+    async describe(flowId) {
+      const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
+      return { name: (await deps.flowName?.(flowId)) ?? flowId, inputSchema: flowToolSchema(plan) };
+    },
+    async run(flowId, input, key) {
+      const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
+      const asTool = { runId: `${activation.runId}.${activation.actor.replace('#', '-')}.a${activation.attempt}.${key}` };
+      const runId = await activation.startChild(plan, input, asTool);
+      // a cancelled run stops waiting (the child, a run of its own, goes on to its end)
+      const result = await untilAborted(awaitRun(runId, flowId, FLOW_TOOL_TIMEOUT_MS), activation.signal);
+      const status = result.status === 'responded' ? 'completed' : result.status;
+      if (status === 'running') return { runId, status: 'timeout' };
+      return { runId, status, output: result.output, error: result.error, errorKind: result.errorKind };
+    },
+  };
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }

@@ -29,6 +29,8 @@ import { defaultModelsRouter } from './models/default-models-routes.ts';
 import { modelGatewayFromEnv } from './models/from-env.ts';
 import { vectorStoreFromEnv } from './vectors/from-env.ts';
 import { ProjectVectors, vectorScope } from './vectors/project-vectors.ts';
+import { mcpAccess } from './mcp-client/mcp-access.ts';
+import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { AllowList } from './outbound/address-policy.ts';
 import { Outbound } from './outbound/client.ts';
@@ -118,7 +120,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   });
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
   const outbound = new Outbound({ allow: new AllowList(options.outboundAllow) });
-  const engine = new Engine(
+  const mcpServers = mcpAccess(outbound);
+  const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
       nodes: (type) => nodes.get(type),
@@ -133,8 +136,12 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         return deployed.plan;
       },
       credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal),
+      // flow tools of AI nodes: the engine is made by this very call, and is there when a node runs
+      awaitRun: (runId, flowId, timeoutMs) => engine.awaitResult(runId, flowId, [], timeoutMs),
+      flowName: async (flowId) => (await flows.get(flowId))?.name,
       projectPlan: planOf,
       outbound,
+      mcp: mcpServers,
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({
         store: () => vectorStore.get(),
@@ -178,6 +185,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),
+        mcpToolsRouter({ credentials, mcp: mcpServers }),
         apiKeysRouter({ apiKeys }),
         defaultModelsRouter({ defaults: new DefaultModelsStore(redis, prefix) }),
         widgetsRouter({

@@ -72,8 +72,10 @@ export const toolsField = {
   type: 'json',
   defaultValue: [],
   description:
-    'Tools the model may call: [{ name, description, parameters (JSON schema), code }]. The code runs like a Code ' +
-    'node with `input` = the arguments; what it returns goes back to the model.',
+    'Tools the model may call: code tools [{ name, description, parameters (JSON schema), code }], whose code runs ' +
+    'like a Code node with `input` = the arguments, and flow tools [{ flowId, name?, description? }], another flow ' +
+    "of the project run with the arguments as its input (its trigger's input schema is the parameters). What a " +
+    'tool returns goes back to the model.',
 } as const satisfies InputField;
 
 export const streamField = {

@@ -2,6 +2,8 @@
  * @module catalogue/ai/tool-loop — a conversation with tools: call the model; while it asks
  * for tools, run them, hand their answers back and call again — at most MAX_TOOL_ROUNDS
  * rounds, the last one without tools so the model must answer in text. Usage adds up.
+ * Each call shows in the run as two `node.progress` events: 'Calling tool {name} with {arguments}'
+ * and 'Tool {name} answered: {result}' (at most PROGRESS_CHARS characters of each).
  */
 import type { NodeContext } from '../types.ts';
 import { callLLM } from './llm-call.ts';
@@ -10,6 +12,12 @@ import { callTool, toolSpecs, type Tool, type ToolCallRecord } from './tools.ts'
 import { addUsage } from './usage-meta.ts';
 
 export const MAX_TOOL_ROUNDS = 5;
+export const PROGRESS_CHARS = 500;
+
+const brief = (value: unknown) => {
+  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
+  return text.length > PROGRESS_CHARS ? `${text.slice(0, PROGRESS_CHARS)}…` : text;
+};
 
 export interface Conversation {
   reply: ChatReply;
@@ -23,7 +31,7 @@ export async function converse(
   ctx: NodeContext,
   model: unknown,
   start: ChatMessage[],
-  options: { tools: Tool[]; stream: boolean; json?: boolean },
+  options: { tools: Tool[]; stream: boolean; json?: boolean; /** names this conversation's tool calls when a node holds several */ turn?: number },
 ): Promise<Conversation> {
   const messages = [...start];
   const toolCalls: ToolCallRecord[] = [];
@@ -37,8 +45,10 @@ export async function converse(
       return { reply, meta, toolCalls, messages };
     }
     messages.push({ role: 'assistant', content: reply.content || null, tool_calls: reply.tool_calls });
-    for (const call of reply.tool_calls) {
-      const { record, content } = await callTool(options.tools, call, ctx);
+    for (const [index, call] of reply.tool_calls.entries()) {
+      await ctx.progress(`Calling tool ${call.function.name} with ${brief(call.function.arguments || '{}')}`);
+      const { record, content } = await callTool(options.tools, call, `t${options.turn ?? 0}r${round}c${index}`);
+      await ctx.progress(`Tool ${record.name} answered: ${brief(record.result)}`);
       toolCalls.push(record);
       messages.push({ role: 'tool', tool_call_id: call.id, content });
     }

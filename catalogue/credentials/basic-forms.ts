@@ -79,13 +79,14 @@ export const basicForms: CredentialForm[] = [
   {
     type: 'mcpServer',
     label: 'MCP server',
+    defaultName: 'MCP Server',
     description: 'An MCP server whose tools the MCP node offers to the model (integration 12).',
     authType: 'basic',
     marketplaceId: 12,
     fields: [
-      { name: 'hostUrl', label: 'Host URL', type: 'text', required: true, description: 'A trailing slash is removed.' },
+      { name: 'hostUrl', label: 'Host URL', type: 'text', required: true, placeholder: 'https://mcp.example.com/mcp', description: 'A trailing slash is removed.' },
       { name: 'type', label: 'Type', type: 'select', defaultValue: 'http', values: [{ label: 'http', value: 'http' }, { label: 'sse', value: 'sse' }] },
-      { name: 'headers', label: 'Headers', type: 'json', isPrivate: true, description: 'A JSON object of header names to values sent to the server (optional).' },
+      { name: 'headers', label: 'Headers', type: 'json', isPrivate: true, description: 'A JSON object of header names to values sent to the server (optional); JSON text is stored parsed.' },
     ],
   },
   {

@@ -24,6 +24,8 @@ export interface CredentialForm {
   authType: CredentialAuthType;
   /** the record's `marketplace_id` for this type, when the spec gives one */
   marketplaceId?: number;
+  /** the Credential Name a new credential of this type starts with */
+  defaultName?: string;
   /** restricted to paid plans (spec 000 §6, 001 §1, 002 §1) */
   isPro?: boolean;
   /**

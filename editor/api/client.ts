@@ -111,6 +111,8 @@ export const api = {
   updateCredential: (projectId: string, id: string, patch: CredentialPatch) =>
     call<Credential>('PUT', inProject(projectId, `/credentials/${encodeURIComponent(id)}`), patch),
   deleteCredential: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/credentials/${encodeURIComponent(id)}`)),
+  mcpTools: (projectId: string, credential: string) =>
+    call<{ tools: { name: string; description: string }[] }>('GET', inProject(projectId, `/mcp-servers/${encodeURIComponent(credential)}/tools`)),
   apiKeys: (projectId: string) => call<ApiKeyView[]>('GET', inProject(projectId, '/api-keys')),
   createApiKey: (projectId: string, name: string) => call<NewApiKey>('POST', inProject(projectId, '/api-keys'), { name }),
   revokeApiKey: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/api-keys/${encodeURIComponent(id)}`)),

@@ -8,6 +8,7 @@ import { ConditionsField } from './fields/conditions-field.tsx';
 import { FlowField } from './fields/flow-field.tsx';
 import { ListField } from './fields/list-field.tsx';
 import { MappingField } from './fields/mapping-field.tsx';
+import { McpToolsField } from './fields/mcp-tools-field.tsx';
 import { TemplateInput } from './fields/template-input.tsx';
 
 function TemplateField({ field, value, onChange, ctx, inputId }: FieldProps) {
@@ -35,6 +36,6 @@ const editors: Record<FieldType, (props: FieldProps) => React.JSX.Element> = {
 };
 
 export function FieldInput(props: FieldProps) {
-  const Editor = editors[props.field.type] ?? TextField;
+  const Editor = props.field.optionsFrom === 'mcpTools' ? McpToolsField : (editors[props.field.type] ?? TextField);
   return <Editor {...props} />;
 }

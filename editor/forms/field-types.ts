@@ -20,6 +20,8 @@ export interface FormContext {
   preview?(template: unknown): TemplatePreview | null;
   /** the project's default models (undefined while unknown), for empty model fields */
   defaultModels?: DefaultModels | null;
+  /** the node's values, defaults applied (a field whose choices depend on another field reads it) */
+  values?: Record<string, unknown>;
 }
 
 export interface FieldProps {

@@ -43,7 +43,7 @@ export const NodeForm = observer(function NodeForm({ definition, values, onChang
               {field.isPro && <span className="tag">Pro</span>}
               <span className="field-type">{field.type}</span>
             </label>
-            <FieldInput field={field} value={all[field.name]} onChange={(v) => onChange(field.name, v)} ctx={ctx} inputId={id} />
+            <FieldInput field={field} value={all[field.name]} onChange={(v) => onChange(field.name, v)} ctx={{ ...ctx, values: all }} inputId={id} />
             {field.modelType && <ModelHint modelType={field.modelType} value={all[field.name]} defaults={ctx.defaultModels} />}
             {field.description && <p className="field-desc">{field.description}</p>}
             {fieldProblems.map((p) => (

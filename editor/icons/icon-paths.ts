@@ -46,6 +46,7 @@ const nodeIcons: Record<NodeIcon, readonly string[]> = {
   'memory-read': [...box, 'M12 17v-6', 'M9 14l3-3 3 3'],
   book: ['M12 6.5C10 5 7 4.5 3 4.5v14c4 0 7 .5 9 2 2-1.5 5-2 9-2v-14c-4 0-7 .5-9 2z', 'M12 6.5v14'],
   key: [circle(7, 15, 4), 'M9.8 12.2L19 3', 'M16 6l3 3', 'M13.5 8.5l2 2'],
+  plug: ['M9 2v5', 'M15 2v5', 'M6 7h12v4a6 6 0 0 1-12 0z', 'M12 17v5'],
 };
 
 const studioIcons = {

@@ -23,7 +23,7 @@ interface Props {
 
 export function CredentialEditor({ projectId, form, credential, onDone }: Props) {
   const [definition] = useState(() => credentialDefinition(form, credential?.credentials));
-  const [name, setName] = useState(credential?.name ?? '');
+  const [name, setName] = useState(credential?.name ?? form.defaultName ?? '');
   const [values, setValues] = useState<Values>(() => (credential ? editableValues(form, credential.credentials) : {}));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');

@@ -13,6 +13,10 @@ import { ModelGateway, type GatewayOptions } from '../models/gateway.ts';
 import { MODELS, modelInfoSource } from '../models/model-info.ts';
 import { TEST_CREDENTIAL, testDefaults, type AiTestbed } from '../models/testing/ai-testbed.ts';
 import { chatCompletion } from '../models/testing/openai-loopback.ts';
+import { startMcpTestServer } from '../mcp-client/testing/mcp-test-server.ts';
+import { mcpAccess } from '../mcp-client/mcp-access.ts';
+import { AllowList } from '../outbound/address-policy.ts';
+import { Outbound } from '../outbound/client.ts';
 import { openEmbeddedVectorStore } from '../vectors/embedded.ts';
 import { ProjectVectors } from '../vectors/project-vectors.ts';
 import type { VectorStore } from '../vectors/store.ts';
@@ -110,19 +114,27 @@ export const nodeCases: Record<string, NodeCase> = {
   },
   'Invalid chat history ...': (bed) => failure(run('generateTextNode', { ...ask, messages: 'not a list' }, bed.context())),
   'Tools must be an array': (bed) => failure(run('generateTextNode', { ...ask, tools: { name: 'one' } }, bed.context())),
-  'Tool {x} not found': async (bed) => {
-    let round = 0;
-    bed.loopback.handle(() => ({ json: round++ === 0 ? chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'c1', name: 'ghost', arguments: '{}' }] }) : chatCompletion('gpt-4o-mini', 'done') }));
+  'Tool {x} not found': (bed) => {
+    bed.loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'c1', name: 'ghost', arguments: '{}' }] }) }));
     const tools = [{ name: 'real', description: 'a tool', code: 'return 1;' }];
-    const { output } = await run('generateTextNode', { ...ask, tools }, bed.context());
-    return (output as { tool_calls: { error: string }[] }).tool_calls[0].error;
+    return failure(run('generateTextNode', { ...ask, tools }, bed.context()));
   },
-  'Error executing tool': async (bed) => {
-    let round = 0;
-    bed.loopback.handle(() => ({ json: round++ === 0 ? chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'c1', name: 'broken', arguments: '{}' }] }) : chatCompletion('gpt-4o-mini', 'done') }));
+  'Error executing tool': (bed) => {
+    bed.loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'c1', name: 'broken', arguments: '{}' }] }) }));
     const tools = [{ name: 'broken', description: 'throws', code: "throw new Error('out of order');" }];
-    const { output } = await run('generateTextNode', { ...ask, tools }, bed.context());
-    return (output as { tool_calls: { error: string }[] }).tool_calls[0].error;
+    return failure(run('generateTextNode', { ...ask, tools }, bed.context()));
+  },
+  'Error calling MCP tool': (bed) => {
+    bed.loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'c1', name: 'explode', arguments: '{}' }] }) }));
+    return withMcpServer(bed, (ctx) => failure(run('mcpNode', { ...mcpAsk, selectedTools: ['explode'] }, ctx)));
+  },
+  'ERROR in running LLM Agent': (bed) => {
+    bed.loopback.handle(() => ({ status: 400, json: { error: { message: 'model refused', type: 'invalid_request_error', param: null, code: null } } }));
+    return withMcpServer(bed, (ctx) => failure(run('mcpNode', mcpAsk, ctx)));
+  },
+  'Failure in executing the node, Please try again': (bed) => {
+    bed.loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', '') }));
+    return withMcpServer(bed, (ctx) => failure(run('mcpNode', mcpAsk, ctx)));
   },
   'ERROR in running Search Node: {message}': (bed) => failure(run('vectorSearchNode', { searchQuery: 'redis', vectorDB: 'Nowhere' }, bed.context())),
   'ERROR in running hybrid Search Node: {message}': (bed) => failure(run('hybridSearchNode', { searchQuery: 'redis', vectorDB: 'Nowhere' }, bed.context())),
@@ -167,3 +179,16 @@ export const nodeCases: Record<string, NodeCase> = {
   'Mapping is not found': (bed) => failure(run('variablesNode', { mapping: '' }, bed.context())),
   'Value is null': (bed) => failure(run('variablesNode', { mapping: [{ key: 'a', type: 'string', value: null }] }, bed.context())),
 };
+
+const mcpAsk = { promptTemplate: 'weather?', credentials: 'mcp', generativeModelName: gpt(), selectedTools: ['get_weather'] };
+
+/** A real MCP server on loopback behind `ctx.mcp`, its credential 'mcp', for the time of `work`. */
+async function withMcpServer(bed: AiTestbed, work: (ctx: NodeContext) => Promise<string>): Promise<string> {
+  const server = await startMcpTestServer();
+  try {
+    const mcp = mcpAccess(new Outbound({ allow: new AllowList([server.host]) }));
+    return await work(bed.context({ mcp, credentials: { get: async () => ({ hostUrl: `${server.url}/mcp`, type: 'http' }) } }));
+  } finally {
+    await server.close();
+  }
+}

@@ -56,7 +56,7 @@ const SPEC_000_ERRORS: Row[] = [
   node('Invalid chat history ...'),
   node('Tools must be an array'),
   node('Tool {x} not found'),
-  later('Error calling MCP tool', 'the MCP node'),
+  node('Error calling MCP tool'),
   node('Error executing tool'),
   later('File type not supported', 'the file parsing node (Extract from File)'),
   later('Failed to fetch data from url', 'the file parsing node (Extract from File)'),
@@ -105,7 +105,7 @@ const SPEC_000_OTHER: Row[] = [server('Atleast provide Workflow or Project ID')]
 /**
  * Spec 002 §8's texts of the nodes weft has (loops, wait, credentials; its engine texts are
  * 000's too). The rest of that list belongs to the app nodes of the next issues (team
- * messaging, crawl, mail, notes, messaging provider, file parsing, MCP).
+ * messaging, crawl, mail, notes, messaging provider, file parsing).
  */
 const SPEC_002_PRESENT: Row[] = [
   node('Initial value must be a number'),
@@ -116,6 +116,8 @@ const SPEC_002_PRESENT: Row[] = [
   server('Nested For Loops are not allowed'),
   node('Seconds must be between 1 and 90'),
   server('No credentials provided'),
+  node('ERROR in running LLM Agent'),
+  node('Failure in executing the node, Please try again'),
 ];
 
 /** The spec's text as a pattern: `{…}`, N, M and '...' stand for any text. */

@@ -35,7 +35,7 @@ export const definition = {
   outputs: [
     { name: 'generatedResponse', type: 'object', description: 'the JSON answer, checked against the schema' },
     metaOutput,
-    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result or error' },
+    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result, and runId (the child run of a flow tool)' },
   ],
   metadata: { author: 'weft', tags: ['ai', 'llm', 'json', 'extraction', 'structured', 'extract', 'schema'] },
 } as const satisfies NodeDefinition;

@@ -10,7 +10,7 @@ import { schemaProblem } from '../json-schema.ts';
 import type { UsageMeta } from '../model-services.ts';
 import { converse } from '../tool-loop.ts';
 import type { ToolCallRecord } from '../tools.ts';
-import { parseTools } from '../tools.ts';
+import { prepareTools } from '../tools.ts';
 import { addUsage } from '../usage-meta.ts';
 import { definition, JSON_RETRIES } from './definition.ts';
 
@@ -25,14 +25,14 @@ function answerProblem(content: string, schema: unknown): { value?: unknown; pro
 export default defineNode(definition, async (values, ctx) => {
   const schema = values.schema;
   if (!isPlainObject(schema)) throw userError('Schema must be a JSON object');
-  const tools = parseTools(values.tools);
+  const tools = await prepareTools(values.tools, ctx);
   const messages = buildMessages({ prompts: values.prompts, messages: values.messages, memories: values.memories, attachments: values.attachments });
   messages.unshift({ role: 'system', content: `Answer with one JSON object, and nothing else, that fits this JSON schema:\n${JSON.stringify(schema)}` });
   let meta: UsageMeta | undefined;
   const toolCalls: ToolCallRecord[] = [];
   let problem = '';
   for (let attempt = 0; attempt <= JSON_RETRIES; attempt++) {
-    const turn = await converse(ctx, values.generativeModelName, messages, { tools, stream: false, json: true });
+    const turn = await converse(ctx, values.generativeModelName, messages, { tools, stream: false, json: true, turn: attempt });
     meta = addUsage(meta, turn.meta);
     toolCalls.push(...turn.toolCalls);
     const checked = answerProblem(turn.reply.content, schema);

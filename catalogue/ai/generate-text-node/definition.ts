@@ -27,7 +27,7 @@ export const definition = {
   outputs: [
     { name: 'generatedResponse', type: 'string', description: "the model's answer" },
     metaOutput,
-    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result or error' },
+    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result, and runId (the child run of a flow tool)' },
     { name: 'images', type: 'array', description: 'image URLs the model returned, if any' },
   ],
   metadata: { author: 'weft', tags: ['ai', 'llm', 'chat', 'gpt', 'prompt', 'completion', 'model', 'write'] },

@@ -97,7 +97,7 @@ describe('generateTextNode', () => {
     await expect(runNode(node, { prompts: [{ role: 'user', content: '  ' }] }, bed.context())).rejects.toThrow('Prompts is required');
   });
 
-  it('runs the tools the model calls and hands their answers back until it answers', async () => {
+  it('runs the code tools the model calls and hands their answers back until it answers', async () => {
     bed.loopback.handle((request) => {
       const messages = request.body.messages as { role: string; content: string }[];
       const toolAnswers = messages.filter((m) => m.role === 'tool');
@@ -106,7 +106,7 @@ describe('generateTextNode', () => {
           sse: chatStream('gpt-4o-mini', [], {
             toolCalls: [
               { id: 'call_a', name: 'add', arguments: '{"a":2,"b":3}' },
-              { id: 'call_b', name: 'missing', arguments: '{}' },
+              { id: 'call_b', name: 'add', arguments: '{"a":1,"b":1}' },
             ],
           }),
         };
@@ -114,20 +114,48 @@ describe('generateTextNode', () => {
       return { sse: chatStream('gpt-4o-mini', [`tools said ${toolAnswers.map((m) => m.content).join(' | ')}`]) };
     });
     const tools = [{ name: 'add', description: 'adds', parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } }, code: 'return input.a + input.b;' }];
-    const result = await runNode(node, { prompts: [{ role: 'user', content: 'add 2 and 3' }], tools }, bed.context());
+    const ctx = bed.context();
+    const result = await runNode(node, { prompts: [{ role: 'user', content: 'add 2 and 3' }], tools }, ctx);
     expect(result.output).toMatchObject({
-      generatedResponse: 'tools said 5 | Tool missing not found',
+      generatedResponse: 'tools said 5 | 2',
       tool_calls: [
         { id: 'call_a', name: 'add', arguments: { a: 2, b: 3 }, result: 5 },
-        { id: 'call_b', name: 'missing', arguments: {}, error: 'Tool missing not found' },
+        { id: 'call_b', name: 'add', arguments: { a: 1, b: 1 }, result: 2 },
       ],
     });
     expect(sent(0).tools).toEqual([{ type: 'function', function: { name: 'add', description: 'adds', parameters: tools[0].parameters } }]);
     const second = sent(1).messages;
     expect(second.at(-3)).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'call_a' }, { id: 'call_b' }] });
     expect(second.at(-2)).toEqual({ role: 'tool', tool_call_id: 'call_a', content: '5' });
+    expect(second.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_b', content: '2' });
     // the two calls' usage adds up
     expect((result.output as { _meta: { prompt_tokens: number } })._meta.prompt_tokens).toBe(20);
+    // each call and its answer is a progress event of the run
+    expect(ctx.progressed).toContain('Calling tool add with {"a":2,"b":3}');
+    expect(ctx.progressed).toContain('Tool add answered: 5');
+  });
+
+  it('answers without tools when the model calls none', async () => {
+    bed.loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', 'no tools needed') }));
+    const result = await runNode(node, { prompts: [{ role: 'user', content: 'hi' }], tools: [{ name: 'add', code: 'return 1;' }], stream: false }, bed.context());
+    expect(result.output).toMatchObject({ generatedResponse: 'no tools needed', tool_calls: [] });
+    expect(bed.loopback.requests).toHaveLength(1);
+    expect(sent(0).tools).toHaveLength(1);
+  });
+
+  it("fails with 'Tool {x} not found' when the model calls a tool the node does not offer", async () => {
+    bed.loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'c', name: 'missing', arguments: '{}' }] }) }));
+    const failure = runNode(node, { prompts: [{ role: 'user', content: 'x' }], tools: [{ name: 'add', code: 'return 1;' }], stream: false }, bed.context());
+    await expect(failure).rejects.toThrow('Tool missing not found');
+    await expect(failure).rejects.toMatchObject({ kind: 'user' });
+  });
+
+  it("fails with 'Error executing tool' and the cause when a tool throws", async () => {
+    bed.loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'c', name: 'boom', arguments: '{}' }] }) }));
+    const tools = [{ name: 'boom', code: "throw new Error('the tool broke');" }];
+    const failure = runNode(node, { prompts: [{ role: 'user', content: 'x' }], tools, stream: false }, bed.context());
+    await expect(failure).rejects.toThrow(/^Error executing tool: .*the tool broke/);
+    await expect(failure).rejects.toMatchObject({ kind: 'user' });
   });
 
   it('stops offering tools after 5 rounds', async () => {

@@ -26,7 +26,7 @@ export const definition = {
   outputs: [
     { name: 'generatedResponse', type: 'string', description: "the model's answer" },
     metaOutput,
-    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result or error' },
+    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result, and runId (the child run of a flow tool)' },
   ],
   metadata: { author: 'weft', tags: ['ai', 'llm', 'vision', 'image', 'photo', 'describe'] },
 } as const satisfies NodeDefinition;

@@ -4,13 +4,13 @@ import { userError } from '../../errors.ts';
 import { MULTI_MODAL_NODE, runningError } from '../node-errors.ts';
 import { attachmentUrls, buildMessages } from '../chat-input.ts';
 import { converse } from '../tool-loop.ts';
-import { parseTools } from '../tools.ts';
+import { prepareTools } from '../tools.ts';
 import { definition } from './definition.ts';
 
 export default defineNode(definition, async (values, ctx) => {
   // the values check saw Attachments given; here it must also hold a URL
   if (attachmentUrls(values.attachments).length === 0) throw userError('Attachments is required');
-  const tools = parseTools(values.tools);
+  const tools = await prepareTools(values.tools, ctx);
   const messages = buildMessages({ prompts: values.prompts, messages: values.messages, memories: values.memories, attachments: values.attachments });
   try {
     const { reply, meta, toolCalls } = await converse(ctx, values.generativeModelName, messages, { tools, stream: values.stream });

@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import { projectAccessGuard } from '../../auth/access.ts';
 import type { Middleware } from 'koa';
 import { credentialFormOf, credentialForms } from '../../../catalogue/credentials/index.ts';
+import { normalizeCredentials } from '../../../catalogue/credentials/normalize.ts';
 import type { NodeDefinition } from '../../../catalogue/types.ts';
 import { validateValues } from '../../../catalogue/values.ts';
 import { SecretError } from '../../secrets/cipher.ts';
@@ -95,6 +96,7 @@ export function parseCredentialInput(body: Record<string, unknown>): CredentialI
     is_active: body.is_active === undefined ? true : active(body.is_active),
     credentials: credentialsObject(body.credentials),
   };
+  input.credentials = normalizeCredentials(input.credential_type, input.credentials);
   checkAgainstForm(input.credential_type, input.credentials);
   return input;
 }
@@ -178,6 +180,7 @@ export function credentialsRouter(deps: { credentials: CredentialStore; planOf: 
     if (patch.credentials || patch.credential_type) {
       const current = await deps.credentials.get(ctx.params.projectId, ctx.params.credentialId);
       if (!current) throw notFound('Credential not found');
+      if (patch.credentials) patch.credentials = normalizeCredentials(patch.credential_type ?? current.credential_type, patch.credentials);
       checkAgainstForm(patch.credential_type ?? current.credential_type, patch.credentials ?? current.credentials);
       if (patch.credential_type && patch.credential_type !== current.credential_type) await requirePlanFor(patch.credential_type, ctx.params.projectId, deps.planOf);
     }

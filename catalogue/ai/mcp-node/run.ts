@@ -1,0 +1,61 @@
+/**
+ * @module catalogue/ai/mcp-node/run — connect to the MCP server of the credential, list its
+ * tools, keep the selected ones, and let the model call them (the tool loop of every AI node,
+ * catalogue/ai/tool-loop.ts) with callTool on the server. Spec 002 §8 texts: a failing tool
+ * 'Error calling MCP tool: {cause}'; the server or the model failing 'ERROR in running LLM
+ * Agent: {message}'; a model that gives no answer 'Failure in executing the node, Please try again'.
+ */
+import { defineNode } from '../../define-node.ts';
+import { NodeError, operationalError, userError } from '../../errors.ts';
+import { buildMessages } from '../chat-input.ts';
+import { mcpServerOf, type McpSession, type McpToolInfo } from '../mcp-services.ts';
+import { runningError } from '../node-errors.ts';
+import { converse } from '../tool-loop.ts';
+import { toolNotFound, ToolError, type Tool } from '../tools.ts';
+import { definition } from './definition.ts';
+
+export const MCP_TOOL_FAILED = 'Error calling MCP tool';
+export const LLM_AGENT = 'LLM Agent';
+export const NODE_FAILURE = 'Failure in executing the node, Please try again';
+
+export default defineNode(definition, async (values, ctx) => {
+  const server = mcpServerOf(await ctx.credentials.get(values.credentials));
+  if (!ctx.mcp) throw new NodeError('MCP servers cannot be reached from this runtime', 'unexpected');
+  const messages = buildMessages({ prompts: [{ role: 'user', content: values.promptTemplate }], messages: values.messages, memories: values.memories, attachments: values.attachments });
+  const session = await ctx.mcp.connect(server, ctx.signal).catch((error: unknown) => {
+    throw runningError(LLM_AGENT, error);
+  });
+  try {
+    const listed = await session.listTools().catch((error: unknown) => {
+      throw runningError(LLM_AGENT, error);
+    });
+    const tools = selectedTools(listed, values.selectedTools.map(String), session);
+    const conversation = await converse(ctx, values.generativeModelName, messages, { tools, stream: false }).catch((error: unknown) => {
+      throw error instanceof ToolError ? error : runningError(LLM_AGENT, error);
+    });
+    const { reply, meta, toolCalls } = conversation;
+    if (!reply.content.trim()) throw operationalError(NODE_FAILURE);
+    return { output: { generatedResponse: reply.content, _meta: meta, tool_calls: toolCalls } };
+  } finally {
+    await session.close().catch(() => undefined);
+  }
+});
+
+/** The server's tools the node selected, as tools of the model; a selected one the server lacks is 'Tool {x} not found'. */
+function selectedTools(listed: McpToolInfo[], selected: string[], session: McpSession): Tool[] {
+  return selected.map((name) => {
+    const tool = listed.find((t) => t.name === name);
+    if (!tool) throw userError(toolNotFound(name));
+    return {
+      name: tool.name,
+      description: tool.description ?? '',
+      parameters: tool.inputSchema,
+      failureText: MCP_TOOL_FAILED,
+      async run(args) {
+        const answer = await session.callTool(tool.name, typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {});
+        if (answer.isError) throw userError(typeof answer.value === 'string' ? answer.value : JSON.stringify(answer.value));
+        return { value: answer.value };
+      },
+    };
+  });
+}
