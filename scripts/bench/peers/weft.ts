@@ -16,7 +16,8 @@ import { atStop, spawnGroup } from './processes.ts';
 const root = resolve(import.meta.dirname, '../../..');
 const prefix = 'bench-peers:';
 
-const greetFlow: BenchFlow = {
+/** The peers' job in weft. */
+export const greetFlow: BenchFlow = {
   name: 'peers bench: greet',
   nodes: [
     flowNode('webhookTrigger_1', 'webhookTriggerNode', {}),
