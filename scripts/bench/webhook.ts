@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Redis from 'ioredis';
 import { join } from 'node:path';
+import { closedLoop, type Load } from './load.ts';
 import { percentile } from './stats.ts';
 
 const serverModule = join(import.meta.dirname, '../../runtime/server.ts');
@@ -18,67 +19,59 @@ export interface WebhookFigures {
   requests: number;
 }
 
-const node = (id: string, type: string, values: Record<string, unknown>) => ({ id, type, position: { x: 0, y: 0 }, values });
+export const flowNode = (id: string, type: string, values: Record<string, unknown>) => ({ id, type, position: { x: 0, y: 0 }, values });
 
-async function call<T>(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-interface Target {
+export interface Target {
   hook: string;
   headers: Record<string, string>;
 }
 
+/** A flow to create and deploy: webhook trigger → … → API response. */
+export interface BenchFlow {
+  name: string;
+  nodes: ReturnType<typeof flowNode>[];
+  edges: { id: string; source: string; sourceHandle: string; target: string; targetHandle: string }[];
+}
+
+/** Edges joining `ids` in a line, each `out` to the next's `in`. */
+export const chainEdges = (ids: string[]): BenchFlow['edges'] =>
+  ids.slice(1).map((target, i) => ({ id: `e${i + 1}`, source: ids[i], sourceHandle: 'out', target, targetHandle: 'in' }));
+
+/** webhook → variables → API response, echoing the body's `n`. */
+export const echoFlow: BenchFlow = {
+  name: 'webhook bench',
+  nodes: [
+    flowNode('webhookTrigger_1', 'webhookTriggerNode', {}),
+    flowNode('variables_1', 'variablesNode', { mapping: [{ key: 'n', type: 'number', value: '{{trigger.output.n}}' }] }),
+    flowNode('apiResponse_1', 'apiResponseNode', { outputMapping: [{ key: 'n', value: '{{variables_1.output.n}}' }] }),
+  ],
+  edges: chainEdges(['webhookTrigger_1', 'variables_1', 'apiResponse_1']),
+};
+
 /**
- * Sign in as a fresh user (made in the stores, as the tests do), create a project, an active
- * webhook → variables → response flow and an API key of the project; resolves to the hook URL
- * and the headers a production call sends (the key is checked on every request, as for any
- * integrator).
+ * Sign in as a fresh user (made in the stores, as the tests do), create a project, `flow`
+ * (active) and an API key of the project; resolves to the hook URL and the headers a production
+ * call sends (the key is checked on every request, as for any integrator).
  */
-async function deployFlow(redisUrl: string, prefix: string, base: string): Promise<Target> {
+export async function deployFlow(redisUrl: string, prefix: string, base: string, flow: BenchFlow = echoFlow): Promise<Target> {
   const { testAccounts } = await import('../../runtime/testing/test-accounts.ts');
   const redis = new Redis(redisUrl);
   try {
     const builder = await testAccounts(redis, prefix, base).createUser({ name: 'Bench' });
     const project = await builder.api<{ id: string }>('POST', '/api/projects', { name: 'Bench' });
-    const flow = await builder.api<{ id: string }>('POST', `/api/projects/${project.id}/flows`, {
-      name: 'webhook bench',
-      nodes: [
-        node('webhookTrigger_1', 'webhookTriggerNode', {}),
-        node('variables_1', 'variablesNode', { mapping: [{ key: 'n', type: 'number', value: '{{trigger.output.n}}' }] }),
-        node('apiResponse_1', 'apiResponseNode', { outputMapping: [{ key: 'n', value: '{{variables_1.output.n}}' }] }),
-      ],
-      edges: [
-        { id: 'e1', source: 'webhookTrigger_1', sourceHandle: 'out', target: 'variables_1', targetHandle: 'in' },
-        { id: 'e2', source: 'variables_1', sourceHandle: 'out', target: 'apiResponse_1', targetHandle: 'in' },
-      ],
-    });
-    await builder.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+    const created = await builder.api<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
+    await builder.api('POST', `/api/flows/${created.id}/deploy`, { status: 'active' });
     const { key } = await builder.api<{ key: string }>('POST', `/api/projects/${project.id}/api-keys`, { name: 'bench' });
-    return { hook: `${base}/hook/${flow.id}`, headers: { authorization: `Bearer ${key}` } };
+    return { hook: `${base}/hook/${created.id}`, headers: { authorization: `Bearer ${key}` } };
   } finally {
     redis.disconnect();
   }
 }
 
 /** Send `requests` requests from `clients` clients; every answer must echo its own number. */
-async function drive({ hook, headers }: Target, requests: number, clients: number): Promise<{ seconds: number; latencies: number[] }> {
-  const latencies: number[] = [];
-  let next = 0;
-  const client = async () => {
-    while (next < requests) {
-      const n = next++;
-      const sent = performance.now();
-      const answer = await call<{ n?: unknown }>(hook, 'POST', { n }, headers);
-      latencies.push(performance.now() - sent);
-      if (answer.n !== n) throw new Error(`the webhook answered ${JSON.stringify(answer)} to n=${n}`);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, client));
-  return { seconds: (performance.now() - started) / 1000, latencies };
+function drive({ hook, headers }: Target, requests: number, clients: number): Promise<Load> {
+  const check = (answer: unknown, n: number) => ((answer as { n?: unknown }).n === n ? null : `answered ${JSON.stringify(answer)} to n=${n}`);
+  return closedLoop({ url: hook, headers, body: (n) => ({ n }), check }, clients, { requests });
 }
 
 /** Null when runtime/server.ts is not there (nothing is measured, nothing is made up). */
