@@ -5,7 +5,8 @@
  * are not offered: nothing connects into them.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
+import { useDismiss } from './use-dismiss.ts';
 import { addConnectedNode, type DropRequest } from '../canvas/connection-drop.ts';
 import { Icon } from '../icons/icon.tsx';
 import { colorOf } from '../stores/catalogue-store.ts';
@@ -24,17 +25,7 @@ const ConnectSearch = observer(function ConnectSearch({ studio, request }: { stu
   const { close } = studio.connectionDrop;
   const found = searchNodes(studio.catalogue.definitions.filter((d) => !d.isTrigger), query);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
-    // capture: the canvas stops the pointer events it handles
-    const onPointer = (event: PointerEvent) => !holder.current?.contains(event.target as Node) && close();
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('pointerdown', onPointer, true);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('pointerdown', onPointer, true);
-    };
-  }, [close]);
+  useDismiss(holder, true, close);
 
   const choose = (type: string | undefined) => {
     close();

@@ -4,7 +4,8 @@
  * name, with their fields) and offers the comparison and the Deploy tab.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useDismiss } from '../panels/use-dismiss.ts';
 import { describeChanges } from '../../catalogue/flow-diff.ts';
 import type { Studio } from '../stores/studio.ts';
 import { nodeNamer } from './node-names.ts';
@@ -13,18 +14,7 @@ export const UndeployedChanges = observer(function UndeployedChanges({ studio }:
   const { versions } = studio;
   const [open, setOpen] = useState(false);
   const holder = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    // capture: the canvas stops pointer events it handles from bubbling
-    const onPointer = (event: PointerEvent) => !holder.current?.contains(event.target as Node) && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('pointerdown', onPointer, true);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('pointerdown', onPointer, true);
-    };
-  }, [open]);
+  useDismiss(holder, open, () => setOpen(false));
   const pending = versions.pending;
   const count = versions.pendingCount;
   const deployed = versions.deployed;
