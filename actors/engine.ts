@@ -200,7 +200,7 @@ export class Engine {
    * Wait for what a realtime caller gets: the first response node's output the moment it
    * exists, else the run's end. Listens live first, then replays what already happened.
    */
-  async awaitResult(runId: string, flowId: string, responseNodes: string[], timeoutMs: number): Promise<RunResult> {
+  async awaitResult(runId: string, flowId: string, responseNodes: string[], timeoutMs: number, giveUp?: AbortSignal): Promise<RunResult> {
     const responses = new Set(responseNodes);
     let settle: (result: RunResult) => void = () => {};
     const settled = new Promise<RunResult>((ok) => (settle = ok));
@@ -217,6 +217,10 @@ export class Engine {
     };
     const stop = await this.listenToFlow(flowId, consider, { runId });
     const timer = setTimeout(() => settle({ status: 'timeout' }), timeoutMs);
+    // `giveUp` ends the wait early, as if it had run out (a server shutting down)
+    const onGiveUp = () => settle({ status: 'timeout' });
+    if (giveUp?.aborted) onGiveUp();
+    giveUp?.addEventListener('abort', onGiveUp, { once: true });
     try {
       const past = await this.events(runId);
       for (const event of past) consider({ ...event, id: undefined });
@@ -226,6 +230,7 @@ export class Engine {
       return result;
     } finally {
       clearTimeout(timer);
+      giveUp?.removeEventListener('abort', onGiveUp);
       stop();
     }
   }

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       logRetentionSeconds: 30 * 24 * 3600,
       logPublisher: undefined,
       outboundAllow: [],
+      shutdownGraceMs: 10_000,
     });
   });
 
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       WEFT_LOG_PUBLISHER_URL: 'https://logs.internal/v1',
       WEFT_LOG_PUBLISHER_KEY: 'pub-key',
       WEFT_OUTBOUND_ALLOW: '127.0.0.1, localhost:8080,10.0.0.0/8,[::1]:9000',
+      WEFT_SHUTDOWN_GRACE: '3',
     });
     expect(config).toEqual({
       port: 8080,
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       logRetentionSeconds: 86400,
       logPublisher: { url: 'https://logs.internal/v1', key: 'pub-key' },
       outboundAllow: ['127.0.0.1', 'localhost:8080', '10.0.0.0/8', '[::1]:9000'],
+      shutdownGraceMs: 3000,
     });
   });
 

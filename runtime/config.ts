@@ -30,6 +30,8 @@ export interface Config {
   logPublisher?: LogPublisherConfig;
   /** WEFT_OUTBOUND_ALLOW: private, loopback or link-local addresses nodes and model calls may reach anyway; default none */
   outboundAllow: string[];
+  /** WEFT_SHUTDOWN_GRACE (seconds), default 10: how long waiting realtime callers get when the server stops */
+  shutdownGraceMs: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -99,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRetentionSeconds: integer(env, 'WEFT_LOG_RETENTION', 30 * 24 * 3600, 60, 10 * 365 * 24 * 3600),
     logPublisher: logPublisherOf(env),
     outboundAllow: outboundAllowOf(env.WEFT_OUTBOUND_ALLOW),
+    shutdownGraceMs: integer(env, 'WEFT_SHUTDOWN_GRACE', 10, 0, 3600) * 1000,
   };
 }

@@ -89,6 +89,11 @@ export interface WeftOptions {
    * loopback or link-local (WEFT_OUTBOUND_ALLOW entries: runtime/outbound/address-policy.ts); default none
    */
   outboundAllow?: readonly string[];
+  /**
+   * On close, how long realtime callers still waiting for their flow's answer get before they
+   * are answered 202 with the run id (WEFT_SHUTDOWN_GRACE, seconds); default 10 s
+   */
+  shutdownGraceMs?: number;
 }
 
 export interface Weft {
@@ -203,12 +208,17 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     url = `http://${host}:${address.port}`;
-    close = () =>
-      new Promise<void>((ok) => {
-        logs.stop();
-        server.close(() => ok());
-        server.closeAllConnections();
-      });
+    close = async () => {
+      // no new connections; waiting callers get their grace period, then an answer each
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      await calls.drain(options.shutdownGraceMs ?? 10_000);
+      logs.stop();
+      // the last answers go out, then whatever is still open (keep-alive, streams) is closed
+      server.closeIdleConnections();
+      await Promise.race([closed, new Promise((ok) => setTimeout(ok, 1000).unref())]);
+      server.closeAllConnections();
+      await closed;
+    };
   }
   return {
     url,

@@ -77,7 +77,43 @@ export interface ProductionCallDeps extends AdmissionDeps {
 }
 
 export class ProductionCalls {
+  /** the realtime callers waiting now: what ends each wait early, and the wait */
+  private readonly waits = new Map<AbortController, Promise<RunResult>>();
+  /** a shutdown's grace period is over: no caller waits any more */
+  private graceOver = false;
+
   constructor(private readonly deps: ProductionCallDeps) {}
+
+  /**
+   * For a server that stops: the waiting realtime callers get up to `graceMs` for their answers;
+   * those still waiting then are answered as when their wait runs out (webhook and GraphQL:
+   * 202 with the run id; the run goes on), and so is every call that comes after. Resolves
+   * once no caller waits.
+   */
+  async drain(graceMs: number): Promise<void> {
+    const timer = setTimeout(() => this.endWaits(), graceMs);
+    while (this.waits.size) await Promise.allSettled(this.waits.values());
+    clearTimeout(timer);
+    this.endWaits();
+  }
+
+  private endWaits(): void {
+    this.graceOver = true;
+    for (const giveUp of this.waits.keys()) giveUp.abort();
+  }
+
+  /** engine.awaitResult, ended early by drain() */
+  private async awaitAnswer(runId: string, flowId: string, responses: readonly string[], waitMs: number): Promise<RunResult> {
+    const giveUp = new AbortController();
+    if (this.graceOver) giveUp.abort();
+    const wait = this.deps.engine.awaitResult(runId, flowId, [...responses], waitMs, giveUp.signal);
+    this.waits.set(giveUp, wait);
+    try {
+      return await wait;
+    } finally {
+      this.waits.delete(giveUp);
+    }
+  }
 
   /** Admission alone, for routes that read a flow's public face without calling it (widget config). */
   admit(door: CallDoor, flowId: string, access: CallAccess): Promise<AdmittedFlow> {
@@ -140,7 +176,7 @@ export class ProductionCalls {
       await engine.startRun(plan, input, { mode: 'production', runId });
       started();
       if (async) return { status: 'running', runId };
-      const result = await engine.awaitResult(runId, plan.flowId, [...responses], request.policy.waitMs);
+      const result = await this.awaitAnswer(runId, plan.flowId, responses, request.policy.waitMs);
       return outcomeOf(runId, result, request.policy);
     } finally {
       stopText?.();
