@@ -1,7 +1,8 @@
 /**
  * Every production call is logged, also when its answer is never delivered: a realtime caller
- * waiting on a slow flow disconnects and the server stops before the flow answers; once a
- * server runs again the run finishes and its log record is there, with the run id.
+ * waiting on a slow flow disconnects and the server stops (without a grace period) before the
+ * flow answers; once a server runs again the run finishes and its log record is there, with
+ * the run id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogRecord } from '../../contract/logs.ts';
@@ -14,7 +15,7 @@ const at = { x: 0, y: 0 };
 const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
 
 beforeAll(async () => {
-  weft = await startTestWeft();
+  weft = await startTestWeft({ shutdownGraceMs: 0 }); // no grace: the stop does not wait for the flow's answer
   projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Unanswered' })).id;
 });
 afterAll(() => weft?.close());
