@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, chain, edge, node, trigger } from './testing/flow-fixtures.ts';
+import type { NodeRole } from '../../actors/types.ts';
+import { graphProblems } from './flow-graph.ts';
 import { validateFlow } from './validate.ts';
 
 const check = (nodes: unknown, edges: unknown = []) => validateFlow({ nodes, edges }, catalogue);
@@ -76,8 +78,14 @@ describe('validateFlow: sound flows', () => {
     const ids = ['webhookTrigger_1', ...Array.from({ length: 20_000 }, (_, i) => `wait_${i}`)];
     const nodes = [trigger, ...ids.slice(1).map(wait)];
     const started = performance.now();
-    expect(check(nodes, chain(...ids)).problems).toEqual([]);
-    const looped = check(nodes, [...chain(...ids), edge('back', 'wait_19999', 'wait_0')]).problems;
+    // past the count limits validateFlow refuses it unread (flow-limits.ts); the graph rules still must not overflow
+    expect(check(nodes, chain(...ids)).malformed).toEqual([
+      'A flow has at most 1000 nodes (this one has 20001)',
+      'A flow has at most 2000 edges (this one has 20000)',
+    ]);
+    const roleOf = (id: string): NodeRole => (id === 'webhookTrigger_1' ? 'trigger' : 'normal');
+    expect(graphProblems(ids, chain(...ids), roleOf)).toEqual([]);
+    const looped = graphProblems(ids, [...chain(...ids), edge('back', 'wait_19999', 'wait_0')], roleOf);
     expect(looped).toHaveLength(1);
     expect(looped[0]).toMatch(/^The flow has a cycle \(wait_0 → wait_1 → .* → wait_19999 → wait_0\)/);
     expect(performance.now() - started).toBeLessThan(5000);

@@ -6,9 +6,11 @@
  * - malformed — the body is not a flow document: nodes or edges not lists, a node or edge that
  *   is not an object, a node without a valid id or a type, values not an object, a bad retry or
  *   onError, an edge without id, source or target, two nodes or two edges with one id. Such a
- *   document cannot even be stored as a draft (400 invalid_flow).
+ *   document cannot even be stored as a draft (400 invalid_flow). So is a flow past the node or
+ *   edge count limits (flow-limits.ts), which is checked first and alone.
  * - problems — structure: unknown types, dangling or duplicate connections, handles a node does
- *   not have, edges into the trigger, no or a second trigger, cycles, malformed For Loops.
+ *   not have, edges into the trigger, no or a second trigger, cycles, malformed For Loops, a port
+ *   with too many edges or a path deeper than the engine runs (flow-limits.ts).
  * - warnings — field values (missing required values, values of the wrong kind, an unclosed
  *   `{{`, a placeholder reading a node the flow does not have or a field a node with closed
  *   outputs never has) and switches a node of its role may not have (a disabled trigger:
@@ -22,6 +24,7 @@ import { flowLookup, templateProblems } from '../../catalogue/template-checks.ts
 import type { CatalogueView } from './catalogue-view.ts';
 import type { FlowEdge, FlowNode } from '../../contract/flow-document.ts';
 import { graphProblems } from './flow-graph.ts';
+import { depthProblems, fanOutProblems, sizeFindings } from './flow-limits.ts';
 import { readSwitches, switchWarnings } from './node-switches.ts';
 
 /** node-level retry limits (spec 000 §9) */
@@ -119,6 +122,9 @@ export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalo
   const warnings: string[] = [];
   if (!Array.isArray(input.nodes)) malformed.push('A flow needs a list of nodes');
   if (input.edges !== undefined && !Array.isArray(input.edges)) malformed.push('The edges of a flow must be a list');
+  // checked first and alone: a flow past the count limits is refused without reading it
+  const tooLarge = sizeFindings(Array.isArray(input.nodes) ? input.nodes.length : 0, Array.isArray(input.edges) ? input.edges.length : 0);
+  if (tooLarge.length) return { nodes: [], edges: [], malformed: tooLarge, problems, warnings };
   const nodes = (Array.isArray(input.nodes) ? input.nodes : []).map((n, i) => readNode(n, i, malformed)).filter((n) => n !== null);
   const edges = (Array.isArray(input.edges) ? input.edges : []).map((e, i) => readEdge(e, i, malformed)).filter((e) => e !== null);
 
@@ -162,7 +168,13 @@ export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalo
     if (edgeIds.has(edge.id)) malformed.push(`Two edges have the id ${edge.id}`);
     edgeIds.add(edge.id);
   }
-  if (problems.length === 0 && malformed.length === 0) problems.push(...graphProblems(nodes.map((n) => n.id), edges, (id) => roles.get(id)!));
+  problems.push(...fanOutProblems(edges));
+  if (problems.length === 0 && malformed.length === 0) {
+    const ids = nodes.map((n) => n.id);
+    const graph = graphProblems(ids, edges, (id) => roles.get(id)!);
+    // depth needs a graph without cycles, which graphProblems guarantees when it finds nothing
+    problems.push(...(graph.length ? graph : depthProblems(ids, edges, triggers[0].id)));
+  }
   return { nodes, edges, malformed, problems, warnings };
 }
 

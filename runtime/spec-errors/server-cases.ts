@@ -103,10 +103,13 @@ export const serverCases: Record<string, ServerCase> = {
     return runError(bench, await saveFlow(bench, [trigger, index], [edge('webhookTrigger_1', 'vectorDb_1')]));
   },
   'Maximum flow execution depth exceeded (limit: 100)': async (bench) => {
-    const ids = Array.from({ length: 101 }, (_, i) => `variables_${i + 1}`);
-    const nodes = [trigger, ...ids.map((id) => node(id, 'variablesNode', { mapping: [{ key: 'v', type: 'string', value: 'x' }] }))];
-    const edges = ['webhookTrigger_1', ...ids].slice(1).map((id, i, rest) => edge(i === 0 ? 'webhookTrigger_1' : rest[i - 1], id));
-    return runError(bench, await saveFlow(bench, nodes, edges));
+    // a flow deeper than 100 is refused before it runs (flow-limits.ts); a child run starts at
+    // its parent's hop + 1, so a flow that runs itself reaches the limit at run time
+    const id = await saveFlow(bench, [trigger], []);
+    const again = node('executeFlow_1', 'executeFlowNode', { flowId: id, requestInput: '{}' });
+    await bench.weft.api('PUT', `/api/flows/${id}`, { nodes: [trigger, again], edges: [edge('webhookTrigger_1', 'executeFlow_1')] });
+    await bench.weft.api('POST', `/api/flows/${id}/deploy`, { status: 'active' });
+    return runError(bench, id);
   },
   'Max retries reached for node {id}': async (bench) => {
     // a model endpoint that keeps failing (500: a passing fault, so the node's retry applies)

@@ -16,6 +16,14 @@ async function errorOf(response: Response) {
   return ((await response.json()) as { error: { message: string; code: string; details?: string[]; version?: number } }).error;
 }
 
+/** the trigger and `count` wait nodes, each after the one before */
+const waitChain = (count: number) => {
+  const nodes = [trigger, ...Array.from({ length: count }, (_, i) => wait(`wait_${i + 1}`))];
+  return { nodes, edges: chain(...nodes.map((n) => n.id)) };
+};
+const tooDeep = waitChain(101);
+const tooWide = [trigger, ...Array.from({ length: 101 }, (_, i) => wait(`wait_${i + 1}`))];
+
 const newFlow = (body: Record<string, unknown> = {}) => weft.json<Saved>('POST', `/api/projects/${projectId}/flows`, { name: 'Flow', ...body });
 
 beforeAll(async () => {
@@ -40,6 +48,14 @@ describe('creating and reading flows', () => {
     expect(flow.nodes.map((n) => n.id)).toEqual(['webhookTrigger_1', 'api_1']);
     expect(flow.warnings).toEqual(['api_1: URL is required']);
     expect((await weft.json<Saved>('GET', `/api/flows/${flow.id}`)).warnings).toEqual(['api_1: URL is required']);
+  });
+
+  it('refuses to create a flow with more nodes than a flow may have, storing nothing', async () => {
+    const before = await weft.json<Saved[]>('GET', `/api/projects/${projectId}/flows`);
+    const response = await weft.request('POST', `/api/projects/${projectId}/flows`, { name: 'Huge', ...waitChain(10_000) });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: 'invalid_flow', message: 'A flow has at most 1000 nodes (this one has 10001); A flow has at most 2000 edges (this one has 10000)' });
+    expect(await weft.json('GET', `/api/projects/${projectId}/flows`)).toEqual(before);
   });
 
   it('creates a flow without a trigger as a draft, answering the problem', async () => {
@@ -129,6 +145,10 @@ describe('saving flows', () => {
       [...chain('webhookTrigger_1', 'forLoop_1', 'forLoop_2', 'wait_1', 'forLoopEnd_2', 'forLoopEnd_1')], 'Nested For Loops are not allowed'],
     ['an edge into a loop from outside', [...loopNodes, wait('outside_1')], [...loopEdges, edge('e8', 'webhookTrigger_1', 'outside_1'), edge('e9', 'outside_1', 'wait_1')],
       'Edge e9 enters the loop of forLoop_1 from outside it'],
+    ['a chain deeper than the engine runs', tooDeep.nodes, tooDeep.edges,
+      'Node wait_101 is 101 steps after the trigger; a flow runs at most 100 steps deep (Maximum flow execution depth, limit: 100)'],
+    ['a port with more than 100 edges', tooWide, tooWide.slice(1).map((n, i) => edge(`e${i}`, 'webhookTrigger_1', n.id)),
+      "Node webhookTrigger_1: port 'out' has 101 edges; a port has at most 100"],
   ])('saves a draft with %s, answering the problem; Run and Deploy refuse it', async (_what, nodes, edges, text) => {
     const flow = await newFlow();
     const response = await weft.request('PUT', `/api/flows/${flow.id}`, { version: 1, nodes, edges });
@@ -150,6 +170,9 @@ describe('saving flows', () => {
     ['two edges with one id', [trigger, wait('wait_1'), wait('wait_2')], [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e1', 'wait_1', 'wait_2')], 'Two edges have the id e1'],
     ['an edge without a target', [trigger], [{ id: 'e1', source: 'webhookTrigger_1' }], 'Edge e1 needs a source and a target'],
     ['nodes that are not a list', 'nodes', [], 'A flow needs a list of nodes'],
+    ['more nodes than a flow may have', waitChain(1000).nodes, [], 'A flow has at most 1000 nodes (this one has 1001)'],
+    ['more edges than a flow may have', [trigger, wait('wait_1')], Array.from({ length: 2001 }, (_, i) => edge(`e${i}`, 'webhookTrigger_1', 'wait_1')),
+      'A flow has at most 2000 edges (this one has 2001)'],
   ])('refuses %s with 400 invalid_flow (not a flow document), leaving the stored flow as it was', async (_what, nodes, edges, text) => {
     const flow = await newFlow();
     const stored = await weft.json('GET', `/api/flows/${flow.id}`);
