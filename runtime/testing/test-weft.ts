@@ -30,7 +30,8 @@ export async function startTestWeft(options: Omit<Partial<WeftOptions>, 'redisUr
   const redisUrl = process.env.REDIS_URL;
   if (!redisUrl) throw new Error('REDIS_URL is not set: run tests with `npm test`');
   const prefix = `weft-test-${randomUUID().slice(0, 8)}:`;
-  const settings: WeftOptions = { ...options, redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, role: 'all' };
+  const settings: WeftOptions = { ...options, redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, shutdownGraceMs: options.shutdownGraceMs ?? 1000, role: 'all' };
+  // (a test's stop waits at most 1 s for callers still waiting, unless it asks for more)
   let weft: Weft | null = await startWeft(settings);
   const first = weft;
   const port = Number(new URL(weft.url).port);
