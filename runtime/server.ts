@@ -27,7 +27,7 @@ import { Deployments } from './flows/deployments.ts';
 import { DefaultModelsStore } from './models/default-models.ts';
 import { defaultModelsRouter } from './models/default-models-routes.ts';
 import { modelGatewayFromEnv } from './models/from-env.ts';
-import { vectorStoreFromEnv } from './vectors/from-env.ts';
+import { vectorStoreFromEnv, type LazyVectorStore } from './vectors/from-env.ts';
 import { ProjectVectors, vectorScope } from './vectors/project-vectors.ts';
 import { mcpAccess } from './mcp-client/mcp-access.ts';
 import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
@@ -102,6 +102,8 @@ export interface Weft {
   engine: Engine;
   /** plan limits and usage counters (`addRecords` for nodes that store records) */
   usage: UsageLimits;
+  /** the vector store: its backend is loaded and opened by the first call that needs it */
+  vectorStore: LazyVectorStore;
   close(): Promise<void>;
 }
 
@@ -224,6 +226,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     url,
     engine,
     usage,
+    vectorStore,
     async close() {
       await close();
       await engine.close();

@@ -47,6 +47,9 @@ export async function startTestWeft(options: Omit<Partial<WeftOptions>, 'redisUr
     get usage() {
       return (weft ?? first).usage;
     },
+    get vectorStore() {
+      return (weft ?? first).vectorStore;
+    },
     ...admin,
     prefix,
     admin,
