@@ -10,9 +10,16 @@ export interface LiveFlowSources {
   versions: { get(flowId: string, version: number): Promise<FlowVersion | null> };
 }
 
-/** The project's active flows, each as its deployed version (oldest flow first, as listed). */
+/** The flows production calls reach: active and deployed, oldest first (names derived from them stay put). */
+export function liveOf(flows: readonly FlowDocument[]): FlowDocument[] {
+  return flows
+    .filter((flow) => flow.status === 'active' && flow.deployedVersion !== undefined)
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+}
+
+/** The project's live flows (liveOf), each as its deployed version. */
 export async function liveFlows(sources: LiveFlowSources, projectId: string): Promise<FlowDocument[]> {
-  const active = (await sources.flows.list(projectId)).filter((flow) => flow.status === 'active' && flow.deployedVersion !== undefined);
+  const active = liveOf(await sources.flows.list(projectId));
   const deployed = await Promise.all(active.map((flow) => sources.versions.get(flow.id, flow.deployedVersion!)));
   return active.flatMap((flow, i) => {
     const version = deployed[i];

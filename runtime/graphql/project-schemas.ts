@@ -13,6 +13,7 @@ import { definition as graphqlTrigger } from '../../catalogue/interface/graphql-
 import { applyDefaults } from '../../catalogue/values.ts';
 import type { FlowDocument } from '../../contract/flow-document.ts';
 import type { FlowVersion } from '../../contract/versions.ts';
+import { liveOf } from '../flows/live-flows.ts';
 import { buildProjectSchema, type GraphqlFlow } from './schema.ts';
 import { GRAPHQL_TRIGGER, type WorkflowCalls } from './workflow-calls.ts';
 
@@ -41,7 +42,7 @@ export class ProjectSchemas {
   }
 
   private async read(projectId: string): Promise<GraphQLSchema> {
-    const live = liveFlows(await this.flows.list(projectId));
+    const live = liveOf(await this.flows.list(projectId));
     const fingerprint = JSON.stringify(live.map((f) => [f.id, f.deployedVersion]));
     const cached = this.cache.get(projectId);
     this.cache.delete(projectId);
@@ -62,11 +63,4 @@ export class ProjectSchemas {
     this.builds++;
     return buildProjectSchema(flows, this.calls);
   }
-}
-
-/** The active, deployed flows, oldest first (their operation names stay put). */
-function liveFlows(flows: FlowDocument[]): FlowDocument[] {
-  return flows
-    .filter((flow) => flow.status === 'active' && flow.deployedVersion !== undefined)
-    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }

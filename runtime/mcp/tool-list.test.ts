@@ -11,6 +11,7 @@ const flow = (id: string, name: string, nodes: FlowNode[], status: FlowDocument[
   name,
   status,
   version: 1,
+  deployedVersion: 1,
   nodes,
   edges: [],
   createdAt: ++created,

@@ -10,6 +10,7 @@
  */
 import { triggerInputSchema, triggerOf, type ObjectSchema } from '../../catalogue/trigger-input.ts';
 import type { FlowDocument } from '../../contract/flow-document.ts';
+import { liveOf } from '../flows/live-flows.ts';
 
 /** MCP's limit on a tool name's length */
 export const MAX_TOOL_NAME = 64;
@@ -21,18 +22,15 @@ export interface FlowTool {
   flowId: string;
 }
 
-/** The tools of a project's flows, oldest flow first. */
+/** The tools of a project's live flows (liveOf: active, deployed, oldest first). */
 export function flowTools(flows: readonly FlowDocument[]): FlowTool[] {
   const taken = new Set<string>();
-  return [...flows]
-    .filter((flow) => flow.status === 'active')
-    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
-    .flatMap((flow) => {
-      const inputSchema = triggerInputSchema(flow.nodes);
-      if (!inputSchema) return [];
-      const name = uniqueName(baseName(flow.name), flow.id, taken);
-      return [{ name, description: describe(flow), inputSchema, flowId: flow.id }];
-    });
+  return liveOf(flows).flatMap((flow) => {
+    const inputSchema = triggerInputSchema(flow.nodes);
+    if (!inputSchema) return [];
+    const name = uniqueName(baseName(flow.name), flow.id, taken);
+    return [{ name, description: describe(flow), inputSchema, flowId: flow.id }];
+  });
 }
 
 /** `Grade a score` → `grade_a_score`. */
