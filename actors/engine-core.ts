@@ -14,6 +14,7 @@ import { readMeta } from './run-reader.ts';
 import { keep, RunPlan } from './run-cache.ts';
 import type { ActorFunctions } from './scripts.ts';
 import type { RunMeta } from '../contract/runs.ts';
+import type { ProgressDetail } from '../contract/run-events.ts';
 import type { NodeResult, Plan, PlanNode } from './types.ts';
 
 /** What the core works with, handed over by the Engine that builds it. */
@@ -167,9 +168,9 @@ export class EngineCore {
         return (controller ??= new AbortController()).signal;
       },
       outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
-      progress: async (message, stream) => {
+      progress: async (message, detail) => {
         await beforeEffects();
-        return this.progress(job, message, stream);
+        return this.progress(job, message, detail);
       },
       startChild: async (plan, input, asTool) => {
         await beforeEffects();
@@ -193,10 +194,12 @@ export class EngineCore {
     return result;
   }
 
-  async progress(job: ActivationJob, message: string, stream?: { text: string }): Promise<void> {
+  async progress(job: ActivationJob, message: string, detail?: ProgressDetail): Promise<void> {
     const json = JSON.stringify({
       type: 'node.progress', runId: job.runId, ts: Date.now(), nodeId: job.node, message,
-      ...(typeof stream?.text === 'string' && stream.text ? { text: stream.text } : {}),
+      ...(typeof detail?.text === 'string' && detail.text ? { text: detail.text } : {}),
+      ...(Number.isFinite(detail?.done) ? { done: detail!.done } : {}),
+      ...(Number.isFinite(detail?.total) ? { total: detail!.total } : {}),
       ...(job.iteration !== '' ? { iteration: Number(job.iteration) } : {}),
     });
     const keys = this.keys(job.runId);

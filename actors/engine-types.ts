@@ -1,5 +1,6 @@
 /** @module actors/engine-types — what the engine asks of its host and hands to it. */
 import type { RunMeta } from '../contract/runs.ts';
+import type { ProgressDetail } from '../contract/run-events.ts';
 import type { NodeResult, Plan, PlanNode } from './types.ts';
 
 /** One activation of one actor, handed to the host's executor. */
@@ -16,8 +17,8 @@ export interface Activation {
   signal: AbortSignal;
   /** outputs of the given nodes as this actor sees them (its own iteration first) */
   outputs(nodeIds: string[]): Promise<Record<string, unknown>>;
-  /** a `node.progress` event; `stream.text` is a chunk of generated text (event field `text`) */
-  progress(message: string, stream?: { text: string }): Promise<void>;
+  /** a `node.progress` event; `detail.text` is a chunk of generated text, `done`/`total` count long work */
+  progress(message: string, detail?: ProgressDetail): Promise<void>;
   /**
    * start `plan` as a child run of this actor; finish with `{ awaitRun }` to wait for it.
    * With `asTool`, the child runs under that run id and does not resume this actor (the

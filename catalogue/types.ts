@@ -10,6 +10,8 @@ import type { McpAccess } from './ai/mcp-services.ts';
 import type { ModelAccess } from './ai/model-services.ts';
 import type { VectorAccess } from './ai/vector-services.ts';
 import type { OutboundClient } from './outbound.ts';
+import type { ServiceName } from './service-urls.ts';
+import type { ProgressDetail } from '../contract/run-events.ts';
 
 export type NodeStatus = 'Enabled' | 'Restricted' | 'Disabled';
 export type NodeKind =
@@ -70,6 +72,11 @@ export interface InputField {
    * server the node's `credentials` field names (GET /api/projects/:id/mcp-servers/:name/tools)
    */
   optionsFrom?: 'mcpTools';
+  /**
+   * spec 002 §2 `typeOptions.loadOptionsMethod`: a dropdown whose choices a server-side loader
+   * answers (catalogue/option-loaders.ts) from the form's current values
+   */
+  loadOptionsMethod?: string;
   /** the value is taken literally: `{{…}}` inside it is not resolved (code) */
   literal?: boolean;
   /** the spec's own text for this field when it is required and empty (else '<Label> is required') */
@@ -143,12 +150,18 @@ export interface NodeContext {
   /** outputs visible to this actor, by node id (templates are already resolved in values) */
   outputs: Record<string, unknown>;
   signal: AbortSignal;
-  /** emit a `node.progress` event */
   /**
    * emit a `node.progress` event; `{ text }` adds a chunk of generated text to it (AI nodes
-   * stream their answer so; the chat widget shows the chunks as they come)
+   * stream their answer so; the chat widget shows the chunks as they come); `{ done, total }`
+   * counts long work (pages crawled of pages found, rows read), which the studio draws as a bar
    */
-  progress(message: string, stream?: { text: string }): Promise<void>;
+  progress(message: string, detail?: ProgressDetail): Promise<void>;
+  /**
+   * The base URL of a public service this node calls (catalogue/service-urls.ts): its public
+   * address unless the operator points it elsewhere (WEFT_SERVICE_URL_<NAME>, e.g. a test's
+   * loopback server speaking that API). No trailing slash.
+   */
+  serviceUrl(name: ServiceName): string;
   /** start another flow of the project as a child run of this one; resolves to its run id */
   startChildRun(flowId: string, input: unknown): Promise<string>;
   /**

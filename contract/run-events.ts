@@ -41,4 +41,15 @@ export interface RunEvent {
   message?: string;
   /** node.progress: a chunk of text the node generated, in order (streamed answers) */
   text?: string;
+  /** node.progress: units of long work done so far (pages crawled, rows read); the studio draws a bar */
+  done?: number;
+  /** node.progress: units known so far (pages found, rows in the file); absent when unknown */
+  total?: number;
+}
+
+/** What a node adds to a progress message: a chunk of generated text, or counts of long work. */
+export interface ProgressDetail {
+  text?: string;
+  done?: number;
+  total?: number;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { serviceDefaults } from '../catalogue/service-urls.ts';
 import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -18,6 +19,7 @@ describe('loadConfig', () => {
       logPublisher: undefined,
       outboundAllow: [],
       shutdownGraceMs: 10_000,
+      serviceUrls: serviceDefaults,
     });
   });
 
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
       WEFT_LOG_PUBLISHER_KEY: 'pub-key',
       WEFT_OUTBOUND_ALLOW: '127.0.0.1, localhost:8080,10.0.0.0/8,[::1]:9000',
       WEFT_SHUTDOWN_GRACE: '3',
+      WEFT_SERVICE_URL_MS_LOGIN: 'http://127.0.0.1:9999/',
     });
     expect(config).toEqual({
       port: 8080,
@@ -55,6 +58,7 @@ describe('loadConfig', () => {
       logPublisher: { url: 'https://logs.internal/v1', key: 'pub-key' },
       outboundAllow: ['127.0.0.1', 'localhost:8080', '10.0.0.0/8', '[::1]:9000'],
       shutdownGraceMs: 3000,
+      serviceUrls: { ...serviceDefaults, msLogin: 'http://127.0.0.1:9999' },
     });
   });
 

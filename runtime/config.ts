@@ -1,4 +1,5 @@
 /** @module runtime/config — configuration from the environment (the README lists every variable). */
+import { serviceDefaults, serviceUrlsFrom, serviceUrlVariable, type ServiceName, type ServiceUrls } from '../catalogue/service-urls.ts';
 import type { LogPublisherConfig } from './logs/publisher.ts';
 import { AllowList } from './outbound/address-policy.ts';
 import { PLAN_NAME, STARTER_PLAN, type StarterLimits } from './usage/plans.ts';
@@ -32,6 +33,8 @@ export interface Config {
   outboundAllow: string[];
   /** WEFT_SHUTDOWN_GRACE (seconds), default 10: how long waiting realtime callers get when the server stops */
   shutdownGraceMs: number;
+  /** WEFT_SERVICE_URL_<NAME>: where a public service app nodes call is reached instead (catalogue/service-urls.ts) */
+  serviceUrls: ServiceUrls;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -76,6 +79,16 @@ function outboundAllowOf(text: string | undefined): string[] {
   return entries;
 }
 
+/** Each WEFT_SERVICE_URL_<NAME> must be an http(s) URL; unset ones keep the public address. */
+function serviceUrlsOf(env: NodeJS.ProcessEnv): ServiceUrls {
+  for (const name of Object.keys(serviceDefaults) as ServiceName[]) {
+    const variable = serviceUrlVariable(name);
+    const value = env[variable];
+    if (value && !/^https?:\/\/\S+$/.test(value)) throw new Error(`${variable} must be an http:// or https:// URL`);
+  }
+  return serviceUrlsFrom(env);
+}
+
 /** Read and check the configuration; an invalid value throws, naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = env.WEFT_ROLE || 'all';
@@ -102,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logPublisher: logPublisherOf(env),
     outboundAllow: outboundAllowOf(env.WEFT_OUTBOUND_ALLOW),
     shutdownGraceMs: integer(env, 'WEFT_SHUTDOWN_GRACE', 10, 0, 3600) * 1000,
+    serviceUrls: serviceUrlsOf(env),
   };
 }

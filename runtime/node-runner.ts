@@ -15,6 +15,7 @@ import type { McpAccess } from '../catalogue/ai/mcp-services.ts';
 import type { ModelAccess } from '../catalogue/ai/model-services.ts';
 import type { VectorAccess } from '../catalogue/ai/vector-services.ts';
 import type { CatalogueNode, CredentialReader, FlowAccess, NodeContext } from '../catalogue/types.ts';
+import type { ServiceUrls } from '../catalogue/service-urls.ts';
 import type { Outbound } from './outbound/client.ts';
 import { SecretRedactor } from './secrets/redact.ts';
 import { STARTER_PLAN } from './usage/plans.ts';
@@ -37,6 +38,8 @@ export interface NodeRunnerDeps {
   credentialsOf(projectId: string, onReveal: (secrets: string[]) => void): CredentialReader;
   /** the outbound HTTP client (runtime/outbound/); nodes reach it as `ctx.http`, bound to their actor */
   outbound: Outbound;
+  /** the public services' base URLs (catalogue/service-urls.ts); nodes reach them as `ctx.serviceUrl(name)` */
+  serviceUrls: ServiceUrls;
   /** the model gateway (runtime/models/gateway.ts); AI nodes reach it as `ctx.models` */
   models?: { forProject(projectId: string, credentials: CredentialReader): ModelAccess };
   /** the vector store (runtime/vectors/project-vectors.ts); vector and search nodes reach it as `ctx.vectors` */
@@ -86,8 +89,9 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       get signal() {
         return activation.signal;
       },
-      progress: (message, stream) =>
-        activation.progress(redactor.text(message), stream && { ...stream, text: redactor.text(stream.text) }),
+      progress: (message, detail) =>
+        activation.progress(redactor.text(message), detail && { ...detail, ...(detail.text ? { text: redactor.text(detail.text) } : {}) }),
+      serviceUrl: (name) => deps.serviceUrls[name],
       async startChildRun(flowId, input) {
         const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
         return activation.startChild(plan, input);

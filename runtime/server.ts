@@ -52,6 +52,7 @@ import { LogStore } from './stores/logs.ts';
 import { apiKeysRouter } from './http/routes/api-keys.ts';
 import { credentialsRouter } from './http/routes/credentials.ts';
 import { credentialAccess } from './secrets/credential-access.ts';
+import { serviceUrlsFrom, type ServiceUrls } from '../catalogue/service-urls.ts';
 import { loadServerSecret, type SecretKeyring } from './secrets/server-secret.ts';
 import { ApiKeyStore } from './stores/api-keys.ts';
 import { CredentialStore } from './stores/credentials.ts';
@@ -89,6 +90,8 @@ export interface WeftOptions {
    * loopback or link-local (WEFT_OUTBOUND_ALLOW entries: runtime/outbound/address-policy.ts); default none
    */
   outboundAllow?: readonly string[];
+  /** base URLs of the public services app nodes call (WEFT_SERVICE_URL_<NAME>; catalogue/service-urls.ts); default their public addresses */
+  serviceUrls?: Partial<ServiceUrls>;
   /**
    * On close, how long realtime callers still waiting for their flow's answer get before they
    * are answered 202 with the run id (WEFT_SHUTDOWN_GRACE, seconds); default 10 s
@@ -148,6 +151,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       flowName: async (flowId) => (await flows.get(flowId))?.name,
       projectPlan: planOf,
       outbound,
+      serviceUrls: serviceUrlsFrom(options.serviceUrls),
       mcp: mcpServers,
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({

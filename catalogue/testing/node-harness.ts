@@ -7,6 +7,7 @@
 import type { NodeResult } from '../../actors/types.ts';
 import { AllowList } from '../../runtime/outbound/address-policy.ts';
 import { Outbound } from '../../runtime/outbound/client.ts';
+import { serviceUrlsFrom, type ServiceUrls } from '../service-urls.ts';
 import { resolveValues } from '../template.ts';
 import type { CatalogueNode, InputField, NodeContext, NodeDefinition, Values } from '../types.ts';
 
@@ -20,10 +21,13 @@ export interface TestContext extends NodeContext {
 export interface TestContextOptions extends Partial<NodeContext> {
   /** WEFT_OUTBOUND_ALLOW entries for this context's `ctx.http` (the test's own loopback servers) */
   allowOutbound?: string[];
+  /** base URLs of public services this context's `ctx.serviceUrl` answers (a test's loopback servers) */
+  serviceUrls?: Partial<ServiceUrls>;
 }
 
 export function testContext(options: TestContextOptions = {}): TestContext {
-  const { allowOutbound, ...overrides } = options;
+  const { allowOutbound, serviceUrls: given, ...overrides } = options;
+  const serviceUrls = serviceUrlsFrom(given);
   const progressed: string[] = [];
   const children: Array<{ flowId: string; input: unknown }> = [];
   const outbound = new Outbound({ allow: new AllowList(allowOutbound) });
@@ -41,6 +45,7 @@ export function testContext(options: TestContextOptions = {}): TestContext {
     async progress(message) {
       progressed.push(message);
     },
+    serviceUrl: (name) => serviceUrls[name],
     async startChildRun(flowId, input) {
       children.push({ flowId, input });
       return `child_run_${children.length}`;

@@ -1,0 +1,7 @@
+/**
+ * @module catalogue/option-loader-list — every form dropdown's loader, by its
+ * `loadOptionsMethod` name (catalogue/option-loaders.ts). One line a loader. Server side.
+ */
+import type { OptionLoader } from './option-loaders.ts';
+
+export const optionLoaders: Record<string, OptionLoader> = {};

@@ -1,0 +1,4 @@
+/** @module runtime/credential-tests — every credential tester, by credential type (credential-test.ts). One line a type. */
+import type { CredentialTest } from './credential-test.ts';
+
+export const credentialTests: Record<string, CredentialTest> = {};
