@@ -7,6 +7,8 @@
  */
 import apiNode from './app/api-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
+import automationResponseNode from './response/automation-response-node/run.ts';
+import automationTriggerNode from './interface/automation-trigger-node/run.ts';
 import branchNode from './logic/branch-node/run.ts';
 import chatResponseNode from './response/chat-response-node/run.ts';
 import chatTriggerNode from './interface/chat-trigger-node/run.ts';
@@ -45,6 +47,7 @@ export const nodes: CatalogueNode[] = [
   chatTriggerNode,
   searchTriggerNode,
   graphqlTriggerNode,
+  automationTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,
@@ -73,6 +76,7 @@ export const nodes: CatalogueNode[] = [
   chatResponseNode,
   searchResponseNode,
   graphqlResponseNode,
+  automationResponseNode,
 ];
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);

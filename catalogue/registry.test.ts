@@ -94,6 +94,8 @@ describe('createRegistry', () => {
   it('maps node types to engine roles', () => {
     expect(Object.fromEntries(definitions.map((d) => [d.name, registry.roleOf(d.name)]))).toEqual({
       webhookTriggerNode: 'trigger',
+      automationTriggerNode: 'trigger',
+      automationResponseNode: 'response',
       chatTriggerNode: 'trigger',
       searchTriggerNode: 'trigger',
       graphqlTriggerNode: 'trigger',

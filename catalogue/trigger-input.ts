@@ -8,6 +8,7 @@
 import type { FlowNode } from '../contract/flow-document.ts';
 import { parseJsonish } from './coerce.ts';
 import { definition as chatTrigger } from './interface/chat-trigger-node/definition.ts';
+import { definition as automationTrigger } from './interface/automation-trigger-node/definition.ts';
 import { definition as graphqlTrigger } from './interface/graphql-trigger-node/definition.ts';
 import { definition as searchTrigger } from './interface/search-trigger-node/definition.ts';
 import type { OutputField } from './types.ts';
@@ -22,7 +23,7 @@ export interface ObjectSchema {
 }
 
 /** The triggers a caller hands an input to (the others start by themselves: schedules, app events). */
-export const INPUT_TRIGGERS: readonly string[] = ['webhookTriggerNode', 'graphqlTriggerNode', 'chatTriggerNode', 'searchTriggerNode'];
+export const INPUT_TRIGGERS: readonly string[] = ['webhookTriggerNode', 'graphqlTriggerNode', 'automationTriggerNode', 'chatTriggerNode', 'searchTriggerNode'];
 
 const JSON_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 
@@ -74,6 +75,8 @@ export function triggerInputSchema(nodes: readonly FlowNode[]): ObjectSchema | n
       return fromOutputs(searchTrigger.outputs, ['searchQuery'], ['searchQuery']);
     case 'graphqlTriggerNode':
       return fromAdvanceSchema(applyDefaults(graphqlTrigger, trigger.values).advance_schema);
+    case 'automationTriggerNode':
+      return fromAdvanceSchema(applyDefaults(automationTrigger, trigger.values).advance_schema);
     default: {
       const properties: Record<string, unknown> = {};
       for (const [field, use] of triggerFieldsRead(nodes, trigger.id)) {

@@ -53,6 +53,7 @@ import { apiKeysRouter } from './http/routes/api-keys.ts';
 import { credentialsRouter } from './http/routes/credentials.ts';
 import { credentialAccess } from './secrets/credential-access.ts';
 import { serviceUrlsFrom, type ServiceUrls } from '../catalogue/service-urls.ts';
+import { automationWorkflowsRouter } from './http/routes/automation-workflows.ts';
 import { loadServerSecret, type SecretKeyring } from './secrets/server-secret.ts';
 import { ApiKeyStore } from './stores/api-keys.ts';
 import { CredentialStore } from './stores/credentials.ts';
@@ -197,6 +198,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
+        automationWorkflowsRouter({ credentials, outbound }),
         apiKeysRouter({ apiKeys }),
         defaultModelsRouter({ defaults: new DefaultModelsStore(redis, prefix) }),
         widgetsRouter({

@@ -23,6 +23,7 @@ export function sampleInput(nodes: readonly FlowNode[]): unknown {
     case 'searchTriggerNode':
       return { searchQuery: 'How do I get started?' };
     case 'graphqlTriggerNode':
+    case 'automationTriggerNode':
       return fromSchemaText(trigger.values.advance_schema);
     default:
       // a webhook's body is whatever its callers send: build it from the fields the flow reads

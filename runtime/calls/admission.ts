@@ -20,7 +20,8 @@ export type CallDoor = 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp';
 
 /** The trigger nodes each door starts, and how a refusal names the door. */
 export const doors: Record<CallDoor, { triggerTypes: readonly string[]; startedBy: string }> = {
-  webhook: { triggerTypes: ['webhookTriggerNode'], startedBy: 'a webhook' },
+  // an n8n workflow calls its flow's URL like any webhook caller, with the project's API key
+  webhook: { triggerTypes: ['webhookTriggerNode', 'automationTriggerNode'], startedBy: 'a webhook' },
   graphql: { triggerTypes: ['graphqlTriggerNode'], startedBy: 'the GraphQL trigger' },
   chat: { triggerTypes: ['chatTriggerNode'], startedBy: 'a chat widget' },
   search: { triggerTypes: ['searchTriggerNode'], startedBy: 'a search widget' },

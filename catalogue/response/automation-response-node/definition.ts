@@ -1,0 +1,33 @@
+/**
+ * @module catalogue/response/automation-response-node/definition — what the calling n8n
+ * workflow receives (spec 000 §3 "Automation-service response: outputMapping").
+ */
+import type { NodeDefinition } from '../../types.ts';
+
+export const definition = {
+  name: 'automationResponseNode',
+  label: 'Automation service response',
+  type: 'responseNode',
+  category: 'Response',
+  status: 'Enabled',
+  icon: 'send',
+  docs: '/docs/nodes/automationResponseNode',
+  description:
+    'Builds the answer the calling n8n workflow receives from an output mapping: each row’s key gets its value, ' +
+    'usually a template such as {{api_1.output.data}}. Keys are kept flat; a value that resolves to nothing becomes ' +
+    'null. Placeholders using parentheses or __proto__/constructor/prototype are blanked.',
+  inputs: [
+    {
+      name: 'outputMapping',
+      label: 'Output mapping',
+      type: 'mapping',
+      required: true,
+      requiredMessage: 'Mapping is not found',
+      defaultValue: [{ key: 'result', value: '' }],
+      description: 'Rows of { key, value }; values are templates resolved against earlier outputs.',
+    },
+  ],
+  // One property per mapping key: the builder names them.
+  outputs: [],
+  metadata: { author: 'weft', tags: ['response', 'n8n', 'automation', 'reply', 'return'] },
+} as const satisfies NodeDefinition;
