@@ -43,16 +43,17 @@ describe('projects and flows', () => {
     const download = page.waitForEvent('download');
     await rows().filter({ hasText: 'Grade a score (copy)' }).getByRole('button', { name: 'Export' }).click();
     const file = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
-    expect(file.name).toBe('Grade a score (copy)');
-    expect(file.nodes.map((n: { id: string }) => n.id)).toEqual(gradeFlow.nodes.map((n) => n.id));
-    expect(file.edges).toEqual(gradeFlow.edges);
+    expect([file.format, file.flows.length]).toEqual(['weft-export', 1]);
+    expect(file.flows[0].name).toBe('Grade a score (copy)');
+    expect(file.flows[0].nodes.map((n: { id: string }) => n.id)).toEqual(gradeFlow.nodes.map((n) => n.id));
+    expect(file.flows[0].edges).toEqual(gradeFlow.edges);
     await shot('flows');
   });
 
   it('refuses a file that is not a flow, saying why', async () => {
     const { page } = studio;
     await page.getByTestId('import-file').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
-    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContainEqual(expect.stringContaining('has no "nodes" list'));
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toContainEqual(expect.stringContaining('This is not a weft export'));
   });
 
   it('deletes a flow only after confirmation', async () => {

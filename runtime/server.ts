@@ -53,6 +53,7 @@ import { apiKeysRouter } from './http/routes/api-keys.ts';
 import { credentialsRouter } from './http/routes/credentials.ts';
 import { credentialAccess } from './secrets/credential-access.ts';
 import { serviceUrlsFrom, type ServiceUrls } from '../catalogue/service-urls.ts';
+import { transferRouter } from './http/routes/transfer.ts';
 import { automationWorkflowsRouter } from './http/routes/automation-workflows.ts';
 import { loadServerSecret, type SecretKeyring } from './secrets/server-secret.ts';
 import { ApiKeyStore } from './stores/api-keys.ts';
@@ -171,6 +172,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   if (role !== 'worker') {
     const projects = new ProjectStore(redis, prefix);
     const apiKeys = new ApiKeyStore(redis, prefix);
+    const defaultModels = new DefaultModelsStore(redis, prefix);
     const logStore = new LogStore(redis, prefix, options.logRetentionSeconds ?? 30 * 24 * 3600);
     const logs = new RunLogger({
       engine,
@@ -200,7 +202,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         mcpToolsRouter({ credentials, mcp: mcpServers }),
         automationWorkflowsRouter({ credentials, outbound }),
         apiKeysRouter({ apiKeys }),
-        defaultModelsRouter({ defaults: new DefaultModelsStore(redis, prefix) }),
+        defaultModelsRouter({ defaults: defaultModels }),
+        transferRouter({ catalogue, flows, versions, credentials, defaultModels, planOf }),
         widgetsRouter({
           calls,
           history: new ChatHistoryStore(redis, { prefix, ttlSeconds: options.chatHistoryTtlSeconds }),

@@ -1,4 +1,5 @@
 /** @module editor/api/client — every HTTP call the studio makes; errors carry the server's message and code. */
+import type { ExportDocument, ImportAnswer } from '../../contract/flow-export.ts';
 import type { NodeDefinition } from '../../catalogue/types.ts';
 import type { CredentialForm } from '../../catalogue/credentials/types.ts';
 import type { Me, Member, NewMember, OrganisationView, Role, SignedIn } from '../../contract/accounts.ts';
@@ -94,6 +95,9 @@ export const api = {
   saveFlow: (id: string, doc: Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'notes' | 'version'>) =>
     call<CheckedFlow>('PUT', `/api/flows/${encodeURIComponent(id)}`, doc),
   deleteFlow: (id: string) => call<void>('DELETE', `/api/flows/${encodeURIComponent(id)}`),
+  exportFlow: (id: string) => call<ExportDocument>('GET', `/api/flows/${encodeURIComponent(id)}/export?versions=true`),
+  exportProject: (projectId: string) => call<ExportDocument>('GET', inProject(projectId, '/export?versions=true')),
+  importDocument: (projectId: string, document: unknown) => call<ImportAnswer>('POST', inProject(projectId, '/import'), document),
   deploy: (id: string, status: 'active' | 'inactive', note?: string) =>
     call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(id)}/deploy`, status === 'active' && note ? { status, note } : { status }),
   versions: (flowId: string) => call<FlowVersionSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions`),

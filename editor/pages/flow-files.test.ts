@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowDocument } from '../../contract/flow-document.ts';
-import { exportFlow, parseFlowFile } from './flow-files.ts';
-
-const note = { id: 'note_1', position: { x: 0, y: 0 }, size: { width: 240, height: 160 }, text: '**why**' };
-const flow: FlowDocument = { id: 'flow_1', projectId: 'proj_1', name: 'Noted', status: 'draft', version: 2, nodes: [], edges: [], notes: [note], createdAt: 0, updatedAt: 0 };
+import { exportFileName, importSummary, parseJsonFile } from './flow-files.ts';
 
 describe('flow files', () => {
-  it('carry the sticky notes out and back in', () => {
-    expect(parseFlowFile(exportFlow(flow), 'fallback')).toEqual({ name: 'Noted', nodes: [], edges: [], notes: [note] });
-    expect(parseFlowFile(exportFlow({ ...flow, notes: [] }), 'fallback')).toEqual({ name: 'Noted', nodes: [], edges: [] });
+  it('name downloads after the flow or project', () => {
+    expect(exportFileName('Support bots')).toBe('support-bots.weft.json');
+    expect(exportFileName('***')).toBe('weft.weft.json');
   });
 
-  it('refuse notes that are not a list', () => {
-    expect(() => parseFlowFile(JSON.stringify({ nodes: [], notes: {} }), 'x')).toThrow('The file is not a weft flow: "notes" must be a list');
+  it('say what is wrong with a file that is not JSON', () => {
+    expect(() => parseJsonFile('{nope')).toThrow(/^The file is not JSON: /);
+  });
+
+  it('sum up an import, naming the credentials to add', () => {
+    const flow = { id: 'f1', name: 'Grade', exportedId: 'x', versions: 0 };
+    expect(importSummary({ flows: [flow], credentialsToFill: [], defaultModelsSet: false })).toBe('Imported “Grade”');
+    expect(importSummary({ flows: [flow, flow], credentialsToFill: [{ name: 'slack', credential_type: 'slackOauth', marketplace_id: 1 }], defaultModelsSet: false })).toBe(
+      'Imported 2 flows; add the credentials slack before deploying',
+    );
   });
 });

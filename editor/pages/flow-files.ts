@@ -1,40 +1,34 @@
-/** @module editor/pages/flow-files — a flow as a JSON file: export for download, import with a clear error. */
-import type { FlowDocument, FlowEdge, FlowNode, StickyNote } from '../../contract/flow-document.ts';
+/**
+ * @module editor/pages/flow-files — export documents as files (contract/flow-export.ts): a
+ * download, and reading a chosen file as JSON with a clear error. The server checks, migrates
+ * and imports the document (POST /api/projects/:id/import).
+ */
+import type { ExportDocument, ImportAnswer } from '../../contract/flow-export.ts';
 
-export interface FlowFile {
-  name: string;
-  nodes: FlowNode[];
-  edges: FlowEdge[];
-  /** sticky notes, when the flow has any (the server checks them on import) */
-  notes?: StickyNote[];
+/** `Support bots` → `support-bots.weft.json` */
+export const exportFileName = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'weft'}.weft.json`;
+
+export function downloadDocument(name: string, document: ExportDocument): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }));
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(name);
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function exportFlow(flow: FlowDocument): string {
-  const file: FlowFile & { weft: number } = { weft: 1, name: flow.name, nodes: flow.nodes, edges: flow.edges, ...(flow.notes?.length ? { notes: flow.notes } : {}) };
-  return JSON.stringify(file, null, 2);
-}
-
-/** Read an exported flow; throws a message that says what is wrong with the file. */
-export function parseFlowFile(text: string, fallbackName: string): FlowFile {
-  let data: unknown;
+/** The file's JSON; throws a message that says what is wrong with it. */
+export function parseJsonFile(text: string): unknown {
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new Error(`The file is not JSON: ${(error as Error).message}`);
   }
-  const file = data as Partial<FlowFile>;
-  if (!file || typeof file !== 'object' || !Array.isArray(file.nodes)) throw new Error('The file is not a weft flow: it has no "nodes" list');
-  if (file.edges !== undefined && !Array.isArray(file.edges)) throw new Error('The file is not a weft flow: "edges" must be a list');
-  if (file.notes !== undefined && !Array.isArray(file.notes)) throw new Error('The file is not a weft flow: "notes" must be a list');
-  const name = typeof file.name === 'string' && file.name.trim() ? file.name : fallbackName;
-  return { name, nodes: file.nodes, edges: file.edges ?? [], ...(file.notes ? { notes: file.notes } : {}) };
 }
 
-export function download(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** What an import did, in one sentence for a toast. */
+export function importSummary(answer: ImportAnswer): string {
+  const flows = answer.flows.length === 1 ? `“${answer.flows[0].name}”` : `${answer.flows.length} flows`;
+  const fill = answer.credentialsToFill.map((c) => c.name);
+  return `Imported ${flows}${fill.length ? `; add the credentials ${fill.join(', ')} before deploying` : ''}`;
 }

@@ -6,7 +6,7 @@ export interface FlowRowActions {
   open(flow: FlowDocument): void;
   rename(flow: FlowDocument, name: string): Promise<void>;
   duplicate(flow: FlowDocument): Promise<void>;
-  exportFile(flow: FlowDocument): void;
+  exportFile(flow: FlowDocument): void | Promise<void>;
   remove(flow: FlowDocument): Promise<void>;
 }
 

@@ -1,10 +1,10 @@
-/** @module editor/pages/flows-page — a project's flows section: create, rename, duplicate, delete, import and export. */
+/** @module editor/pages/flows-page — a project's flows section: create, rename, duplicate, delete, import and export (a flow or the whole project, through the server's export documents). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api/client.ts';
 import type { FlowDocument } from '../../contract/flow-document.ts';
 import type { RouterStore } from '../stores/router-store.ts';
 import { toasts } from '../stores/toast-store.ts';
-import { download, exportFlow, parseFlowFile } from './flow-files.ts';
+import { downloadDocument, importSummary, parseJsonFile } from './flow-files.ts';
 import { FlowRow, type FlowRowActions } from './flow-row.tsx';
 
 export function FlowsPage({ projectId, router }: { projectId: string; router: RouterStore }) {
@@ -35,18 +35,24 @@ export function FlowsPage({ projectId, router }: { projectId: string; router: Ro
       await api.createFlow(projectId, { name: `${flow.name} (copy)`, nodes: flow.nodes, edges: flow.edges, notes: flow.notes }).catch(fail);
       await reload();
     },
-    exportFile: (flow) => download(`${flow.name.replace(/[^\w.-]+/g, '-') || 'flow'}.weft.json`, exportFlow(flow)),
+    exportFile: async (flow) => {
+      const document = await api.exportFlow(flow.id).catch(fail);
+      if (document) downloadDocument(flow.name, document);
+    },
     remove: async (flow) => {
       await api.deleteFlow(flow.id).catch(fail);
       toasts.show(`Deleted “${flow.name}”`);
       await reload();
     },
   };
+  const exportProject = async () => {
+    const document = await api.exportProject(projectId).catch(fail);
+    if (document) downloadDocument(document.project?.name ?? 'project', document);
+  };
   const importFile = async (file: File) => {
     try {
-      const parsed = parseFlowFile(await file.text(), file.name.replace(/\.(weft\.)?json$/, ''));
-      const flow = await api.createFlow(projectId, parsed);
-      toasts.show(`Imported “${flow.name}”`, 'success');
+      const answer = await api.importDocument(projectId, parseJsonFile(await file.text()));
+      toasts.show(importSummary(answer), 'success', 8000);
       await reload();
     } catch (error) {
       fail(error);
@@ -61,6 +67,7 @@ export function FlowsPage({ projectId, router }: { projectId: string; router: Ro
           <button className="btn btn--primary" disabled={!name.trim()}>Create flow</button>
         </form>
         <button className="btn" onClick={() => fileInput.current?.click()}>Import JSON…</button>
+        <button className="btn" onClick={() => void exportProject()}>Export project</button>
         <input
           ref={fileInput}
           type="file"

@@ -13,6 +13,7 @@ import { requireProjectAccess } from '../../auth/access.ts';
 import type { CatalogueView } from '../../flows/catalogue-view.ts';
 import type { CheckedFlow, FlowDocument, FlowNode, StickyNote } from '../../../contract/flow-document.ts';
 import { readNotes } from '../../flows/sticky-notes.ts';
+import { flowGraphFaults } from '../../flows/transfer/export-schema.ts';
 import { validateFlow, type FlowCheck } from '../../flows/validate.ts';
 import type { FlowVersionStore } from '../../stores/flow-versions.ts';
 import type { FlowStore } from '../../stores/flows.ts';
@@ -56,6 +57,9 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
   const flowDocument = (graph: { nodes?: unknown; edges?: unknown }): FlowCheck => {
     const check = validateFlow(graph, deps.catalogue);
     if (check.malformed.length) throw new HttpError(400, 'invalid_flow', check.malformed.join('; '), { details: check.malformed });
+    // what the check reads leniently must still fit the published format (/schemas/weft-export.json)
+    const faults = flowGraphFaults({ nodes: graph.nodes, edges: graph.edges ?? [] });
+    if (faults.length) throw new HttpError(400, 'invalid_flow', `The flow does not fit the flow format: ${faults.join('; ')}`, { details: faults });
     return check;
   };
   const answer = (flow: FlowDocument, check: FlowCheck): CheckedFlow => ({ ...flow, problems: check.problems, warnings: check.warnings });
