@@ -38,11 +38,47 @@ export interface Member extends UserView {
 }
 
 /** Adding a member: an existing user by email; someone new also needs a password (and may have a name). */
-export interface NewMember {
+/**
+ * `POST /api/organisations/:id/members` `{email, role?}` (owners): an invitation, never a
+ * membership. 202 with the same answer whether or not the email has an account; the invited
+ * person accepts through the link (`acceptPath`, valid 7 days).
+ */
+export interface NewInvitation {
   email: string;
   role?: Role;
-  name?: string;
-  password?: string;
+}
+
+export interface InvitationView {
+  id: string;
+  organisationId: string;
+  email: string;
+  role: Role;
+  expiresAt: number;
+}
+
+export interface SentInvitation {
+  invitation: InvitationView;
+  /** the studio page that accepts it: `/invitations/<token>` (the token is shown only here) */
+  acceptPath: string;
+}
+
+/** `GET /api/invitations/:token` (open): what the link invites to. */
+export interface InvitationPreview {
+  organisation: { id: string; name: string };
+  email: string;
+  role: Role;
+  expiresAt: number;
+}
+
+/**
+ * `POST /api/invitations/:token/accept`: signed in as the invited email, `{}`; without an
+ * account, `{name, password}` makes it (and signs in). Either way the answer names the
+ * organisation joined, with the session's `csrfToken` when it made one.
+ */
+export interface AcceptedInvitation {
+  organisation: OrganisationView;
+  user: UserView;
+  csrfToken?: string;
 }
 
 /** `POST /api/auth/sign-in`: the session cookie is set; writes send `csrfToken` as `x-csrf-token`. */

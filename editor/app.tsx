@@ -1,12 +1,14 @@
 /**
  * @module editor/app — the studio shell: the sign-in page until a session exists, then the
  * project list, a project's sections (flows, credentials, API keys, usage, logs), a flow's canvas,
- * the organisation's members, your account and a node's docs page.
+ * the organisation's members, your account, a node's docs page and an invitation link (open
+ * without a session).
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { AccountPage } from './pages/account-page.tsx';
 import { FlowPage } from './pages/flow-page.tsx';
+import { InvitationPage } from './pages/invitation-page.tsx';
 import { MembersPage } from './pages/members-page.tsx';
 import { NodeDocsPage } from './pages/node-docs-page.tsx';
 import { ProjectPage } from './pages/project-page.tsx';
@@ -39,8 +41,14 @@ export const App = observer(function App() {
           <button className="btn" onClick={() => void auth.check()}>Try again</button>
         </div>
       )}
-      {(auth.status === 'signed-in' || auth.resumable) && <Screen />}
-      {auth.status === 'signed-out' && <SignInPage auth={auth} />}
+      {router.route.page === 'invitation' ? (
+        auth.status !== 'checking' && <InvitationPage token={router.route.token} />
+      ) : (
+        <>
+          {(auth.status === 'signed-in' || auth.resumable) && <Screen />}
+          {auth.status === 'signed-out' && <SignInPage auth={auth} />}
+        </>
+      )}
       <Toasts />
     </>
   );

@@ -311,19 +311,31 @@ describe('API keys, usage and logs', () => {
 });
 
 describe('members and your account', () => {
-  it('adds a new person to the organisation, changes their role and removes them', async () => {
-    const { page, weft, shot } = studio;
+  it('invites a new person, who joins through the link; changes their role and removes them', async () => {
+    const { page, weft, shot, browser } = studio;
     await page.goto(`${weft.url}/`);
     await page.getByTestId('organisation-switcher').selectOption({ label: weft.admin.organisation.name });
     await page.getByRole('link', { name: 'Members' }).click();
     await page.waitForURL(`${weft.url}/members`);
     const rows = page.getByTestId('member-row');
     await expect.poll(() => rows.count()).toBe(1);
-    await page.getByLabel('Member email').fill('grace@weft.test');
-    await page.getByLabel('Member name').fill('Grace');
-    await page.getByLabel('Member password').fill('a-long-enough-password');
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByLabel('Invite email').fill('grace@weft.test');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const link = await page.getByLabel('Invitation link').inputValue();
+    expect(link).toMatch(new RegExp(`^${weft.url}/invitations/[\\w-]+$`));
+    await expect.poll(() => page.getByTestId('invitation-row').count()).toBe(1);
+    // Grace opens the link in her own browser, makes her account and joins
+    const graceBrowser = await browser.newPage();
+    await graceBrowser.goto(link);
+    await graceBrowser.getByRole('heading', { name: `Join ${weft.admin.organisation.name}` }).waitFor();
+    await graceBrowser.getByLabel('Your name').fill('Grace');
+    await graceBrowser.getByLabel('Choose a password').fill('a-long-enough-password');
+    await graceBrowser.getByRole('button', { name: 'Create account and join' }).click();
+    await graceBrowser.waitForURL(`${weft.url}/`);
+    await graceBrowser.close();
+    await page.reload();
     await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => page.getByTestId('invitation-row').count()).toBe(0);
     await page.getByLabel('Role of grace@weft.test').selectOption('owner');
     const members = () => weft.api<{ email: string; role: string }[]>('GET', `/api/organisations/${weft.admin.organisation.id}/members`);
     await expect.poll(async () => (await members()).find((m) => m.email === 'grace@weft.test')?.role).toBe('owner');

@@ -2,7 +2,7 @@
 import type { ExportDocument, ImportAnswer } from '../../contract/flow-export.ts';
 import type { NodeDefinition } from '../../catalogue/types.ts';
 import type { CredentialForm } from '../../catalogue/credentials/types.ts';
-import type { Me, Member, NewMember, OrganisationView, Role, SignedIn } from '../../contract/accounts.ts';
+import type { Me, Member, NewInvitation, SentInvitation, InvitationView, InvitationPreview, AcceptedInvitation, OrganisationView, Role, SignedIn } from '../../contract/accounts.ts';
 import type { Credential, CredentialInput, CredentialPatch } from '../../contract/credentials.ts';
 import type { CheckedFlow, FlowDocument, FlowEdge, FlowNode, StickyNote } from '../../contract/flow-document.ts';
 import type { LogPage, LogQuery } from '../../contract/logs.ts';
@@ -78,7 +78,11 @@ export const api = {
   changePassword: (currentPassword: string, newPassword: string) => call<void>('PUT', '/api/auth/password', { currentPassword, newPassword }),
   organisations: () => call<OrganisationView[]>('GET', '/api/organisations'),
   members: (organisationId: string) => call<Member[]>('GET', `/api/organisations/${encodeURIComponent(organisationId)}/members`),
-  addMember: (organisationId: string, member: NewMember) => call<Member>('POST', `/api/organisations/${encodeURIComponent(organisationId)}/members`, member),
+  invite: (organisationId: string, invitation: NewInvitation) => call<SentInvitation>('POST', `/api/organisations/${encodeURIComponent(organisationId)}/members`, invitation),
+  invitations: (organisationId: string) => call<InvitationView[]>('GET', `/api/organisations/${encodeURIComponent(organisationId)}/invitations`),
+  revokeInvitation: (organisationId: string, id: string) => call<void>('DELETE', `/api/organisations/${encodeURIComponent(organisationId)}/invitations/${encodeURIComponent(id)}`),
+  invitation: (token: string) => call<InvitationPreview>('GET', `/api/invitations/${encodeURIComponent(token)}`),
+  acceptInvitation: (token: string, account?: { name: string; password: string }) => call<AcceptedInvitation>('POST', `/api/invitations/${encodeURIComponent(token)}/accept`, account ?? {}),
   setRole: (organisationId: string, userId: string, role: Role) =>
     call<Member>('PUT', `/api/organisations/${encodeURIComponent(organisationId)}/members/${encodeURIComponent(userId)}`, { role }),
   removeMember: (organisationId: string, userId: string) => call<void>('DELETE', `/api/organisations/${encodeURIComponent(organisationId)}/members/${encodeURIComponent(userId)}`),

@@ -2,8 +2,8 @@
  * @module editor/stores/router-store — the studio's place as a URL, so a reload or a shared
  * link lands on the same screen: `/`, `/projects/:id` (its flows), `/projects/:id/<section>`
  * (credentials, default models, API keys, usage, logs), `/flows/:id`, `/flows/:id/runs/:runId`, `/members` (the
- * chosen organisation's people), `/account` (your password) and `/docs/nodes/:name` (a node's
- * page, its definition's `docs` address).
+ * chosen organisation's people), `/account` (your password), `/docs/nodes/:name` (a node's
+ * page, its definition's `docs` address) and `/invitations/:token` (an invitation link).
  */
 import { makeAutoObservable } from 'mobx';
 
@@ -16,7 +16,8 @@ export type Route =
   | { page: 'account' }
   | { page: 'project'; projectId: string; section?: ProjectSection }
   | { page: 'flow'; flowId: string; runId?: string }
-  | { page: 'node-docs'; name: string };
+  | { page: 'node-docs'; name: string }
+  | { page: 'invitation'; token: string };
 
 export function parseRoute(path: string): Route {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
@@ -26,6 +27,7 @@ export function parseRoute(path: string): Route {
     return section ? { page: 'project', projectId: parts[1], section } : { page: 'project', projectId: parts[1] };
   }
   if (parts[0] === 'docs' && parts[1] === 'nodes' && parts[2]) return { page: 'node-docs', name: parts[2] };
+  if (parts[0] === 'invitations' && parts[1]) return { page: 'invitation', token: parts[1] };
   if (parts[0] === 'flows' && parts[1]) return parts[2] === 'runs' && parts[3] ? { page: 'flow', flowId: parts[1], runId: parts[3] } : { page: 'flow', flowId: parts[1] };
   return { page: 'projects' };
 }
@@ -35,6 +37,7 @@ export function routePath(route: Route): string {
   if (route.page === 'flow') return `/flows/${encodeURIComponent(route.flowId)}${route.runId ? `/runs/${encodeURIComponent(route.runId)}` : ''}`;
   if (route.page === 'members' || route.page === 'account') return `/${route.page}`;
   if (route.page === 'node-docs') return `/docs/nodes/${encodeURIComponent(route.name)}`;
+  if (route.page === 'invitation') return `/invitations/${encodeURIComponent(route.token)}`;
   return '/';
 }
 

@@ -11,7 +11,7 @@ import { generatePassword, MAX_PASSWORD, MIN_PASSWORD } from './password.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@weft.local';
 export const MAX_NAME = 100;
-const emailShape = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+export const emailShape = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 /** the checked email, name and password of a new user; a clear 400 otherwise */
 export function accountInput(body: Record<string, unknown>, options: { nameFallback?: boolean } = {}): { email: string; name: string; password: string } {

@@ -19,11 +19,11 @@ export const SESSION_COOKIE = 'weft_session';
 export const CSRF_HEADER = 'x-csrf-token';
 
 /**
- * /api/* paths anyone may call: health, the node catalogue (and its credential forms), sign-in
- * and sign-out. Paths outside /api (webhooks, GraphQL, the widgets' /widgets/* calls, checked by
+ * /api/* paths anyone may call: health, the node catalogue (and its credential forms), sign-in,
+ * sign-out and invitation links (whose token is the proof; accepting while signed in is CSRF-checked). Paths outside /api (webhooks, GraphQL, the widgets' /widgets/* calls, checked by
  * Origin, the editor's files) are not the studio API and carry their own checks.
  */
-const openApiPath = /^\/api\/(health|catalogue|auth\/sign-in|auth\/sign-out)(\/|$)/;
+const openApiPath = /^\/api\/(health|catalogue|auth\/sign-in|auth\/sign-out|invitations)(\/|$)/;
 const studioApiPath = /^\/api(\/|$)/;
 /** a run and its events, which the API key that started the run may also read (the route checks the key) */
 const runReadPath = /^\/api\/runs\/[^/]+(\/events)?\/?$/;

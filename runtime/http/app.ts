@@ -19,6 +19,8 @@ import { authRouter } from './routes/auth.ts';
 import { projectPlanReader } from '../usage/plan-of.ts';
 import { flowsRouter } from './routes/flows.ts';
 import { organisationsRouter } from './routes/organisations.ts';
+import { invitationsRouter } from './routes/invitations.ts';
+import { InvitationStore } from '../stores/invitations.ts';
 import { projectsRouter } from './routes/projects.ts';
 import { systemRouter } from './routes/system.ts';
 import { versionsRouter } from './routes/versions.ts';
@@ -54,6 +56,7 @@ export function createApp(deps: AppDeps): Koa {
     organisations: deps.organisations ?? new OrganisationStore(deps.redis, prefix),
     sessions: deps.sessions ?? new SessionStore(deps.redis, prefix),
   };
+  const invitations = new InvitationStore(deps.redis, prefix);
   const app = new Koa();
   app.proxy = false;
   // errorAnswers logs what it does not expect; Koa's own logging would print it twice.
@@ -67,7 +70,8 @@ export function createApp(deps: AppDeps): Koa {
   const routers = [
     systemRouter({ redis: deps.redis, catalogue }),
     authRouter({ ...auth, signInLimit: new SignInLimit(deps.redis, prefix) }),
-    organisationsRouter(auth),
+    organisationsRouter({ ...auth, invitations }),
+    invitationsRouter({ ...auth, invitations }),
     projectsRouter(auth),
     flowsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
     versionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),

@@ -255,33 +255,77 @@ describe('organisations', () => {
     expect(await client.api('PUT', `/api/organisations/${created.id}`, { name: 'Renamed', plan: 'enterprise' })).toMatchObject({ name: 'Renamed', plan: 'starter', role: 'owner' });
   });
 
-  it('adds an existing user by email, and refuses a new email without a password', async () => {
+  it('invites by email with the same answer for known and unknown emails; nobody joins without accepting', async () => {
     const owner = await weft.createUser();
     const existing = await weft.createUser();
-    const added = await owner.api<{ id: string; role: string }>('POST', `/api/organisations/${owner.organisation.id}/members`, { email: existing.user.email, role: 'owner' });
-    expect(added).toEqual({ ...existing.user, role: 'owner' });
-    // oldest organisation first: the owner's was made before the existing user's own
-    expect((await existing.api<{ id: string }[]>('GET', '/api/organisations')).map((o) => o.id)).toEqual([owner.organisation.id, existing.organisation.id]);
-    const refused = await owner.request('POST', `/api/organisations/${owner.organisation.id}/members`, { email: 'fresh@weft.test' });
-    expect(refused.status).toBe(400);
-    expect((await errorOf(refused)).message).toBe('A password has 8 to 1024 characters');
-    expect((await existing.request('PUT', `/api/organisations/${owner.organisation.id}`, { name: 'Mine' })).status).toBe(200);
-    const member = await weft.createUser({ organisationId: owner.organisation.id });
-    expect((await member.request('PUT', `/api/organisations/${owner.organisation.id}`, { name: 'Mine' })).status).toBe(403);
+    const org = owner.organisation.id;
+    const invite = (email: string, role?: string) => owner.request('POST', `/api/organisations/${org}/members`, role ? { email, role } : { email });
+    const known = await invite(existing.user.email, 'owner');
+    const unknown = await invite('Fresh@weft.test');
+    expect([known.status, unknown.status]).toEqual([202, 202]);
+    const sent = (await known.json()) as { invitation: { email: string; role: string }; acceptPath: string };
+    const fresh = (await unknown.json()) as typeof sent;
+    const shape = { invitation: { id: expect.any(String), organisationId: org, email: expect.any(String), role: expect.any(String), expiresAt: expect.any(Number) }, acceptPath: expect.stringMatching(/^\/invitations\/[\w-]+$/) };
+    expect([sent, fresh]).toEqual([shape, shape]);
+    expect(Object.keys(sent).sort()).toEqual(Object.keys(fresh).sort());
+    expect(fresh.invitation).toMatchObject({ email: 'fresh@weft.test', role: 'member' });
+    // not a member until they accept
+    expect((await existing.api<{ id: string }[]>('GET', '/api/organisations')).map((o) => o.id)).toEqual([existing.organisation.id]);
+    const token = sent.acceptPath.split('/').pop()!;
+    expect(await weft.anonymous.api('GET', `/api/invitations/${token}`)).toEqual({ organisation: { id: org, name: owner.organisation.name }, email: existing.user.email, role: 'owner', expiresAt: expect.any(Number) });
+    // the email has an account: signed out, it must sign in first; signed in as someone else, refused
+    const signedOut = await weft.anonymous.request('POST', `/api/invitations/${token}/accept`, { name: 'X', password: 'password-123' });
+    expect([signedOut.status, (await errorOf(signedOut)).message]).toEqual([409, `Sign in as ${existing.user.email} to accept this invitation`]);
+    const stranger = await weft.createUser();
+    const wrong = await stranger.request('POST', `/api/invitations/${token}/accept`, {});
+    expect([wrong.status, (await errorOf(wrong)).message]).toEqual([403, `This invitation is for ${existing.user.email}: sign in with that address to accept it`]);
+    expect(await existing.api('POST', `/api/invitations/${token}/accept`, {})).toMatchObject({ organisation: { id: org, role: 'owner' }, user: existing.user });
+    expect((await existing.api<{ id: string }[]>('GET', '/api/organisations')).map((o) => o.id)).toEqual([org, existing.organisation.id]);
+    expect((await existing.request('POST', `/api/invitations/${token}/accept`, {})).status).toBe(404);
+    expect((await existing.request('PUT', `/api/organisations/${org}`, { name: 'Mine' })).status).toBe(200);
+    // no account: the link makes one (name and password) and signs in
+    const freshToken = fresh.acceptPath.split('/').pop()!;
+    const made = await weft.anonymous.request('POST', `/api/invitations/${freshToken}/accept`, { name: 'Fresh', password: 'fresh-password-1' });
+    expect(made.status).toBe(200);
+    expect(made.headers.get('set-cookie')).toMatch(/weft_session=/);
+    expect(await made.json()).toMatchObject({ organisation: { id: org, role: 'member' }, user: { email: 'fresh@weft.test', name: 'Fresh' }, csrfToken: expect.any(String) });
+    const newcomer = await weft.signIn('fresh@weft.test', 'fresh-password-1');
+    expect((await newcomer.api<{ id: string }[]>('GET', '/api/organisations')).map((o) => o.id)).toEqual([org]);
   });
 
-  it('lets owners add people (new or existing), change roles and remove them; members may not; the last owner stays', async () => {
+  it('refuses bad invitations and lets owners list and revoke pending ones; members may not invite', async () => {
     const owner = await weft.createUser();
     const org = owner.organisation.id;
-    const added = await owner.api<{ id: string; email: string; role: string }>('POST', `/api/organisations/${org}/members`, { email: 'Newcomer@weft.test', password: 'newcomer-password' });
-    expect(added).toMatchObject({ email: 'newcomer@weft.test', name: 'Newcomer', role: 'member' });
+    for (const [body, message] of [
+      [{ email: 'x@weft.test', password: 'whatever-12' }, 'Unknown field password: people join by invitation, send {email, role}'],
+      [{ email: 'not-an-email' }, 'An invitation needs an email address (email)'],
+      [{ email: 'x@weft.test', role: 'boss' }, 'role must be owner or member'],
+    ] as const) {
+      const answer = await owner.request('POST', `/api/organisations/${org}/members`, body);
+      expect([answer.status, (await errorOf(answer)).message]).toEqual([400, message]);
+    }
+    const sent = await owner.api<{ invitation: { id: string }; acceptPath: string }>('POST', `/api/organisations/${org}/members`, { email: 'later@weft.test' });
+    expect((await owner.api<{ id: string; email: string }[]>('GET', `/api/organisations/${org}/invitations`)).map((i) => i.email)).toEqual(['later@weft.test']);
+    expect((await owner.request('DELETE', `/api/organisations/${org}/invitations/${sent.invitation.id}`)).status).toBe(204);
+    expect((await owner.api<unknown[]>('GET', `/api/organisations/${org}/invitations`))).toEqual([]);
+    expect((await weft.anonymous.request('GET', `/api/invitations/${sent.acceptPath.split('/').pop()}`)).status).toBe(404);
+    expect((await weft.anonymous.request('GET', '/api/invitations/not-a-token')).status).toBe(404);
+    expect((await owner.request('DELETE', `/api/organisations/${org}/invitations/${sent.invitation.id}`)).status).toBe(404);
+    const member = await weft.createUser({ organisationId: org });
+    const refused = await member.request('POST', `/api/organisations/${org}/members`, { email: 'x@weft.test' });
+    expect([refused.status, await errorOf(refused)]).toEqual([403, { message: 'Only an owner of the organisation can do this', code: 'forbidden' }]);
+    expect((await member.request('GET', `/api/organisations/${org}/invitations`)).status).toBe(403);
+    expect((await member.request('PUT', `/api/organisations/${org}`, { name: 'Mine' })).status).toBe(403);
+  });
+
+  it('lets owners change roles and remove members; the last owner stays', async () => {
+    const owner = await weft.createUser();
+    const org = owner.organisation.id;
+    const sent = await owner.api<{ acceptPath: string }>('POST', `/api/organisations/${org}/members`, { email: 'Newcomer@weft.test' });
+    const added = (await weft.anonymous.api<{ user: { id: string } }>('POST', `/api/invitations/${sent.acceptPath.split('/').pop()}/accept`, { name: 'Newcomer', password: 'newcomer-password' })).user;
     const newcomer = await weft.signIn('newcomer@weft.test', 'newcomer-password');
     const project = await owner.api<{ id: string }>('POST', '/api/projects', { name: 'Shared' });
     expect((await newcomer.api<{ id: string }[]>('GET', '/api/projects')).map((p) => p.id)).toEqual([project.id]);
-    expect((await owner.request('POST', `/api/organisations/${org}/members`, { email: 'newcomer@weft.test' })).status).toBe(409);
-    const refused = await newcomer.request('POST', `/api/organisations/${org}/members`, { email: 'x@weft.test', password: 'whatever-1' });
-    expect(refused.status).toBe(403);
-    expect(await errorOf(refused)).toEqual({ message: 'Only an owner of the organisation can do this', code: 'forbidden' });
     expect((await owner.request('PUT', `/api/organisations/${org}/members/${owner.user.id}`, { role: 'member' })).status).toBe(409);
     expect(await owner.api('PUT', `/api/organisations/${org}/members/${added.id}`, { role: 'owner' })).toMatchObject({ role: 'owner' });
     const members = await owner.api<{ id: string; role: string }[]>('GET', `/api/organisations/${org}/members`);

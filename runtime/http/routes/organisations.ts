@@ -1,19 +1,22 @@
 /**
  * @module runtime/http/routes/organisations — the signed-in user's organisations and their
- * members. A non-member gets 404 for an organisation (as if it did not exist); changing
- * members takes an owner (403 for a member).
+ * members. A non-member gets 404 for an organisation (as if it did not exist); inviting people
+ * and changing members takes an owner (403 for a member).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { accessOf, forbidden } from '../../auth/access.ts';
-import { accountInput, MAX_NAME } from '../../auth/accounts.ts';
+import { emailShape, MAX_NAME } from '../../auth/accounts.ts';
 import type { AuthStores } from '../../auth/session-gate.ts';
-import { ROLES, type Member, type OrganisationView, type Role } from '../../../contract/accounts.ts';
+import { ROLES, type InvitationView, type Member, type OrganisationView, type Role, type SentInvitation } from '../../../contract/accounts.ts';
+import type { Invitation, InvitationStore } from '../../stores/invitations.ts';
 import { publicUser } from '../../stores/users.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 
 const organisationNotFound = () => notFound('Organisation not found');
+
+export const invitationView = ({ id, organisationId, email, role, expiresAt }: Invitation): InvitationView => ({ id, organisationId, email, role, expiresAt });
 
 function roleOf(value: unknown): Role {
   if (value === undefined) return 'member';
@@ -21,7 +24,7 @@ function roleOf(value: unknown): Role {
   return value as Role;
 }
 
-export function organisationsRouter(deps: AuthStores): Router {
+export function organisationsRouter(deps: AuthStores & { invitations: InvitationStore }): Router {
   const router = new Router({ prefix: '/api/organisations' });
 
   /** the organisation with the user's role in it; 404 for a non-member, 403 when `owner` is needed and they are a member */
@@ -65,19 +68,32 @@ export function organisationsRouter(deps: AuthStores): Router {
   });
 
   /**
-   * Owners add people: `{email, role?}` adds an existing user; a new email also needs
-   * `password` (and may give `name`), and makes the user. 201 `{id, email, name, role}`.
+   * Owners invite people `{email, role?}`: 202 with the invitation and its link, the same answer
+   * whether or not the email has an account (it tells nobody who has one). The invited person
+   * accepts it (routes/invitations.ts); nobody joins without their consent.
    */
-  router.post('/:organisationId/members', async function addMember(ctx) {
+  router.post('/:organisationId/members', async function inviteMember(ctx) {
     const organisation = await organisationFor(ctx, ctx.params.organisationId, 'owner');
     const body = objectBody(ctx);
+    for (const field of Object.keys(body)) {
+      if (field !== 'email' && field !== 'role') throw badRequest(`Unknown field ${field}: people join by invitation, send {email, role}`);
+    }
     const role = roleOf(body.role);
-    if (typeof body.email !== 'string') throw badRequest('A member needs an email address (email)');
-    const user = (await deps.users.byEmail(body.email)) ?? (await deps.users.create(accountInput(body, { nameFallback: true })));
-    if (await deps.organisations.roleOf(user.id, organisation.id)) throw new HttpError(409, 'conflict', `${user.email} is a member already`);
-    await deps.organisations.setMember(organisation.id, user.id, role);
-    ctx.status = 201;
-    ctx.body = { ...publicUser(user), role } satisfies Member;
+    if (typeof body.email !== 'string' || !emailShape.test(body.email.trim())) throw badRequest('An invitation needs an email address (email)');
+    const { invitation, token } = await deps.invitations.create({ organisationId: organisation.id, email: body.email, role, invitedBy: accessOf(ctx).user.id });
+    ctx.status = 202;
+    ctx.body = { invitation: invitationView(invitation), acceptPath: `/invitations/${token}` } satisfies SentInvitation;
+  });
+
+  router.get('/:organisationId/invitations', async function pendingInvitations(ctx) {
+    const organisation = await organisationFor(ctx, ctx.params.organisationId, 'owner');
+    ctx.body = (await deps.invitations.pending(organisation.id)).map(invitationView);
+  });
+
+  router.delete('/:organisationId/invitations/:invitationId', async function revokeInvitation(ctx) {
+    const organisation = await organisationFor(ctx, ctx.params.organisationId, 'owner');
+    if (!(await deps.invitations.end(organisation.id, ctx.params.invitationId))) throw notFound('Invitation not found');
+    ctx.status = 204;
   });
 
   /** owners change a member's role `{role}`; the last owner stays an owner */
