@@ -88,6 +88,9 @@ describe('the sandbox', () => {
     const started = Date.now();
     await expect(sandboxed('while (true) {}', 300)).rejects.toThrow('Code execution timed out after 0.3 s');
     await expect(sandboxed('for (;;) { try { while (true) {} } catch (e) {} }', 300)).rejects.toThrow('Code execution timed out');
+    // a loop of promises runs out of time too: a timeout, not 'the returned promise never settled'
+    await expect(sandboxed('let i = 0; for (;;) await i++;', 300)).rejects.toThrow('Code execution timed out after 0.3 s');
+    await expect(sandboxed('const spin = () => Promise.resolve().then(spin); spin(); await new Promise(() => {});', 300)).rejects.toThrow('Code execution timed out after 0.3 s');
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 

@@ -98,7 +98,11 @@ async function evaluate({ code, globalsJson, timeoutMs, memoryBytes }) {
       const jobs = runtime.executePendingJobs();
       if (jobs.error) return failure(jobs.error);
       const state = vm.getPromiseState(promise);
-      if (state.type === 'pending') return { ok: false, kind: 'code', message: 'the returned promise never settled' };
+      if (state.type === 'pending') {
+        // an interrupted job queue leaves the promise pending: out of time, not a promise that never settles
+        if (timedOut || Date.now() > deadline) return { ok: false, kind: 'timeout', message: '' };
+        return { ok: false, kind: 'code', message: 'the returned promise never settled' };
+      }
       if (state.type === 'rejected') return failure(state.error);
       const valueJson = vm.getString(state.value);
       state.value.dispose();
