@@ -65,6 +65,16 @@ export interface FlowDocument {
 }
 
 /**
+ * A flow in a project's list (`GET /api/projects/:projectId/flows`): what the list shows, not
+ * its graph (read one flow for that), so the list stays small however large the flows are.
+ */
+export interface FlowSummary extends Pick<FlowDocument, 'id' | 'projectId' | 'name' | 'status' | 'version' | 'deployedVersion' | 'createdAt' | 'updatedAt'> {
+  nodeCount: number;
+  /** its trigger's node type, when it has one */
+  triggerType?: string;
+}
+
+/**
  * One flow as the flow routes answer it (create, read, save, deploy): the draft with what its
  * check found. Neither refuses a save (a draft is stored incomplete or invalid); both refuse
  * Run and Deploy. `problems` are structural (no trigger, a For Loop without its end, a cycle);

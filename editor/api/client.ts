@@ -4,7 +4,7 @@ import type { NodeDefinition } from '../../catalogue/types.ts';
 import type { CredentialForm } from '../../catalogue/credentials/types.ts';
 import type { Me, Member, NewInvitation, SentInvitation, InvitationView, InvitationPreview, AcceptedInvitation, OrganisationView, Role, SignedIn } from '../../contract/accounts.ts';
 import type { Credential, CredentialInput, CredentialPatch } from '../../contract/credentials.ts';
-import type { CheckedFlow, FlowDocument, FlowEdge, FlowNode, StickyNote } from '../../contract/flow-document.ts';
+import type { CheckedFlow, FlowDocument, FlowEdge, FlowSummary, FlowNode, StickyNote } from '../../contract/flow-document.ts';
 import type { LogPage, LogQuery } from '../../contract/logs.ts';
 import type { DefaultModels } from '../../contract/models.ts';
 import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../contract/projects.ts';
@@ -93,10 +93,10 @@ export const api = {
   projects: () => call<ProjectView[]>('GET', '/api/projects'),
   createProject: (name: string, organisationId?: string) => call<ProjectView>('POST', '/api/projects', { name, organisationId }),
   project: (id: string) => call<ProjectView>('GET', `/api/projects/${encodeURIComponent(id)}`),
-  flows: (projectId: string) => call<FlowDocument[]>('GET', `/api/projects/${encodeURIComponent(projectId)}/flows`),
+  flows: (projectId: string) => call<FlowSummary[]>('GET', `/api/projects/${encodeURIComponent(projectId)}/flows`),
   createFlow: (projectId: string, draft: FlowDraft) => call<CheckedFlow>('POST', `/api/projects/${encodeURIComponent(projectId)}/flows`, draft),
   flow: (id: string) => call<CheckedFlow>('GET', `/api/flows/${encodeURIComponent(id)}`),
-  saveFlow: (id: string, doc: Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'notes' | 'version'>) =>
+  saveFlow: (id: string, doc: Pick<FlowDocument, 'name' | 'version'> & Partial<Pick<FlowDocument, 'nodes' | 'edges' | 'notes'>>) =>
     call<CheckedFlow>('PUT', `/api/flows/${encodeURIComponent(id)}`, doc),
   deleteFlow: (id: string) => call<void>('DELETE', `/api/flows/${encodeURIComponent(id)}`),
   exportFlow: (id: string) => call<ExportDocument>('GET', `/api/flows/${encodeURIComponent(id)}/export?versions=true`),

@@ -1,16 +1,16 @@
 /** @module editor/pages/flow-row — one flow in a project's list, with rename, duplicate, export and delete. */
 import { useState } from 'react';
-import type { FlowDocument } from '../../contract/flow-document.ts';
+import type { FlowSummary } from '../../contract/flow-document.ts';
 
 export interface FlowRowActions {
-  open(flow: FlowDocument): void;
-  rename(flow: FlowDocument, name: string): Promise<void>;
-  duplicate(flow: FlowDocument): Promise<void>;
-  exportFile(flow: FlowDocument): void | Promise<void>;
-  remove(flow: FlowDocument): Promise<void>;
+  open(flow: FlowSummary): void;
+  rename(flow: FlowSummary, name: string): Promise<void>;
+  duplicate(flow: FlowSummary): Promise<void>;
+  exportFile(flow: FlowSummary): void | Promise<void>;
+  remove(flow: FlowSummary): Promise<void>;
 }
 
-export function FlowRow({ flow, actions }: { flow: FlowDocument; actions: FlowRowActions }) {
+export function FlowRow({ flow, actions }: { flow: FlowSummary; actions: FlowRowActions }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(flow.name);
   const [confirming, setConfirming] = useState(false);
@@ -29,7 +29,7 @@ export function FlowRow({ flow, actions }: { flow: FlowDocument; actions: FlowRo
           <span className="flow-name">{flow.name}</span>
           <span className={`pill pill--${flow.status}`}>{flow.status === 'active' ? 'deployed' : 'draft'}</span>
           <span className="card-meta">
-            {flow.nodes.length} nodes · v{flow.version} · edited {new Date(flow.updatedAt).toLocaleString()}
+            {flow.nodeCount} nodes · v{flow.version} · edited {new Date(flow.updatedAt).toLocaleString()}
           </span>
         </a>
       )}

@@ -1,14 +1,14 @@
 /** @module editor/pages/flows-page — a project's flows section: create, rename, duplicate, delete, import and export (a flow or the whole project, through the server's export documents). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api/client.ts';
-import type { FlowDocument } from '../../contract/flow-document.ts';
+import type { FlowSummary } from '../../contract/flow-document.ts';
 import type { RouterStore } from '../stores/router-store.ts';
 import { toasts } from '../stores/toast-store.ts';
 import { downloadDocument, importSummary, parseJsonFile } from './flow-files.ts';
 import { FlowRow, type FlowRowActions } from './flow-row.tsx';
 
 export function FlowsPage({ projectId, router }: { projectId: string; router: RouterStore }) {
-  const [flows, setFlows] = useState<FlowDocument[] | null>(null);
+  const [flows, setFlows] = useState<FlowSummary[] | null>(null);
   const [name, setName] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const fail = (error: unknown) => toasts.show((error as Error).message, 'error', 8000);
@@ -28,11 +28,12 @@ export function FlowsPage({ projectId, router }: { projectId: string; router: Ro
   const actions: FlowRowActions = {
     open: (flow) => router.go({ page: 'flow', flowId: flow.id }),
     rename: async (flow, newName) => {
-      await api.saveFlow(flow.id, { name: newName, version: flow.version, nodes: flow.nodes, edges: flow.edges }).catch(fail);
+      await api.saveFlow(flow.id, { name: newName, version: flow.version }).catch(fail);
       await reload();
     },
     duplicate: async (flow) => {
-      await api.createFlow(projectId, { name: `${flow.name} (copy)`, nodes: flow.nodes, edges: flow.edges, notes: flow.notes }).catch(fail);
+      const whole = await api.flow(flow.id).catch(fail);
+      if (whole) await api.createFlow(projectId, { name: `${flow.name} (copy)`, nodes: whole.nodes, edges: whole.edges, notes: whole.notes }).catch(fail);
       await reload();
     },
     exportFile: async (flow) => {

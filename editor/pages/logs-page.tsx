@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
-import type { FlowDocument } from '../../contract/flow-document.ts';
+import type { FlowSummary } from '../../contract/flow-document.ts';
 import { severities, type LogQuery, type LogRecord, type Severity } from '../../contract/logs.ts';
 import { formatDuration } from '../canvas/node-view.tsx';
 import { JsonView } from '../panels/json-view.tsx';
@@ -43,7 +43,7 @@ function LogRow({ record }: { record: LogRecord }) {
 }
 
 export function LogsPage({ projectId }: { projectId: string }) {
-  const [flows, setFlows] = useState<FlowDocument[]>([]);
+  const [flows, setFlows] = useState<FlowSummary[]>([]);
   const [filter, setFilter] = useState({ flowId: '', severity: '' as Severity | '', from: '', to: '' });
   const [items, setItems] = useState<LogRecord[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);

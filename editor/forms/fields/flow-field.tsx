@@ -1,11 +1,11 @@
 /** @module editor/forms/fields/flow-field — pick another flow of the same project (Execute Flow). */
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
-import type { FlowDocument } from '../../../contract/flow-document.ts';
+import type { FlowSummary } from '../../../contract/flow-document.ts';
 import type { FieldProps } from '../field-types.ts';
 
 export function FlowField({ value, onChange, ctx, inputId }: FieldProps) {
-  const [flows, setFlows] = useState<FlowDocument[]>([]);
+  const [flows, setFlows] = useState<FlowSummary[]>([]);
   useEffect(() => {
     if (ctx.projectId) api.flows(ctx.projectId).then(setFlows, () => setFlows([]));
   }, [ctx.projectId]);

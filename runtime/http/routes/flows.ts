@@ -1,5 +1,6 @@
 /**
- * @module runtime/http/routes/flows — list, create, read, save and delete flows (their drafts).
+ * @module runtime/http/routes/flows — list (summaries, contract FlowSummary), create, read, save
+ * and delete flows (their drafts).
  * A draft always saves, incomplete or invalid: structural `problems` and value `warnings` come
  * back with it (runtime/flows/validate.ts says why); only a body that is not a flow document at
  * all is refused (400 invalid_flow). Run and Deploy check hard (routes/runs.ts,
@@ -11,7 +12,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { requireProjectAccess } from '../../auth/access.ts';
 import type { CatalogueView } from '../../flows/catalogue-view.ts';
-import type { CheckedFlow, FlowDocument, FlowNode, StickyNote } from '../../../contract/flow-document.ts';
+import type { CheckedFlow, FlowDocument, FlowNode, FlowSummary, StickyNote } from '../../../contract/flow-document.ts';
 import { readNotes } from '../../flows/sticky-notes.ts';
 import { flowGraphFaults } from '../../flows/transfer/export-schema.ts';
 import { validateFlow, type FlowCheck } from '../../flows/validate.ts';
@@ -35,6 +36,12 @@ export async function flowOfUser(ctx: Context, flows: FlowStore, id: string): Pr
   if (!flow) throw workflowNotFound();
   await requireProjectAccess(ctx, flow.projectId, workflowNotFound);
   return flow;
+}
+
+/** A flow as the project's list shows it (contract FlowSummary): no graph. */
+export function summaryOf({ id, projectId, name, status, version, deployedVersion, createdAt, updatedAt, nodes }: FlowDocument): FlowSummary {
+  const trigger = nodes.find((n) => n.type.endsWith('TriggerNode'));
+  return { id, projectId, name, status, version, ...(deployedVersion !== undefined ? { deployedVersion } : {}), createdAt, updatedAt, nodeCount: nodes.length, ...(trigger ? { triggerType: trigger.type } : {}) };
 }
 
 /** A flow as the flow routes answer it: the draft with what its check finds (contract CheckedFlow). */
@@ -73,7 +80,7 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
 
   router.get('/api/projects/:projectId/flows', async function listFlows(ctx) {
     await projectOf(ctx, ctx.params.projectId);
-    ctx.body = await deps.flows.list(ctx.params.projectId);
+    ctx.body = (await deps.flows.list(ctx.params.projectId)).map(summaryOf);
   });
 
   router.post('/api/projects/:projectId/flows', async function createFlow(ctx) {
