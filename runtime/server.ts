@@ -53,6 +53,7 @@ import { apiKeysRouter } from './http/routes/api-keys.ts';
 import { credentialsRouter } from './http/routes/credentials.ts';
 import { credentialAccess } from './secrets/credential-access.ts';
 import { serviceUrlsFrom, type ServiceUrls } from '../catalogue/service-urls.ts';
+import type { RouteEntry } from './http/app.ts';
 import { transferRouter } from './http/routes/transfer.ts';
 import { automationWorkflowsRouter } from './http/routes/automation-workflows.ts';
 import { loadServerSecret, type SecretKeyring } from './secrets/server-secret.ts';
@@ -109,6 +110,8 @@ export interface Weft {
   usage: UsageLimits;
   /** the vector store: its backend is loaded and opened by the first call that needs it */
   vectorStore: LazyVectorStore;
+  /** every route the server answers ([] for a worker-only process) */
+  routes: RouteEntry[];
   close(): Promise<void>;
 }
 
@@ -168,6 +171,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);
 
   let url = '';
+  let routes: RouteEntry[] = [];
   let close = async () => {};
   if (role !== 'worker') {
     const projects = new ProjectStore(redis, prefix);
@@ -213,6 +217,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         mcpRouter({ apiKeys, live: { flows, versions }, calls }),
       ],
     });
+    routes = app.routeTable;
     app.use(staticFiles(options.editorDir ?? editorDist));
     const server = createServer({ keepAliveTimeout: 65_000 }, app.callback());
     await new Promise<void>((ok) => server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', ok));
@@ -236,6 +241,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     engine,
     usage,
     vectorStore,
+    routes,
     async close() {
       await close();
       await engine.close();

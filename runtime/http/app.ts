@@ -44,7 +44,7 @@ interface AppOptions {
 
 export type AppDeps = AppOptions & { catalogue: CatalogueView };
 
-export function createApp(deps: AppDeps): Koa {
+export function createApp(deps: AppDeps): Koa & { routeTable: RouteEntry[] } {
   const prefix = deps.prefix ?? 'weft:';
   const { catalogue } = deps;
   const projects = deps.projects ?? new ProjectStore(deps.redis, prefix);
@@ -81,5 +81,12 @@ export function createApp(deps: AppDeps): Koa {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  return app;
+  const routeTable = routers.flatMap((router) => router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) }))));
+  return Object.assign(app, { routeTable });
+}
+
+/** One route of the API (its method and path pattern, `:param`s and all): the bad-input sweep walks them (scripts/fuzz/). */
+export interface RouteEntry {
+  method: string;
+  path: string;
 }

@@ -50,6 +50,7 @@ export async function startTestWeft(options: Omit<Partial<WeftOptions>, 'redisUr
     get vectorStore() {
       return (weft ?? first).vectorStore;
     },
+    routes: first.routes,
     ...admin,
     prefix,
     admin,
