@@ -54,6 +54,8 @@ export interface LoopStartData {
   count: number;
   waitMs: number;
   loopEnd: string;
+  /** the loop start decides each iteration (NodeResult.loop.decide) */
+  decide?: boolean;
 }
 
 /** finish-1.lua's mode data for 'loopNext': what a loop end in one iteration queues, the next iteration or itself. */
