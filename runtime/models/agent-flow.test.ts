@@ -5,6 +5,7 @@
  * runs as its own actors in the same run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogRecord } from '../../contract/logs.ts';
 import type { RunSnapshot } from '../../contract/runs.ts';
 import { readSse } from '../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
@@ -128,12 +129,21 @@ describe('the supervisor in a flow', () => {
 
   it('runs several iterations, each path with its own parameters, and sums tokens and cost over every model call', async () => {
     script({ tool: ['Math', { a: 2, b: 3 }] }, { tool: ['Weather', { city: 'Rome' }] }, { tool: ['Math', { a: 5, b: 5 }] }, { text: '5, sunny, 10' });
-    const answer = await ask(await deployed({}));
+    const flowId = await deployed({});
+    const answer = await ask(flowId);
     expect(answer.body.answer).toBe('5, sunny, 10');
     expect(answer.body.agents.map((a) => [a.agent, a.output])).toEqual([['Math', 5], ['Weather', 'DONE: sunny in Rome'], ['Math', 10]]);
     expect(answer.body.meta.total_tokens).toBe(60);
     expect(loopback.requests).toHaveLength(4);
     expect(sent(3).messages.filter((m) => m.role === 'tool').map((m) => m.content)).toEqual(['5', 'DONE: sunny in Rome', '10']);
+    // the production log counts every model call once
+    let logged: LogRecord | undefined;
+    for (let i = 0; i < 100 && !logged; i++) {
+      const page = await weft.api<{ items: LogRecord[] }>('GET', `/api/projects/${projectId}/logs?flowId=${flowId}`);
+      logged = page.items[0];
+      if (!logged) await new Promise((ok) => setTimeout(ok, 50));
+    }
+    expect(logged?.tokenUsage).toEqual({ promptTokens: 40, completionTokens: 20, totalTokens: 60 });
   });
 
   it('stops early when the stop word appears more than once in an agent output', async () => {

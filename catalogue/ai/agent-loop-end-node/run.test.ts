@@ -11,7 +11,7 @@ const step = (content: string, agent: string | null, tokens: number) => ({
   agentRawResponse: { content, tool_calls: [] },
   modelStatusCode: 200,
   messages: [],
-  _meta: meta(tokens, tokens / 1000),
+  usage: meta(tokens, tokens / 1000),
 });
 
 describe('agentLoopEndNode', () => {

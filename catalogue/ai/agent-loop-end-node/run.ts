@@ -15,7 +15,7 @@ export default defineNode(definition, async (values) => {
   const last = (engine.loopEndedBy ?? null) as AgentStep | null;
   const steps = [...records.map((r) => r.step), last];
   let meta: UsageMeta | undefined;
-  for (const step of steps) if (step?._meta) meta = addUsage(meta, step._meta);
+  for (const step of steps) if (step?.usage) meta = addUsage(meta, step.usage);
   const agentOutput = records.map((r) => ({
     iteration: r.index,
     agent: r.step.agentTool?.name ?? null,

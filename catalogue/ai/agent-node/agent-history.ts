@@ -14,7 +14,8 @@ export interface AgentStep {
   agentRawResponse: { content: string; tool_calls: unknown[] } | null;
   modelStatusCode: number | null;
   messages: ChatMessage[];
-  _meta?: UsageMeta;
+  /** this step's model calls (not `_meta`: the run's usage is counted once, from the Agent Loop End's `_meta`) */
+  usage?: UsageMeta;
   finalResponse?: string;
   stoppedBy?: string;
 }

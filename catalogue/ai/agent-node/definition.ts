@@ -4,7 +4,7 @@
  * runs next, until it answers in text.
  */
 import type { NodeDefinition } from '../../types.ts';
-import { messagesField, metaOutput, modelField, promptsField, toolsField } from '../fields.ts';
+import { messagesField, modelField, promptsField, toolsField } from '../fields.ts';
 
 export const MAX_ITERATIONS = 10;
 export const DEFAULT_ITERATIONS = 5;
@@ -77,7 +77,7 @@ export const definition = {
     { name: 'stoppedBy', type: 'string', description: "in the last iteration: 'answer', 'stopWord' or 'maxIterations'" },
     { name: 'messages', type: 'array', description: "in an iteration: the messages of the model's turn (history for the next)" },
     { name: 'tool_calls', type: 'array', description: 'in an iteration: the calls of the node\'s own tools' },
-    metaOutput,
+    { name: 'usage', type: 'object', description: "in an iteration: this step's tokens and cost (the Agent Loop End's _meta sums them all)" },
   ],
   handles: { fromField: 'agents' },
   metadata: { author: 'weft', tags: ['ai', 'agent', 'supervisor', 'multi-agent', 'orchestrator', 'llm', 'tools', 'loop'] },

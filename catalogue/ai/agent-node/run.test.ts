@@ -58,7 +58,7 @@ describe('agent (supervisor)', () => {
       agentTool: { name: 'Web search', parameters: { query: 'Oslo weather' }, tool_id: 'call_1' },
       agentRawResponse: { content: '', tool_calls: [{ id: 'call_1' }] },
       modelStatusCode: 200,
-      _meta: { total_tokens: 15 },
+      usage: { total_tokens: 15 },
     });
     expect(body(0).tools.map((t) => t.function)).toEqual([
       {
@@ -105,7 +105,7 @@ describe('agent (supervisor)', () => {
     );
     const result = await runNode(node, { ...values, tools, loopOutput: [] }, bed.context({ iteration: 0 }));
     expect(result.route).toEqual(['Writer']);
-    expect(result.output).toMatchObject({ tool_calls: [{ name: 'clock', result: '12:00' }], _meta: { total_tokens: 30 } });
+    expect(result.output).toMatchObject({ tool_calls: [{ name: 'clock', result: '12:00' }], usage: { total_tokens: 30 } });
     expect((result.output as { messages: unknown[] }).messages).toHaveLength(3);
     expect(body(1).messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 't1', content: '12:00' });
 

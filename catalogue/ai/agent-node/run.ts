@@ -62,7 +62,7 @@ export default defineNode(definition, async (values, ctx) => {
   const start = [...buildMessages({ prompts: values.prompts, messages: values.messages }), ...historyOf(records)];
   const turn = await decide(ctx, values.generativeModelName, start, agents, tools);
   const { reply, agentCall, meta, messages, toolCalls } = turn;
-  const step = { agentRawResponse: rawOf(reply), modelStatusCode: meta.status_code, _meta: meta, messages, tool_calls: toolCalls };
+  const step = { agentRawResponse: rawOf(reply), modelStatusCode: meta.status_code, usage: meta, messages, tool_calls: toolCalls };
   if (!agentCall) return end('answer', step);
   const agentTool = { name: agentCall.agent, parameters: agentCall.parameters, tool_id: agentCall.id };
   await ctx.progress(`Calling agent ${agentCall.agent}`);
