@@ -63,6 +63,9 @@ export interface LoopNextData {
   node: string;
   iteration: string;
   delayMs: number;
+  /** a deciding loop that ends: its body's nodes, each completed (outside the iterations) with `bodyOutput` (JSON text) */
+  body?: string[];
+  bodyOutput?: string;
 }
 
 /** finish-1.lua */

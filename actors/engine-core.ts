@@ -222,6 +222,7 @@ export class EngineCore {
     const deciding = node.role === 'loopStart' && job.iteration !== '';
     if (deciding && result.endLoop) {
       const next: LoopNextData = { node: node.loopEnd ?? '', iteration: '', delayMs: 0 };
+      if (result.loopBodyOutput !== undefined) Object.assign(next, { body: node.body ?? [], bodyOutput: JSON.stringify(result.loopBodyOutput) });
       return this.finishRaw(job, { output, startedAt, code, mode: 'loopNext', modeData: next });
     }
     if (result.stopIncomplete) return this.finishRaw(job, { output, startedAt, code, mode: 'stop', fused });

@@ -53,6 +53,9 @@ describe('a deciding loop', () => {
     expect(end.loopOutput[0].output).toEqual({ node: 'b_1' });
     expect(end.loopEndedBy).toMatchObject({ ended: true, seen: 3 });
     expect(snap?.nodes.after_1.state).toBe('completed');
+    // the body's nodes, outside the iterations, say they ran inside the loop
+    expect(snap?.nodes.slow_1).toMatchObject({ state: 'completed', output: 'Ran inside the loop' });
+    expect(snap?.nodes.b_1).toMatchObject({ state: 'completed', output: 'Ran inside the loop' });
   });
 
   it('ends at its bound without another decision, and at once when the first decision ends it', async () => {

@@ -91,6 +91,11 @@ export interface NodeResult {
   loop?: { items: unknown[]; waitMs: number; decide?: boolean };
   /** a deciding loop's start in an iteration: end the loop here; its loop end runs next (ARCHITECTURE.md "Loops") */
   endLoop?: boolean;
+  /**
+   * with `endLoop`: the output every node of the loop's body completes with as its own actor
+   * (outside the iterations), so what follows the loop reads it (the supervisor: 'Ran inside agent loop')
+   */
+  loopBodyOutput?: unknown;
   /** stop the run here, reporting it as not complete (spec 000 §4, cloud-drive read) */
   stopIncomplete?: boolean;
   /** suspend this actor until the child run finishes; its output becomes this node's output */

@@ -47,7 +47,7 @@ export const testExecute: ExecuteFn = async (a) => {
       const calls = (attempts.get(`${a.runId}/${a.actor}`) ?? 0) + 1;
       attempts.set(`${a.runId}/${a.actor}`, calls);
       const seen = (a.engineValues?.loopOutput as unknown[]).length;
-      if (a.iteration >= steps.length) return { output: { ended: true, seen, pid: process.pid, calls }, endLoop: true };
+      if (a.iteration >= steps.length) return { output: { ended: true, seen, pid: process.pid, calls }, endLoop: true, loopBodyOutput: 'Ran inside the loop' };
       return { output: { chose: steps[a.iteration], seen, pid: process.pid, calls }, route: [steps[a.iteration]] };
     }
     case 'double': {

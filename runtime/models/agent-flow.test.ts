@@ -123,6 +123,9 @@ describe('the supervisor in a flow', () => {
     const snap = await run(answer.runId);
     expect(snap.nodes['weather_1#0'].state).toBe('completed');
     expect(snap.nodes['math_1#0'].state).toBe('skipped');
+    // outside the iterations, the agent paths' nodes ran inside the loop (spec 002 §4)
+    expect(snap.nodes.weather_1).toMatchObject({ state: 'completed', output: 'Ran inside agent loop' });
+    expect(snap.nodes.math_1).toMatchObject({ state: 'completed', output: 'Ran inside agent loop' });
     const events = await readSse(`${weft.url}/api/runs/${answer.runId}/events`, { headers: weft.headers });
     expect(events.filter((e) => e.type === 'node.completed' && e.nodeId === 'agent_1').map((e) => e.iteration)).toEqual([undefined, 0, 1]);
   });

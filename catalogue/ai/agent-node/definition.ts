@@ -10,6 +10,8 @@ export const MAX_ITERATIONS = 10;
 export const DEFAULT_ITERATIONS = 5;
 /** the condition the supervisor returns when it starts its loop, as a For Loop returns 'Loop' */
 export const AGENT_CONDITION = 'Agent';
+/** spec 002 §4: what the nodes of the agent paths show (outside the iterations) once the supervisor is done */
+export const RAN_INSIDE_AGENT_LOOP = 'Ran inside agent loop';
 
 export const definition = {
   name: 'agent',

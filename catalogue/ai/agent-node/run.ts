@@ -20,7 +20,7 @@ import { MAX_TOOL_ROUNDS } from '../tool-loop.ts';
 import { addUsage } from '../usage-meta.ts';
 import { agentFunctions, NO_MATCHING_EDGE, type AgentFunction } from './agent-functions.ts';
 import { agentRecords, historyOf, lastModelText, stopWordSeen, type AgentStep } from './agent-history.ts';
-import { AGENT_CONDITION, definition, MAX_ITERATIONS } from './definition.ts';
+import { AGENT_CONDITION, definition, MAX_ITERATIONS, RAN_INSIDE_AGENT_LOOP } from './definition.ts';
 
 /** spec 002 §8 */
 export const UNKNOWN_AGENT_ERROR = 'Unknown error in executing agent node, please try again';
@@ -54,6 +54,7 @@ export default defineNode(definition, async (values, ctx) => {
       stoppedBy,
     },
     endLoop: true,
+    loopBodyOutput: RAN_INSIDE_AGENT_LOOP,
   });
   if (ctx.iteration >= max) return end('maxIterations');
   if (records.length && stopWordSeen(values.stopWord, records[records.length - 1].output)) return end('stopWord');
