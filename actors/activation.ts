@@ -13,7 +13,7 @@ import { DelayedError, type Job } from 'bullmq';
 import { asErrorKind, isPassing, type ErrorKind } from '../contract/errors.ts';
 import type { ActivationJob } from './activation-job.ts';
 import type { EngineCore, Timing } from './engine-core.ts';
-import { endIteration, iterate, loopOutput } from './loop-steps.ts';
+import { decides, endIteration, iterate, loopValues } from './loop-steps.ts';
 import type { NodeResult, PlanNode } from './types.ts';
 
 /** One job being worked on: the engine's core, the BullMQ job, and the lock token its moves need. */
@@ -64,12 +64,12 @@ export async function processActivation(core: EngineCore, job: Job<ActivationJob
 
   if (step === 'wake') return core.finishRaw(data, { ...timing, output: data.output ?? 'null' });
   if (step === 'resume') return core.resumeFromChild(data, node, startedAt);
-  if (node.role === 'loopStart' && data.iteration !== '') return iterate(core, data, node);
+  if (node.role === 'loopStart' && data.iteration !== '' && !(await decides(core, data.runId, node.id))) return iterate(core, data, node);
   if (node.role === 'loopEnd' && data.iteration !== '') return endIteration(core, data, node);
 
   let result: NodeResult;
   try {
-    const engineValues = node.role === 'loopEnd' ? { loopOutput: await loopOutput(core, data.runId, node) } : undefined;
+    const engineValues = await loopValues(core, data.runId, node, data.iteration);
     result = await core.execute(data, node, { attempt, engineValues });
   } catch (error) {
     return retryOrFail(work, node, attempt, startedAt, error);

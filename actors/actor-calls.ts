@@ -54,6 +54,8 @@ export interface LoopStartData {
   count: number;
   waitMs: number;
   loopEnd: string;
+  /** the loop start decides each iteration (NodeResult.loop.decide) */
+  decide?: boolean;
 }
 
 /** finish-1.lua's mode data for 'loopNext': what a loop end in one iteration queues, the next iteration or itself. */
@@ -61,6 +63,9 @@ export interface LoopNextData {
   node: string;
   iteration: string;
   delayMs: number;
+  /** a deciding loop that ends: its body's nodes, each completed (outside the iterations) with `bodyOutput` (JSON text) */
+  body?: string[];
+  bodyOutput?: string;
 }
 
 /** finish-1.lua */

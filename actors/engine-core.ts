@@ -215,10 +215,18 @@ export class EngineCore {
     const output = JSON.stringify(result.output ?? null);
     if (result.loop) {
       const loop: LoopStartData = { count: result.loop.items.length, waitMs: result.loop.waitMs, loopEnd: node.loopEnd ?? '' };
+      if (result.loop.decide) loop.decide = true;
       return this.finishRaw(job, { output, startedAt, code, mode: 'loopStart', modeData: loop });
     }
+    // a deciding loop's start in an iteration: end the loop (its final loop end runs next) or route into the body
+    const deciding = node.role === 'loopStart' && job.iteration !== '';
+    if (deciding && result.endLoop) {
+      const next: LoopNextData = { node: node.loopEnd ?? '', iteration: '', delayMs: 0 };
+      if (result.loopBodyOutput !== undefined) Object.assign(next, { body: node.body ?? [], bodyOutput: JSON.stringify(result.loopBodyOutput) });
+      return this.finishRaw(job, { output, startedAt, code, mode: 'loopNext', modeData: next });
+    }
     if (result.stopIncomplete) return this.finishRaw(job, { output, startedAt, code, mode: 'stop', fused });
-    const chosen = node.role === 'router' ? JSON.stringify(result.route ?? []) : '';
+    const chosen = node.role === 'router' || deciding ? JSON.stringify(result.route ?? []) : '';
     return this.finishRaw(job, { output, startedAt, code, chosen, fused });
   }
 

@@ -81,8 +81,21 @@ export interface NodeResult {
   route?: string[];
   /** hold the output for this long, then complete (waits never hold a worker slot) */
   delayMs?: number;
-  /** loopStart nodes: the values to iterate over, and the pause between iterations */
-  loop?: { items: unknown[]; waitMs: number };
+  /**
+   * loopStart nodes: the values to iterate over, and the pause between iterations. `decide`: a
+   * loop whose iterations the node decides one at a time (the supervisor agent): its executor runs
+   * again at the start of every iteration i (actor `<L>#i`, with `loopOutput`, the records so
+   * far) and either routes into the body (`route`, as a router) or ends the loop (`endLoop`);
+   * `items.length` is then only the most iterations
+   */
+  loop?: { items: unknown[]; waitMs: number; decide?: boolean };
+  /** a deciding loop's start in an iteration: end the loop here; its loop end runs next (ARCHITECTURE.md "Loops") */
+  endLoop?: boolean;
+  /**
+   * with `endLoop`: the output every node of the loop's body completes with as its own actor
+   * (outside the iterations), so what follows the loop reads it (the supervisor: 'Ran inside agent loop')
+   */
+  loopBodyOutput?: unknown;
   /** stop the run here, reporting it as not complete (spec 000 §4, cloud-drive read) */
   stopIncomplete?: boolean;
   /** suspend this actor until the child run finishes; its output becomes this node's output */

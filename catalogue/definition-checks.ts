@@ -75,7 +75,7 @@ function fieldProblems(d: NodeDefinition): string[] {
   if (from !== undefined) {
     const f = fields.get(from);
     if (!f) problems.push(`handles.fromField "${from}" is not a field of this node`);
-    else if (f.type !== 'conditions' && f.type !== 'branches') problems.push(`handles.fromField "${from}" must be a conditions or branches field`);
+    else if (f.type !== 'conditions' && f.type !== 'branches' && f.type !== 'json') problems.push(`handles.fromField "${from}" must be a conditions, branches or json (a list of { name }) field`);
   }
   return problems;
 }

@@ -54,9 +54,10 @@ export function conditionHandles(value: unknown): string[] {
   return [...new Set(labels), ELSE_LABEL];
 }
 
-/** Output handles of a branches value: the branch names. */
+/** Output handles of a branches value: the branch names (of a list of `{ name }` objects too: a supervisor's agents). */
 export function branchHandles(value: unknown): string[] {
-  return Array.isArray(value) ? [...new Set(value.map((b) => String(b ?? '').trim()).filter(Boolean))] : [];
+  const names = Array.isArray(value) ? value.map((b) => (isPlainObject(b) ? b.name : b)) : [];
+  return [...new Set(names.map((b) => String(b ?? '').trim()).filter(Boolean))];
 }
 
 export function conditionsProblems(value: unknown): string[] {

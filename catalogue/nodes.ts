@@ -5,6 +5,8 @@
  * the palette's) come from it. Browser code never imports this (browser-imports.test.ts): the
  * editor reads definitions from GET /api/catalogue, or imports a `definition.ts` file.
  */
+import agentLoopEndNode from './ai/agent-loop-end-node/run.ts';
+import agentNode from './ai/agent-node/run.ts';
 import apiNode from './app/api-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import automationResponseNode from './response/automation-response-node/run.ts';
@@ -62,6 +64,8 @@ export const nodes: CatalogueNode[] = [
   multiModalNode,
   mcpNode,
   classifierNode,
+  agentNode,
+  agentLoopEndNode,
   generateImageNode,
   chunkingNode,
   vectorizeNode,

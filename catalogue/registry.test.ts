@@ -76,7 +76,7 @@ describe('createRegistry', () => {
       'node "sample": unknown icon "🔀" (see catalogue/icon-names.ts)',
       'node "sample": duplicate field "x"',
       'node "sample": field "x": unknown field type "color"',
-      'node "sample": handles.fromField "x" must be a conditions or branches field',
+      'node "sample": handles.fromField "x" must be a conditions, branches or json (a list of { name }) field',
     ]);
   });
 
@@ -93,6 +93,8 @@ describe('createRegistry', () => {
 
   it('maps node types to engine roles', () => {
     expect(Object.fromEntries(definitions.map((d) => [d.name, registry.roleOf(d.name)]))).toEqual({
+      agent: 'loopStart',
+      agentLoopEndNode: 'loopEnd',
       webhookTriggerNode: 'trigger',
       automationTriggerNode: 'trigger',
       automationResponseNode: 'response',

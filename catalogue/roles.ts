@@ -13,7 +13,8 @@ const ROLES: Record<NodeKind, NodeRole> = {
   forLoopNode: 'loopStart',
   forLoopEndNode: 'loopEnd',
   dynamicNode: 'normal',
-  agentNode: 'normal',
+  // the supervisor decides its iterations one at a time (NodeResult.loop.decide)
+  agentNode: 'loopStart',
 };
 
 export const NODE_KINDS = Object.keys(ROLES) as NodeKind[];

@@ -17,7 +17,8 @@
   ARGV[8] duration (ms)
   ARGV[9] status code (200, or 204 after a retry)
   ARGV[10] mode: 'route' | 'loopStart' | 'loopNext' | 'stop'
-  ARGV[11] mode data, JSON: loopStart {count, waitMs, loopEnd}; loopNext {next, iteration, delayMs}
+  ARGV[11] mode data, JSON: loopStart {count, waitMs, loopEnd, decide?}; loopNext {node, iteration, delayMs,
+           body?, bodyOutput?} (a deciding loop that ends: each body node completes with bodyOutput)
   ARGV[12] retention (s)
   ARGV[13] the flow's live channel
   ARGV[14] envelope payload limit (bytes): larger outputs are referenced, not copied
@@ -91,6 +92,15 @@ elseif mode == 'loopStart' then
   end
 elseif mode == 'loopNext' then
   local modeData = cjson.decode(ARGV[11])
+  -- a deciding loop that ends: its body's nodes complete as their own actors with bodyOutput
+  for _, bodyNode in ipairs(modeData.body or {}) do
+    if not isTerminal(stateOf(bodyNode)) then
+      setState(bodyNode, 'completed')
+      hold(outKey, bodyNode, modeData.bodyOutput)
+      hold(actorsKey, bodyNode .. ':end', nowText)
+      emitJson(nodeEvent('node.completed', runJson, nowText, quote(bodyNode)) .. ',"output":' .. modeData.bodyOutput .. '}')
+    end
+  end
   queueActor(modeData.node, modeData.iteration, modeData.delayMs, ready)
 elseif mode == 'stop' then
   redis.call('HSET', metaKey, 'status', 'incomplete', 'finishedAt', nowText, 'lastNode', actor)

@@ -38,7 +38,18 @@ export const testExecute: ExecuteFn = async (a) => {
     case 'loop':
       return { output: { items: input.items }, loop: { items: input.items as unknown[], waitMs: 0 } };
     case 'loopEnd':
-      return { output: { condition: 'Loop End', loopOutput: a.engineValues?.loopOutput } };
+      return { output: { condition: 'Loop End', loopOutput: a.engineValues?.loopOutput, ...(a.engineValues && 'loopEndedBy' in a.engineValues ? { loopEndedBy: a.engineValues.loopEndedBy } : {}) } };
+    case 'decide': {
+      // a deciding loop: input.steps names the handle each iteration takes; then it ends (or meets its bound input.max)
+      const steps = input.steps as string[];
+      const max = Number(input.max ?? steps.length + 1);
+      if (a.iteration === undefined) return { output: { max }, loop: { items: Array.from({ length: max }, (_, i) => i), waitMs: 0, decide: true } };
+      const calls = (attempts.get(`${a.runId}/${a.actor}`) ?? 0) + 1;
+      attempts.set(`${a.runId}/${a.actor}`, calls);
+      const seen = (a.engineValues?.loopOutput as unknown[]).length;
+      if (a.iteration >= steps.length) return { output: { ended: true, seen, pid: process.pid, calls }, endLoop: true, loopBodyOutput: 'Ran inside the loop' };
+      return { output: { chose: steps[a.iteration], seen, pid: process.pid, calls }, route: [steps[a.iteration]] };
+    }
     case 'double': {
       const seen = await a.outputs(['loop_1']);
       const value = (seen.loop_1 as { currentValue: number }).currentValue;

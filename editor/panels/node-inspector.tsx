@@ -1,11 +1,13 @@
 /**
  * @module editor/panels/node-inspector — a node in the shown run: state, duration, what it
  * received (the outputs of the nodes that lead into it), its output (marked pinned when a test
- * run used its pin) or error, and token usage and cost when the node reports them.
+ * run used its pin) or error, and token usage and cost when the node reports them; a supervisor's
+ * iterations (agent-iterations.tsx).
  */
 import { observer } from 'mobx-react-lite';
 import { formatDuration } from '../canvas/node-view.tsx';
 import type { Studio } from '../stores/studio.ts';
+import { AgentIterations } from './agent-iterations.tsx';
 import { JsonView } from './json-view.tsx';
 import { nodeUsage } from './node-usage.ts';
 
@@ -40,6 +42,7 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
           {run.message && <p className="progress-line">{run.message}</p>}
           {run.error && <pre className="error-box" data-testid="inspector-error">{run.error}</pre>}
           {sources.length > 0 && <JsonView label={`Inputs (from ${sources.join(', ')})`} value={inputs} open={!compact} />}
+          {nodeId && studio.config.get(nodeId)?.type === 'agent' && <AgentIterations view={view} nodeId={slug} />}
           <JsonView label={pinned ? 'Output (pinned: the node did not run)' : 'Output'} value={run.output} />
           {usage && <JsonView label="Usage and cost" value={usage.detail} open={false} />}
         </>

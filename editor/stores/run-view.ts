@@ -22,6 +22,8 @@ export interface NodeRun {
   code?: number;
   /** loop iterations seen (0 outside loops) */
   iterations: number;
+  /** in a loop: each iteration's output, by iteration (the supervisor's iterations list reads them) */
+  byIteration?: Record<number, unknown>;
 }
 
 export interface Token {
@@ -266,6 +268,7 @@ export class RunView {
         next.finishedAt = event.ts;
         next.durationMs = event.durationMs ?? (before.startedAt ? event.ts - before.startedAt : undefined);
         if ('output' in event) next.output = event.output;
+        if ('output' in event && event.iteration !== undefined) next.byIteration = { ...before.byIteration, [event.iteration]: event.output };
         if (event.error) next.error = event.error;
         else if (continuedError(event)) next.error = continuedError(event);
         if (event.usage) next.usage = event.usage;
@@ -343,12 +346,16 @@ export class RunView {
         finishedAt: s.finishedAt ?? known?.finishedAt,
         durationMs: s.durationMs ?? known?.durationMs,
         iterations: Math.max(known?.iterations ?? 0, iteration === undefined ? 0 : Number(iteration) + 1),
+        byIteration: iteration !== undefined && s.output !== undefined ? { ...known?.byIteration, [Number(iteration)]: s.output } : known?.byIteration,
       });
     }
     for (const [nodeId, run] of byNode) {
       const known = this.nodes.get(nodeId);
       // an unchanged node keeps its object, so its view does not render again
-      const same = known && known.state === run.state && known.error === run.error && known.iterations === run.iterations && (known.durationMs !== undefined || run.durationMs === undefined);
+      const same =
+        known && known.state === run.state && known.error === run.error && known.iterations === run.iterations &&
+        Object.keys(known.byIteration ?? {}).length === Object.keys(run.byIteration ?? {}).length &&
+        (known.durationMs !== undefined || run.durationMs === undefined);
       if (!same) this.nodes.set(nodeId, run);
     }
     if (isRunOver(this.status)) this.settle();

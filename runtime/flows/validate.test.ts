@@ -163,6 +163,19 @@ describe('validateFlow: malformed documents and structural problems', () => {
 });
 
 describe('validateFlow: For Loops', () => {
+  it('pairs a Supervisor with an Agent Loop End and a For Loop with a Loop End', () => {
+    const supervisor = node('agent_1', 'agent', { agents: [{ name: 'Search' }] });
+    const agentEnd = node('agentLoopEnd_1', 'agentLoopEndNode');
+    const path = (end: string) => [edge('e1', 'webhookTrigger_1', 'agent_1'), edge('e2', 'agent_1', 'wait_1', 'Search'), edge('e3', 'wait_1', end)];
+    expect(check([trigger, supervisor, wait('wait_1'), agentEnd], path('agentLoopEnd_1')).problems).toEqual([]);
+    expect(check([trigger, supervisor, wait('wait_1'), loopEnd], path('forLoopEnd_1')).problems).toEqual([
+      'Supervisor agent_1 must end at its Agent Loop End, not at forLoopEnd_1 (Loop End)',
+    ]);
+    expect(check([trigger, loopStart, wait('wait_1'), agentEnd], chain('webhookTrigger_1', 'forLoop_1', 'wait_1', 'agentLoopEnd_1')).problems).toEqual([
+      'For Loop forLoop_1 must end at its Loop End, not at agentLoopEnd_1 (Agent Loop End)',
+    ]);
+  });
+
   it('refuses a loop that reaches no Loop End', () => {
     expect(check([trigger, loopStart, wait('wait_1')], chain('webhookTrigger_1', 'forLoop_1', 'wait_1')).problems).toEqual([
       'For Loop forLoop_1 must reach exactly one Loop End (it reaches none)',

@@ -23,7 +23,7 @@ import { INPUT_HANDLE } from '../../catalogue/handles.ts';
 import { flowLookup, templateProblems } from '../../catalogue/template-checks.ts';
 import type { CatalogueView } from './catalogue-view.ts';
 import type { FlowEdge, FlowNode } from '../../contract/flow-document.ts';
-import { graphProblems } from './flow-graph.ts';
+import { graphProblems, loopBody, successors } from './flow-graph.ts';
 import { depthProblems, fanOutProblems, sizeFindings } from './flow-limits.ts';
 import { readSwitches, switchWarnings } from './node-switches.ts';
 
@@ -172,10 +172,29 @@ export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalo
   if (problems.length === 0 && malformed.length === 0) {
     const ids = nodes.map((n) => n.id);
     const graph = graphProblems(ids, edges, (id) => roles.get(id)!);
+    if (graph.length === 0) graph.push(...loopPairProblems(nodes, edges, roles, catalogue));
     // depth needs a graph without cycles, which graphProblems guarantees when it finds nothing
     problems.push(...(graph.length ? graph : depthProblems(ids, edges, triggers[0].id)));
   }
   return { nodes, edges, malformed, problems, warnings };
+}
+
+/** The loop end each kind of loop start closes on: a Supervisor on an Agent Loop End, a For Loop on a Loop End. */
+const LOOP_END_OF: Record<string, string> = { agentNode: 'agentLoopEndNode', forLoopNode: 'forLoopEndNode' };
+
+/** A loop start whose (single, by graphProblems) loop end is not its kind's. */
+function loopPairProblems(nodes: FlowNode[], edges: FlowEdge[], roles: Map<string, NodeRole>, catalogue: CatalogueView): string[] {
+  const out = successors(nodes.map((n) => n.id), edges);
+  const typeOf = new Map(nodes.map((n) => [n.id, n.type]));
+  const problems: string[] = [];
+  for (const node of nodes.filter((n) => roles.get(n.id) === 'loopStart')) {
+    const wanted = LOOP_END_OF[catalogue.get(node.type)?.type ?? ''];
+    const [end] = loopBody(node.id, out, (id) => roles.get(id)!).ends;
+    if (!wanted || !end || typeOf.get(end) === wanted) continue;
+    const label = (name: string) => catalogue.get(name)?.label ?? name;
+    problems.push(`${label(node.type)} ${node.id} must end at its ${label(wanted)}, not at ${end} (${label(typeOf.get(end) ?? '')})`);
+  }
+  return problems;
 }
 
 function edgeProblems(edges: FlowEdge[], byId: Map<string, FlowNode>, roles: Map<string, NodeRole>, catalogue: CatalogueView): string[] {
