@@ -76,7 +76,7 @@ describe('createRegistry', () => {
       'node "sample": unknown icon "🔀" (see catalogue/icon-names.ts)',
       'node "sample": duplicate field "x"',
       'node "sample": field "x": unknown field type "color"',
-      'node "sample": handles.fromField "x" must be a conditions or branches field',
+      'node "sample": handles.fromField "x" must be a conditions, branches or agentPaths field',
     ]);
   });
 
@@ -110,6 +110,7 @@ describe('createRegistry', () => {
       generateJsonNode: 'normal',
       multiModalNode: 'normal',
       classifierNode: 'router',
+      agentClassifierNode: 'router',
       generateImageNode: 'normal',
       chunkingNode: 'normal',
       vectorizeNode: 'normal',
