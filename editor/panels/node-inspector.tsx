@@ -1,6 +1,6 @@
 /**
  * @module editor/panels/node-inspector — a node in the shown run: state, duration, what it
- * received (the outputs of the nodes that lead into it), its output (marked pinned when a test
+ * received (the outputs of the nodes that lead into it), the model's tool calls, its output (marked pinned when a test
  * run used its pin) or error, and token usage and cost when the node reports them.
  */
 import { observer } from 'mobx-react-lite';
@@ -8,6 +8,7 @@ import { formatDuration } from '../canvas/node-view.tsx';
 import type { Studio } from '../stores/studio.ts';
 import { JsonView } from './json-view.tsx';
 import { nodeUsage } from './node-usage.ts';
+import { ToolCalls } from './tool-calls.tsx';
 
 export const NodeInspector = observer(function NodeInspector({ studio, slug, compact }: { studio: Studio; slug: string; compact?: boolean }) {
   const view = studio.stage.focused;
@@ -39,6 +40,7 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
           </div>
           {run.message && <p className="progress-line">{run.message}</p>}
           {run.error && <pre className="error-box" data-testid="inspector-error">{run.error}</pre>}
+          {run.toolCalls && <ToolCalls calls={run.toolCalls} />}
           {sources.length > 0 && <JsonView label={`Inputs (from ${sources.join(', ')})`} value={inputs} open={!compact} />}
           <JsonView label={pinned ? 'Output (pinned: the node did not run)' : 'Output'} value={run.output} />
           {usage && <JsonView label="Usage and cost" value={usage.detail} open={false} />}
