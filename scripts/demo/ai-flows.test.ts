@@ -46,7 +46,8 @@ describe('demo AI flows', () => {
     // the spec's text (000 §8), and the flow's own state, not weft's defect: 422
     expect(answer.status).toBe(422);
     expect(JSON.stringify(answer.body)).toContain('ERROR in running hybrid Search Node: Collection not found! please create it first before using it');
-  });
+    // the first call opens the vector store (PGlite on disk): under a loaded machine that alone can take 30 s
+  }, 60_000);
 
   it('"Index documents" indexes the README with no key, and again skips what is stored', async () => {
     const text = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
