@@ -12,7 +12,7 @@ import { validateValues } from './values.ts';
 const FIELD_TYPES: Record<FieldType, true> = {
   text: true, textarea: true, template: true, data: true, number: true, boolean: true, select: true,
   multiSelect: true, json: true, code: true, list: true, mapping: true, conditions: true,
-  branches: true, credential: true, flow: true,
+  branches: true, agentPaths: true, credential: true, flow: true,
 };
 const CATEGORIES: Record<Category, true> = {
   Interface: true, App: true, AI: true, Data: true, Logic: true, Response: true, Widget: true,
@@ -75,7 +75,9 @@ function fieldProblems(d: NodeDefinition): string[] {
   if (from !== undefined) {
     const f = fields.get(from);
     if (!f) problems.push(`handles.fromField "${from}" is not a field of this node`);
-    else if (f.type !== 'conditions' && f.type !== 'branches' && f.type !== 'json') problems.push(`handles.fromField "${from}" must be a conditions, branches or json (a list of { name }) field`);
+    else if (!['conditions', 'branches', 'agentPaths', 'json'].includes(f.type)) {
+      problems.push(`handles.fromField "${from}" must be a conditions, branches, agentPaths or json (a list of { name }) field`);
+    }
   }
   return problems;
 }

@@ -1,6 +1,6 @@
 /**
  * @module catalogue/field-shapes — the value shapes of the structured field types
- * (`conditions`, `branches`, `mapping`), shared by the editor's forms, validation and the
+ * (`conditions`, `branches`, `agentPaths`, `mapping`), shared by the editor's forms, validation and the
  * executors, with the checks that find malformed ones. Browser-safe: pure data and functions.
  */
 import { isEmptyValue, isPlainObject } from './coerce.ts';
@@ -27,6 +27,12 @@ export interface OperandGroup {
 /** A condition row: 'Condition 1', 'Condition 2', … and a last `{ label: 'Else' }`. */
 export interface Condition extends Partial<OperandGroup> {
   label: string;
+}
+
+/** An agent path of an agent classifier: its name is an output handle; the model reads its description. */
+export interface AgentPath {
+  name: string;
+  description?: string;
 }
 
 /** A mapping row; `type` is present for typed mappings (the Variables node). */
@@ -58,6 +64,11 @@ export function conditionHandles(value: unknown): string[] {
 export function branchHandles(value: unknown): string[] {
   const names = Array.isArray(value) ? value.map((b) => (isPlainObject(b) ? b.name : b)) : [];
   return [...new Set(names.map((b) => String(b ?? '').trim()).filter(Boolean))];
+}
+
+/** Output handles of an agentPaths value: the path names. */
+export function agentPathHandles(value: unknown): string[] {
+  return Array.isArray(value) ? [...new Set(value.filter(isPlainObject).map((p) => String(p.name ?? '').trim()).filter(Boolean))] : [];
 }
 
 export function conditionsProblems(value: unknown): string[] {
@@ -104,6 +115,25 @@ export function branchesProblems(value: unknown): string[] {
     }
     if (seen.has(name)) problems.push(`Branch name "${name}" is used twice`);
     seen.add(name);
+  }
+  return problems;
+}
+
+export function agentPathsProblems(value: unknown): string[] {
+  if (!Array.isArray(value)) return ['Agent paths must be a list of { name, description }'];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const path of value) {
+    const name = isPlainObject(path) && typeof path.name === 'string' ? path.name.trim() : '';
+    if (!name) {
+      problems.push('Every agent path needs a name');
+      continue;
+    }
+    if (seen.has(name)) problems.push(`Agent path "${name}" is used twice`);
+    seen.add(name);
+    if (isPlainObject(path) && path.description !== undefined && typeof path.description !== 'string') {
+      problems.push(`The description of agent path "${name}" must be text`);
+    }
   }
   return problems;
 }

@@ -3,7 +3,7 @@
  * definition (declared `as const satisfies NodeDefinition`, so names and choices stay literal):
  * an executor gets `NodeValues<typeof definition>` and never casts. Types only.
  */
-import type { Condition, MappingRow } from './field-shapes.ts';
+import type { AgentPath, Condition, MappingRow } from './field-shapes.ts';
 import type { InputField, NodeDefinition } from './types.ts';
 
 /** A select's choices, as literals when the definition spells them out. */
@@ -22,6 +22,8 @@ export type FieldValue<F extends InputField> = F['type'] extends 'number'
           ? unknown[]
           : F['type'] extends 'branches'
             ? string[]
+            : F['type'] extends 'agentPaths'
+              ? AgentPath[]
             : F['type'] extends 'conditions'
               ? Condition[]
               : F['type'] extends 'mapping'

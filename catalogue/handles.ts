@@ -1,9 +1,9 @@
 /**
  * @module catalogue/handles — the connection points of a node instance. Every node has one
  * input handle, 'in'. Output handles: 'out' by default; router nodes have one per row of a
- * field (a condition node's labels then 'Else', a branch node's branch names). Browser-safe.
+ * field (a condition node's labels then 'Else', a branch node's branch names, an agent classifier's agent path names). Browser-safe.
  */
-import { branchHandles, conditionHandles } from './field-shapes.ts';
+import { agentPathHandles, branchHandles, conditionHandles } from './field-shapes.ts';
 import type { NodeDefinition, Values } from './types.ts';
 import { applyDefaults } from './values.ts';
 
@@ -18,7 +18,8 @@ export function handlesOf(definition: NodeDefinition, values: Values = {}): stri
   if (spec.fromField) {
     const field = definition.inputs.find((f) => f.name === spec.fromField);
     const value = applyDefaults(definition, values)[spec.fromField];
-    handles.push(...(field?.type === 'conditions' ? conditionHandles(value) : branchHandles(value)));
+    const of = field?.type === 'conditions' ? conditionHandles : field?.type === 'agentPaths' ? agentPathHandles : branchHandles;
+    handles.push(...of(value));
   }
   handles.push(...(spec.extra ?? []));
   return [...new Set(handles)];

@@ -15,6 +15,7 @@ import branchNode from './logic/branch-node/run.ts';
 import chatResponseNode from './response/chat-response-node/run.ts';
 import chatTriggerNode from './interface/chat-trigger-node/run.ts';
 import chunkingNode from './ai/chunking-node/run.ts';
+import agentClassifierNode from './ai/agent-classifier-node/run.ts';
 import classifierNode from './ai/classifier-node/run.ts';
 import codeNode from './logic/code-node/run.ts';
 import conditionNode from './logic/condition-node/run.ts';
@@ -66,6 +67,7 @@ export const nodes: CatalogueNode[] = [
   classifierNode,
   agentNode,
   agentLoopEndNode,
+  agentClassifierNode,
   generateImageNode,
   chunkingNode,
   vectorizeNode,

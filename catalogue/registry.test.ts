@@ -76,7 +76,7 @@ describe('createRegistry', () => {
       'node "sample": unknown icon "🔀" (see catalogue/icon-names.ts)',
       'node "sample": duplicate field "x"',
       'node "sample": field "x": unknown field type "color"',
-      'node "sample": handles.fromField "x" must be a conditions, branches or json (a list of { name }) field',
+      'node "sample": handles.fromField "x" must be a conditions, branches, agentPaths or json (a list of { name }) field',
     ]);
   });
 
@@ -114,6 +114,7 @@ describe('createRegistry', () => {
       generateJsonNode: 'normal',
       multiModalNode: 'normal',
       classifierNode: 'router',
+      agentClassifierNode: 'router',
       generateImageNode: 'normal',
       chunkingNode: 'normal',
       vectorizeNode: 'normal',

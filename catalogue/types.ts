@@ -40,6 +40,7 @@ export type FieldType =
   | 'mapping'
   | 'conditions'
   | 'branches'
+  | 'agentPaths'
   | 'credential'
   | 'flow';
 
@@ -126,7 +127,7 @@ export interface NodeDefinition {
   responseNode?: string;
   /**
    * Output handles. Fixed handles are listed; `fromField` makes one handle a row of that
-   * field (conditions → their labels, branches → their names), the way router nodes route.
+   * field (conditions → their labels, branches and agentPaths → their names), the way router nodes route.
    */
   handles?: { fixed?: readonly string[]; fromField?: string; extra?: readonly string[] };
   /** `tags` are also the palette search's synonyms ('if' finds Condition) */

@@ -6,7 +6,7 @@
  * defaults in, hidden fields out). Browser-safe.
  */
 import { isEmptyValue, parseJsonish, toNumber } from './coerce.ts';
-import { branchesProblems, conditionsProblems, mappingProblems } from './field-shapes.ts';
+import { agentPathsProblems, branchesProblems, conditionsProblems, mappingProblems } from './field-shapes.ts';
 import type { FieldType, InputField, NodeDefinition, TemplateMiss, Unresolved, Values } from './types.ts';
 
 export interface ValueProblem {
@@ -152,6 +152,8 @@ function readField(field: InputField, value: unknown, resolved: boolean): Read {
       return shaped(asData(value), conditionsProblems);
     case 'branches':
       return shaped(asData(value), branchesProblems);
+    case 'agentPaths':
+      return shaped(asData(value), agentPathsProblems);
     case 'mapping':
       return shaped(asData(value), (v) => mappingProblems(v, Boolean(field.values?.length)));
     case 'data':

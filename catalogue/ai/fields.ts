@@ -78,6 +78,26 @@ export const toolsField = {
     'tool returns goes back to the model.',
 } as const satisfies InputField;
 
+/** spec 000 §3 Generate text `credentials` (tool server): an MCP server whose tools the model may call too. */
+export const toolServerField = {
+  name: 'credentials',
+  label: 'Tool server',
+  type: 'credential',
+  isCredential: true,
+  description:
+    'An "MCP server" credential of the project: the tools of that server are offered to the model beside Tools ' +
+    '(all of them, or those chosen under Server tools). A failing call reads "Error calling MCP tool".',
+} as const satisfies InputField;
+
+export const serverToolsField = {
+  name: 'serverTools',
+  label: 'Server tools',
+  type: 'list',
+  defaultValue: [],
+  optionsFrom: 'mcpTools',
+  description: "The tool server's tools the model may call, by name; none chosen: all of them.",
+} as const satisfies InputField;
+
 export const streamField = {
   name: 'stream',
   label: 'Stream the answer',

@@ -3,8 +3,9 @@
  * for tools, run them, hand their answers back and call again — at most MAX_TOOL_ROUNDS
  * rounds, the last one without tools so the model must answer in text. Usage adds up.
  * Each call shows in the run as two `node.progress` events: 'Calling tool {name} with {arguments}'
- * and 'Tool {name} answered: {result}' (at most PROGRESS_CHARS characters of each).
+ * and 'Tool {name} answered: {result}' (contract/tool-progress.ts; the studio lists them).
  */
+import { toolAnswerMessage, toolCallMessage } from '../../contract/tool-progress.ts';
 import type { NodeContext } from '../types.ts';
 import { callLLM } from './llm-call.ts';
 import type { ChatMessage, ChatReply, UsageMeta } from './model-services.ts';
@@ -12,12 +13,6 @@ import { callTool, toolSpecs, type Tool, type ToolCallRecord } from './tools.ts'
 import { addUsage } from './usage-meta.ts';
 
 export const MAX_TOOL_ROUNDS = 5;
-export const PROGRESS_CHARS = 500;
-
-const brief = (value: unknown) => {
-  const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
-  return text.length > PROGRESS_CHARS ? `${text.slice(0, PROGRESS_CHARS)}…` : text;
-};
 
 export interface Conversation {
   reply: ChatReply;
@@ -46,9 +41,9 @@ export async function converse(
     }
     messages.push({ role: 'assistant', content: reply.content || null, tool_calls: reply.tool_calls });
     for (const [index, call] of reply.tool_calls.entries()) {
-      await ctx.progress(`Calling tool ${call.function.name} with ${brief(call.function.arguments || '{}')}`);
+      await ctx.progress(toolCallMessage(call.function.name, call.function.arguments || '{}'));
       const { record, content } = await callTool(options.tools, call, `t${options.turn ?? 0}r${round}c${index}`);
-      await ctx.progress(`Tool ${record.name} answered: ${brief(record.result)}`);
+      await ctx.progress(toolAnswerMessage(record.name, record.result));
       toolCalls.push(record);
       messages.push({ role: 'tool', tool_call_id: call.id, content });
     }

@@ -6,7 +6,7 @@
  * - a flow tool `{ flowId, name?, description? }`: another flow of the project, run to its end
  *   as a child run with the arguments as its input; its parameters are its trigger's input
  *   schema, its name the flow's (letters, digits, _ and - kept);
- * - a tool of an MCP server (the MCP node, catalogue/ai/mcp-node/mcp-tools.ts).
+ * - a tool of an MCP server (the MCP node and the tool server of the model nodes, catalogue/ai/tool-server.ts).
  * What a tool returns goes back to the model. A call to a tool the node does not offer fails
  * the node with 'Tool {x} not found', a tool that fails with 'Error executing tool: {cause}'
  * (the cause's kind kept: a flow failing on a passing fault may be retried).

@@ -53,6 +53,11 @@ function StatusLine({ run, problems, pinned }: { run?: NodeRun; problems: string
           <span className="wn-state">{stateIcon[run.state] && <Icon name={stateIcon[run.state]!} />}{stateLabel[run.state]}</span>
         )}
         {run.iterations > 0 && <span className="wn-iter">×{run.iterations}</span>}
+        {run.toolCalls && (
+          <span className="wn-iter" data-testid="node-tool-calls" title={run.toolCalls.map((c) => c.name).join(', ')}>
+            {run.toolCalls.length} tool call{run.toolCalls.length === 1 ? '' : 's'}
+          </span>
+        )}
         {run.durationMs !== undefined && run.state !== 'running' && <span className="wn-duration">{formatDuration(run.durationMs)}</span>}
         {detail && <span className="wn-message" title={detail}>{detail}</span>}
       </div>

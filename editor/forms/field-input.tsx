@@ -1,6 +1,7 @@
 /** @module editor/forms/field-input — the editor for a field, chosen by its type. */
 import type { FieldType } from '../../catalogue/types.ts';
 import { asText, exampleOf, type FieldProps } from './field-types.ts';
+import { AgentPathsField } from './fields/agent-paths-field.tsx';
 import { BooleanField, MultiSelectField, NumberField, SelectField, TextField } from './fields/basic-fields.tsx';
 import { CodeField } from './fields/code-field.tsx';
 import { CredentialField } from './fields/credential-field.tsx';
@@ -30,6 +31,7 @@ const editors: Record<FieldType, (props: FieldProps) => React.JSX.Element> = {
   code: CodeField,
   list: ListField,
   branches: ListField,
+  agentPaths: AgentPathsField,
   mapping: MappingField,
   conditions: ConditionsField,
   flow: FlowField,

@@ -1,6 +1,6 @@
 /**
  * @module editor/panels/node-inspector — a node in the shown run: state, duration, what it
- * received (the outputs of the nodes that lead into it), its output (marked pinned when a test
+ * received (the outputs of the nodes that lead into it), the model's tool calls, its output (marked pinned when a test
  * run used its pin) or error, and token usage and cost when the node reports them; a supervisor's
  * iterations (agent-iterations.tsx).
  */
@@ -10,6 +10,7 @@ import type { Studio } from '../stores/studio.ts';
 import { AgentIterations } from './agent-iterations.tsx';
 import { JsonView } from './json-view.tsx';
 import { nodeUsage } from './node-usage.ts';
+import { ToolCalls } from './tool-calls.tsx';
 
 export const NodeInspector = observer(function NodeInspector({ studio, slug, compact }: { studio: Studio; slug: string; compact?: boolean }) {
   const view = studio.stage.focused;
@@ -41,6 +42,7 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
           </div>
           {run.message && <p className="progress-line">{run.message}</p>}
           {run.error && <pre className="error-box" data-testid="inspector-error">{run.error}</pre>}
+          {run.toolCalls && <ToolCalls calls={run.toolCalls} />}
           {sources.length > 0 && <JsonView label={`Inputs (from ${sources.join(', ')})`} value={inputs} open={!compact} />}
           {nodeId && studio.config.get(nodeId)?.type === 'agent' && <AgentIterations view={view} nodeId={slug} />}
           <JsonView label={pinned ? 'Output (pinned: the node did not run)' : 'Output'} value={run.output} />

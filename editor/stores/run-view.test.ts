@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../contract/run-events.ts';
+import { toolAnswerMessage, toolCallMessage } from '../../contract/tool-progress.ts';
 import { RunPlayer } from './run-player.ts';
 import { RunView } from './run-view.ts';
 
@@ -29,6 +30,32 @@ describe('RunView', () => {
     expect(view.edges.get('e1')).toBe('data');
     expect(view.edges.get('e2')).toBe('skip');
     expect(view.tokens.get('e2')?.[0].kind).toBe('skip');
+  });
+
+  it("lists a model node's tool calls from its progress messages, each answer with its call", () => {
+    const view = new RunView('r1');
+    view.apply(ev('node.started', { nodeId: 'gen' }), false);
+    view.apply(ev('node.progress', { nodeId: 'gen', message: 'Calling the LLM' }), false);
+    view.apply(ev('node.progress', { nodeId: 'gen', message: toolCallMessage('get_weather', '{"city":"Oslo"}') }), false);
+    view.apply(ev('node.progress', { nodeId: 'gen', message: toolCallMessage('add', { a: 1, b: 2 }) }), false);
+    expect(view.nodes.get('gen')?.toolCalls).toEqual([
+      { name: 'get_weather', input: '{"city":"Oslo"}' },
+      { name: 'add', input: '{"a":1,"b":2}' },
+    ]);
+    view.apply(ev('node.progress', { nodeId: 'gen', message: toolAnswerMessage('add', 3) }), false);
+    view.apply(ev('node.progress', { nodeId: 'gen', message: toolAnswerMessage('get_weather', 'Sunny in Oslo') }), false);
+    expect(view.nodes.get('gen')).toMatchObject({
+      message: 'Tool get_weather answered: Sunny in Oslo',
+      toolCalls: [
+        { name: 'get_weather', input: '{"city":"Oslo"}', answer: 'Sunny in Oslo' },
+        { name: 'add', input: '{"a":1,"b":2}', answer: '3' },
+      ],
+    });
+    // a node started again (a loop's next iteration) starts a new list
+    view.apply(ev('node.started', { nodeId: 'gen' }), false);
+    expect(view.nodes.get('gen')?.toolCalls).toBeUndefined();
+    view.apply(ev('node.progress', { nodeId: 'plain', message: 'halfway' }), false);
+    expect(view.nodes.get('plain')?.toolCalls).toBeUndefined();
   });
 
   it('shows a node that failed and went on (On error: continue) as completed with its error', () => {

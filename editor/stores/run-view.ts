@@ -8,6 +8,7 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type { RunEvent } from '../../contract/run-events.ts';
 import type { ActorState, RunSnapshot, RunStatus } from '../../contract/runs.ts';
+import { withToolProgress, type ToolCallView } from '../../contract/tool-progress.ts';
 
 export interface NodeRun {
   state: ActorState;
@@ -16,6 +17,8 @@ export interface NodeRun {
   durationMs?: number;
   /** the last progress message */
   message?: string;
+  /** the model's tool calls in this activation, read from its progress messages (contract/tool-progress.ts) */
+  toolCalls?: readonly ToolCallView[];
   error?: string;
   output?: unknown;
   usage?: unknown;
@@ -257,10 +260,14 @@ export class RunView {
         next.state = 'running';
         next.startedAt = event.ts;
         next.message = undefined;
+        next.toolCalls = undefined;
         break;
-      case 'node.progress':
+      case 'node.progress': {
         next.message = event.message;
+        const calls = withToolProgress(before.toolCalls ?? [], event.message);
+        if (calls.length) next.toolCalls = calls;
         break;
+      }
       case 'node.completed':
       case 'node.skipped':
       case 'node.failed':

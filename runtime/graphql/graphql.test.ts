@@ -336,7 +336,7 @@ describe("each flow's own typed operation", () => {
     expect(introspection.body.errors).toBeUndefined();
     const schema = introspection.body.data as Introspection;
     const fields = Object.fromEntries(schema.__schema.queryType.fields.map((f) => [f.name, f.args]));
-    expect(Object.keys(fields)).toEqual(['executeWorkflow', 'checkStatus', 'orderLookup', `orderLookup_${sample}`]);
+    expect(Object.keys(fields)).toEqual(['executeWorkflow', 'executeAgent', 'checkStatus', 'orderLookup', `orderLookup_${sample}`]);
     expect(fields.orderLookup).toEqual([
       { name: 'input', type: { kind: 'NON_NULL', name: null, ofType: { name: 'OrderLookupInput' } } },
       { name: 'version', type: { kind: 'SCALAR', name: 'Int', ofType: null } },
@@ -375,6 +375,6 @@ describe("each flow's own typed operation", () => {
     // Undeploying removes the operation; the next request sees it.
     await weft.api('POST', `/api/flows/${lookup}/deploy`, { status: 'inactive' });
     const after = (await graphql(INTROSPECT, {}, headers)).body.data as Introspection;
-    expect(after.__schema.queryType.fields.map((f) => f.name)).toEqual(['executeWorkflow', 'checkStatus', 'orderLookup']);
+    expect(after.__schema.queryType.fields.map((f) => f.name)).toEqual(['executeWorkflow', 'executeAgent', 'checkStatus', 'orderLookup']);
   });
 });

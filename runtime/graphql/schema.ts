@@ -1,6 +1,7 @@
 /**
  * @module runtime/graphql/schema — a project's GraphQL schema: the wire-compatible
- * `executeWorkflow(workflowId: String!, payload: JSON!)` and `checkStatus(requestId: String!)`
+ * `executeWorkflow(workflowId: String!, payload: JSON!)`, `executeAgent(agentId: String!,
+ * payload: JSON!)` (the same for a flow that is an agent) and `checkStatus(requestId: String!)`
  * queries, plus one typed query per active GraphQL flow of the project, its input type built
  * from the deployed trigger's advance_schema (input-types.ts). Both take `version: Int` to run
  * a given deployed version instead of the newest.
@@ -40,7 +41,7 @@ const versionArgument = {
   description: 'A deployed version of the flow to run (1, 2, …); the newest when left out.',
 };
 
-const RESERVED = new Set(['executeWorkflow', 'checkStatus']);
+const RESERVED = new Set(['executeWorkflow', 'executeAgent', 'checkStatus']);
 
 /** `Order lookup` → `orderLookup`, unique among the query's fields. */
 function operationName(flow: GraphqlFlow, taken: Set<string>): string {
@@ -65,6 +66,20 @@ export function buildProjectSchema(flows: GraphqlFlow[], calls: WorkflowCalls): 
       },
       resolve: (_root, args: { workflowId: string; payload: unknown; version?: number | null }, ctx) =>
         calls.execute(ctx.projectId, args.workflowId, args.payload, args.version),
+    },
+    executeAgent: {
+      type: WorkflowResult,
+      description:
+        'Run an agent: an active flow whose trigger is the GraphQL trigger and which holds a Supervisor agent or an Agent ' +
+        'classifier node (its id is the flow id). Same answer and errors as executeWorkflow; a flow that holds no agent node ' +
+        "is refused (code 'not_an_agent').",
+      args: {
+        agentId: { type: new GraphQLNonNull(GraphQLString) },
+        payload: { type: new GraphQLNonNull(GraphQLJSON), description: 'The trigger’s output: read it as {{trigger.output.field}}.' },
+        version: versionArgument,
+      },
+      resolve: (_root, args: { agentId: string; payload: unknown; version?: number | null }, ctx) =>
+        calls.execute(ctx.projectId, args.agentId, args.payload, args.version, { agent: true }),
     },
     checkStatus: {
       type: GraphQLJSON,

@@ -1,6 +1,6 @@
 /**
- * @module runtime/graphql/workflow-calls — what executeWorkflow and checkStatus do, apart from
- * GraphQL: start a production run of a flow whose trigger is the GraphQL trigger, answer
+ * @module runtime/graphql/workflow-calls — what executeWorkflow, executeAgent and checkStatus do,
+ * apart from GraphQL: start a production run of a flow whose trigger is the GraphQL trigger, answer
  * realtime or with a request id, and report a request's status.
  *
  * The request id is the run id: a run's meta already holds its project, mode and status, so
@@ -14,6 +14,7 @@ import { asyncResponseValues } from '../../catalogue/response/graphql-response-n
 import { asErrorKind } from '../../contract/errors.ts';
 import { REALTIME_WAIT_MS, type ProductionCalls } from '../calls/production-call.ts';
 import { httpErrorOf } from '../http/errors.ts';
+import { isAgentPlan, notAnAgent } from '../flows/agent-flows.ts';
 import type { RunServices } from '../run-services.ts';
 import { GRAPHQL_PATH } from './route.ts';
 
@@ -61,8 +62,9 @@ export class WorkflowCalls {
   /**
    * Run an active GraphQL flow of `projectId` with `payload`: a production call
    * (runtime/calls/production-call.ts) of its newest deployed version, or of `version`.
+   * `agent`: executeAgent — the flow must also be an agent (runtime/flows/agent-flows.ts).
    */
-  async execute(projectId: string, workflowId: string, payload: unknown, version?: number | null): Promise<WorkflowAnswer> {
+  async execute(projectId: string, workflowId: string, payload: unknown, version?: number | null, options: { agent?: boolean } = {}): Promise<WorkflowAnswer> {
     const waitMs = this.options.realtimeTimeoutMs ?? REALTIME_WAIT_MS;
     if (version != null && version < 1) throw graphqlError(`A version is a whole number of 1 or more, not ${version}`, 'bad_request');
     let async = false;
@@ -71,7 +73,10 @@ export class WorkflowCalls {
         flowId: workflowId,
         ...(version != null ? { version } : {}),
         policy: { door: 'graphql', access: { by: 'project', projectId }, waitMs, late: 'follow' },
-        input: () => payload,
+        input: ({ flow, compiled }) => {
+          if (options.agent && !isAgentPlan(compiled.plan)) throw notAnAgent(flow.id);
+          return payload;
+        },
         request: { method: 'POST', path: GRAPHQL_PATH, body: payload },
         variant: ({ compiled }) => {
           async = compiled.trigger.values?.responeType === 'async';

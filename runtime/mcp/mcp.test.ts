@@ -155,7 +155,8 @@ describe('calling a tool is a production call of its flow', () => {
     const client = await connect(`Bearer ${key}`);
     const result = await client.callTool({ name: 'close_order', arguments: {} });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('The order is closed');
+    // exactly the run's failure, as the webhook and GraphQL answer it: the Code node's own text
+    expect(result.content).toEqual([{ type: 'text', text: 'Error in code: Error: The order is closed' }]);
     const history = await weft.api<RunSummary[]>('GET', `/api/flows/${flows.failing}/runs`);
     expect(history[0]).toMatchObject({ mode: 'production', status: 'failed', failedNode: 'code_1' });
   });
@@ -166,6 +167,16 @@ describe('calling a tool is a production call of its flow', () => {
     const result = await client.callTool({ name: 'order_lookup', arguments: { userId: 'u1' } });
     expect(result).toEqual({ content: [{ type: 'text', text: 'Invalid arguments for tool order_lookup: arguments: missing required property message' }], isError: true });
     expect(await weft.api<RunSummary[]>('GET', `/api/flows/${flows.lookup}/runs`)).toEqual(before);
+  });
+
+  it('answers a flow made inactive after the client listed it as an unknown tool; nothing runs', async () => {
+    const id = await createFlow(projectId, 'Short lived', gradeFlow);
+    const client = await connect(`Bearer ${key}`);
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('short_lived');
+    await weft.api('POST', `/api/flows/${id}/deploy`, { status: 'inactive' });
+    const result = await client.callTool({ name: 'short_lived', arguments: { name: 'Ada', score: 1 } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'MCP error -32602: Tool short_lived not found' }], isError: true });
+    expect(await weft.api<RunSummary[]>('GET', `/api/flows/${id}/runs`)).toEqual([]);
   });
 
   it('answers an unknown tool as the SDK’s McpServer does', async () => {
@@ -199,6 +210,14 @@ describe('POST /mcp/:projectId needs an API key of the project, as the webhook d
       expect(answer.headers.get('www-authenticate')).toBe('Bearer');
       expect(await answer.json()).toEqual({ error: { message, code: 'unauthorized' } });
     }
+  });
+
+  it('refuses the next call of a client whose key was revoked after it connected', async () => {
+    const made = await weft.api<{ id: string; key: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'short lived' });
+    const client = await connect(`Bearer ${made.key}`);
+    expect((await client.callTool({ name: 'grade_a_score', arguments: { name: 'Ada', score: 1 } })).isError).toBeFalsy();
+    await weft.api('DELETE', `/api/projects/${projectId}/api-keys/${made.id}`);
+    await expect(client.callTool({ name: 'grade_a_score', arguments: { name: 'Ada', score: 1 } })).rejects.toMatchObject({ code: 401 });
   });
 
   it('serves another project’s own flows to its own key', async () => {

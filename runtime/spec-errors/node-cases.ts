@@ -112,6 +112,8 @@ export const nodeCases: Record<string, NodeCase> = {
     const model = { type: 'embedding', model_name: 'text-embedding-3-small', provider_name: 'openai', credential_name: TEST_CREDENTIAL };
     return failure(run('vectorizeNode', { inputText: ['a text'], embeddingModelName: model }, bed.context()));
   },
+  // Generate text's tool server (`credentials`) names a credential the project lacks
+  'credential ... not found! Please add first': (bed) => failure(run('generateTextNode', { ...ask, credentials: 'toolbox' }, bed.context())),
   'Invalid chat history ...': (bed) => failure(run('generateTextNode', { ...ask, messages: 'not a list' }, bed.context())),
   'Tools must be an array': (bed) => failure(run('generateTextNode', { ...ask, tools: { name: 'one' } }, bed.context())),
   'Tool {x} not found': (bed) => {

@@ -36,7 +36,7 @@ const SPEC_000_ERRORS: Row[] = [
   node('Missing credentials - {slug} for provider {p}'),
   server('Missing credentials key'),
   node('Missing credentialId for model'),
-  later('credential ... not found! Please add first', 'the tool server of the model nodes (its credentials): weft runs tools in its own sandbox'),
+  node('credential ... not found! Please add first'),
   server('No credentials found for ...'),
   // Plan
   server('Project exceeded max requests, max requests: N, current requests: M. Please upgrade your plan.'),

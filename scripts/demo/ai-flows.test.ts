@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, chatStream, startOpenAILoopback, type OpenAILoopback } from '../../runtime/models/testing/openai-loopback.ts';
 import { startTestWeft, type TestWeft } from '../../runtime/testing/test-weft.ts';
-import { demoFlows, seedDemo } from './seed.ts';
+import { createDemoFlows, demoFlows, seedDemo } from './seed.ts';
 
 let weft: TestWeft;
 let loopback: OpenAILoopback;
@@ -22,11 +22,12 @@ beforeAll(async () => {
   loopback = await startOpenAILoopback();
   weft = await startTestWeft({ dataDir, outboundAllow: [loopback.host] });
   projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Demo AI' })).id;
-  for (const { example: _example, ...flow } of demoFlows()) {
-    const created = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, flow);
-    await weft.api('POST', `/api/flows/${created.id}/deploy`, { status: 'active' });
-    ids[flow.name.split(' (')[0]] = created.id;
-  }
+  const created = await createDemoFlows(async (flow) => {
+    const made = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, flow);
+    await weft.api('POST', `/api/flows/${made.id}/deploy`, { status: 'active' });
+    return made.id;
+  });
+  for (const [name, id] of Object.entries(created)) ids[name.split(' (')[0]] = id;
 }, 60_000);
 afterAll(async () => {
   await weft?.close();
@@ -45,7 +46,8 @@ describe('demo AI flows', () => {
     // the spec's text (000 §8), and the flow's own state, not weft's defect: 422
     expect(answer.status).toBe(422);
     expect(JSON.stringify(answer.body)).toContain('ERROR in running hybrid Search Node: Collection not found! please create it first before using it');
-  });
+    // the first call opens the vector store (PGlite on disk): under a loaded machine that alone can take 30 s
+  }, 60_000);
 
   it('"Index documents" indexes the README with no key, and again skips what is stored', async () => {
     const text = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');

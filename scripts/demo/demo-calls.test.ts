@@ -76,6 +76,11 @@ const sensible: Record<string, (answer: any) => void> = {
     expect(answer.content).toMatch(/^From weft's docs:\n\n/);
     expect(answer.content).toContain('rotate-secret');
   },
+  'Research assistant (agent classifier; add a modelProvider credential named openai)': (answer) => {
+    expect(answer.agent).toBe('Docs researcher');
+    expect(answer.results.length).toBeGreaterThan(0);
+    expect(answer.results[0].text).toContain('rotate-secret');
+  },
   'Ask the docs (RAG; add a modelProvider credential named openai)': (answer) => {
     expect(answer.answer).toBe('Run npm run rotate-secret.');
     expect(answer.references.length).toBeGreaterThan(0);
@@ -113,6 +118,8 @@ describe('the demo flows', () => {
     const demo = demoCall(flow);
     it(`answers ${demo.name} called with its documented body`, async () => {
       if (demo.name.startsWith('Ask the docs')) await askWithoutCredential(demo);
+      // the credential exists by now ("Ask the docs" comes first): the model picks the docs path
+      if (demo.name.startsWith('Research assistant')) loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', '{"agent":"Docs researcher"}') }));
       const { status, answer } = await call(demo);
       sensible[demo.name](answer);
       expect(status, JSON.stringify(answer)).toBe(200);

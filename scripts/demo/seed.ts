@@ -46,6 +46,47 @@ export function demoFlows(): DemoFlow[] {
     .map((file) => JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as DemoFlow);
 }
 
+/** A string value `demo-flow:<name>` in a demo flow names another demo flow (a flow tool's `flowId`); seeding puts its id there. */
+export const DEMO_FLOW_REF = 'demo-flow:';
+
+function refsOf(value: unknown): string[] {
+  if (typeof value === 'string') return value.startsWith(DEMO_FLOW_REF) ? [value.slice(DEMO_FLOW_REF.length)] : [];
+  if (Array.isArray(value)) return value.flatMap(refsOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(refsOf);
+  return [];
+}
+
+function withIds<T>(value: T, ids: Record<string, string>): T {
+  if (typeof value === 'string' && value.startsWith(DEMO_FLOW_REF)) return ids[value.slice(DEMO_FLOW_REF.length)] as T;
+  if (Array.isArray(value)) return value.map((v) => withIds(v, ids)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withIds(v, ids)])) as T;
+  return value;
+}
+
+/**
+ * Create the demo flows (without their `example`) through `create`, each after the demo flows
+ * it names, with their ids in place of the `demo-flow:<name>` references; the ids by name.
+ * A reference to no demo flow, or a cycle, throws before anything is created.
+ */
+export async function createDemoFlows(create: (flow: Omit<DemoFlow, 'example'>) => Promise<string>, flows = demoFlows()): Promise<Record<string, string>> {
+  const names = new Set(flows.map((f) => f.name));
+  const order: DemoFlow[] = [];
+  const placed = new Set<string>();
+  while (order.length < flows.length) {
+    const next = flows.find((f) => !placed.has(f.name) && refsOf(f.nodes).every((name) => placed.has(name)));
+    if (!next) {
+      const stuck = flows.filter((f) => !placed.has(f.name)).flatMap((f) => refsOf(f.nodes).filter((n) => !placed.has(n)).map((n) => `${f.name} → ${n}`));
+      const unknown = stuck.filter((line) => !names.has(line.split(' → ')[1]));
+      throw new Error(`demo flows: ${unknown.length ? `no demo flow named ${unknown.join(', ')}` : `the references go round: ${stuck.join(', ')}`}`);
+    }
+    order.push(next);
+    placed.add(next.name);
+  }
+  const ids: Record<string, string> = {};
+  for (const { example: _example, ...flow } of order) ids[flow.name] = await create(withIds(flow, ids));
+  return ids;
+}
+
 /**
  * Create the demo project with active example flows (each deployed as version 1) unless the user has one; null when they
  * did. `session`: the headers of a signed-in session (cookie and x-csrf-token); the project
@@ -57,11 +98,12 @@ export async function seedDemo(base: string, session: Record<string, string>): P
   if (projects.some((p) => p.name === demoName)) return null;
   const project = await call<{ id: string }>('POST', '/api/projects', { name: demoName });
   const flows = demoFlows();
-  for (const { example: _example, ...flow } of flows) {
+  await createDemoFlows(async (flow) => {
     const created = await call<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
     await call('POST', `/api/flows/${created.id}/deploy`, { status: 'active', note: 'Demo flow' });
     // "Search the docs" searches weft's own docs: index them with "Index documents" (no key needed)
     if (flow.name.startsWith('Index documents')) await indexOwnDocs(base, created.id);
-  }
+    return created.id;
+  }, flows);
   return { projectId: project.id, flows: flows.length };
 }

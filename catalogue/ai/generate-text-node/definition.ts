@@ -1,6 +1,6 @@
 /** @module catalogue/ai/generate-text-node/definition — a chat model's answer to prompts, history and tools. */
 import type { NodeDefinition } from '../../types.ts';
-import { attachmentsField, memoriesField, messagesField, metaOutput, modelField, promptsField, streamField, toolsField } from '../fields.ts';
+import { attachmentsField, memoriesField, messagesField, metaOutput, modelField, promptsField, serverToolsField, streamField, toolServerField, toolsField } from '../fields.ts';
 
 export const definition = {
   name: 'generateTextNode',
@@ -12,7 +12,8 @@ export const definition = {
   docs: '/docs/nodes/generateTextNode',
   description:
     'Asks a chat model (OpenAI or any OpenAI-compatible endpoint) for an answer to the prompts, after the memories ' +
-    'and the chat history. With tools, the model may call them (up to 5 rounds) before it answers. The text ' +
+    'and the chat history. With tools (code, other flows, or the tools of an MCP tool server), the model may call ' +
+    'them (up to 5 rounds) before it answers; each call and its answer show in the run. The text ' +
     'streams into the run view as it is generated.',
   inputs: [
     modelField('generativeModelName', 'Model', 'text'),
@@ -21,6 +22,8 @@ export const definition = {
     memoriesField,
     attachmentsField,
     toolsField,
+    toolServerField,
+    serverToolsField,
     streamField,
   ],
   closedOutputs: true,

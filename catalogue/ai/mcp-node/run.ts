@@ -6,15 +6,15 @@
  * Agent: {message}'; a model that gives no answer 'Failure in executing the node, Please try again'.
  */
 import { defineNode } from '../../define-node.ts';
-import { NodeError, operationalError, userError } from '../../errors.ts';
+import { NodeError, operationalError } from '../../errors.ts';
 import { buildMessages } from '../chat-input.ts';
-import { mcpServerOf, type McpSession, type McpToolInfo } from '../mcp-services.ts';
+import { mcpServerOf } from '../mcp-services.ts';
 import { runningError } from '../node-errors.ts';
 import { converse } from '../tool-loop.ts';
-import { toolNotFound, ToolError, type Tool } from '../tools.ts';
+import { mcpTools } from '../tool-server.ts';
+import { ToolError } from '../tools.ts';
 import { definition } from './definition.ts';
 
-export const MCP_TOOL_FAILED = 'Error calling MCP tool';
 export const LLM_AGENT = 'LLM Agent';
 export const NODE_FAILURE = 'Failure in executing the node, Please try again';
 
@@ -29,7 +29,8 @@ export default defineNode(definition, async (values, ctx) => {
     const listed = await session.listTools().catch((error: unknown) => {
       throw runningError(LLM_AGENT, error);
     });
-    const tools = selectedTools(listed, values.selectedTools.map(String), session);
+    // the node's selectedTools is required: never empty here, so exactly those are offered
+    const tools = mcpTools(listed, values.selectedTools.map(String), session);
     const conversation = await converse(ctx, values.generativeModelName, messages, { tools, stream: false }).catch((error: unknown) => {
       throw error instanceof ToolError ? error : runningError(LLM_AGENT, error);
     });
@@ -40,22 +41,3 @@ export default defineNode(definition, async (values, ctx) => {
     await session.close().catch(() => undefined);
   }
 });
-
-/** The server's tools the node selected, as tools of the model; a selected one the server lacks is 'Tool {x} not found'. */
-function selectedTools(listed: McpToolInfo[], selected: string[], session: McpSession): Tool[] {
-  return selected.map((name) => {
-    const tool = listed.find((t) => t.name === name);
-    if (!tool) throw userError(toolNotFound(name));
-    return {
-      name: tool.name,
-      description: tool.description ?? '',
-      parameters: tool.inputSchema,
-      failureText: MCP_TOOL_FAILED,
-      async run(args) {
-        const answer = await session.callTool(tool.name, typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {});
-        if (answer.isError) throw userError(typeof answer.value === 'string' ? answer.value : JSON.stringify(answer.value));
-        return { value: answer.value };
-      },
-    };
-  });
-}

@@ -1,0 +1,129 @@
+/**
+ * The demo flow "Research assistant" through a whole weft with its embedded vector store on
+ * disk: an Agent classifier over two agent paths — one searching the indexed docs (hybrid
+ * search), one calling the demo flow "Square every number" as a tool of Generate text. Until a
+ * modelProvider credential `openai` exists it names the missing credential (200: the classifier
+ * goes on with the error); then it follows the path the model picks (a loopback OpenAI server).
+ * Seeding resolves the flow tool's `demo-flow:<name>` reference to that flow's id.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from '../../runtime/models/testing/openai-loopback.ts';
+import { startTestWeft, type TestWeft } from '../../runtime/testing/test-weft.ts';
+import { createDemoFlows, demoFlows, type DemoFlow } from './seed.ts';
+
+let weft: TestWeft;
+let loopback: OpenAILoopback;
+let projectId = '';
+let ids: Record<string, string> = {};
+const dataDir = mkdtempSync(join(tmpdir(), 'weft-demo-research-'));
+const RESEARCH = 'Research assistant (agent classifier; add a modelProvider credential named openai)';
+const SQUARE = 'Square every number (loop)';
+
+beforeAll(async () => {
+  loopback = await startOpenAILoopback();
+  weft = await startTestWeft({ dataDir, outboundAllow: [loopback.host] });
+  projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Demo research' })).id;
+  ids = await createDemoFlows(async (flow) => {
+    const created = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, flow);
+    await weft.api('POST', `/api/flows/${created.id}/deploy`, { status: 'active' });
+    return created.id;
+  });
+  // a part of the README around the passage the test asks for (the whole one is the seed's job, ai-flows.test.ts)
+  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+  const at = readme.indexOf('rotate-secret');
+  const text = readme.slice(Math.max(0, at - 3000), at + 3000);
+  const indexed = await weft.anonymous.request('POST', `/hook/${ids['Index documents (chunk → vectorize → vector DB)']}`, { text });
+  // on a loaded machine the first indexing (it opens the vector store) may outlast the webhook's 30 s wait: follow the run
+  if (indexed.status === 202) await finished(((await indexed.json()) as { runId: string }).runId);
+  else expect(indexed.status, await indexed.text()).toBe(200);
+}, 120_000);
+afterAll(async () => {
+  await weft?.close();
+  await loopback?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Wait for a run to end; it must complete. */
+async function finished(runId: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const run = await weft.api<{ status: string }>('GET', `/api/runs/${runId}`);
+    if (run.status !== 'running') return void expect(run.status).toBe('completed');
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  throw new Error(`run ${runId} did not end`);
+}
+
+const ask = async (question: string) => {
+  const answer = await weft.anonymous.request('POST', `/hook/${ids[RESEARCH]}`, { question });
+  return { status: answer.status, body: (await answer.json()) as Record<string, any> };
+};
+
+/** The model: the classifier's choice by the question, then (Number cruncher) one call of the flow tool and a sentence. */
+function model(): void {
+  loopback.handle((request) => {
+    const messages = request.body.messages as { role: string; content: string }[];
+    const question = String(messages.find((m) => m.role === 'user')?.content ?? '');
+    if (messages[0].content.startsWith('Choose exactly one of these agents')) {
+      return { json: chatCompletion('gpt-4o-mini', JSON.stringify({ agent: /square/i.test(question) ? 'Number cruncher' : 'Docs researcher' })) };
+    }
+    const told = messages.find((m) => m.role === 'tool');
+    if (!told) return { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_1', name: 'square_numbers', arguments: '{"numbers":[3,4]}' }] }) };
+    return { json: chatCompletion('gpt-4o-mini', `The squares are in: ${told.content}`) };
+  });
+}
+
+describe('the demo flow "Research assistant"', () => {
+  it('is created after the flow it calls as a tool, with that flow’s id in place of its reference', async () => {
+    const flow = await weft.api<{ nodes: { id: string; values: { tools?: { flowId: string }[] } }[] }>('GET', `/api/flows/${ids[RESEARCH]}`);
+    expect(flow.nodes.find((n) => n.id === 'generateText_1')?.values.tools?.[0].flowId).toBe(ids[SQUARE]);
+  });
+
+  it('names the missing model credential until it exists', async () => {
+    const missing = await ask('How do I rotate the server secret?');
+    expect(missing).toEqual({ status: 200, body: { answer: null, message: 'Add a modelProvider credential named openai to get answers (No credentials found for openai)' } });
+    expect(demoFlows().find((f) => f.name === RESEARCH)?.example.answers).toContain(missing.body.message);
+    expect(loopback.requests).toHaveLength(0);
+  });
+
+  it('then sends a docs question to the Docs researcher path, which searches the indexed docs', async () => {
+    await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'openai', credential_type: 'modelProvider', credentials: { apiKey: 'sk-demo', baseUrl: loopback.baseUrl } });
+    model();
+    const { status, body } = await ask('How do I rotate the server secret?');
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.agent).toBe('Docs researcher');
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results[0].text).toContain('rotate-secret');
+  });
+
+  it('and a numbers question to the Number cruncher path, which runs "Square every number" as a tool', async () => {
+    model();
+    const { status, body } = await ask('Please square 3 and 4');
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.agent).toBe('Number cruncher');
+    expect(body.tool_calls).toMatchObject([{ name: 'square_numbers', arguments: { numbers: [3, 4] }, runId: expect.any(String) }]);
+    const squares = (body.tool_calls[0].result.results as { output: { square: number } }[]).map((r) => r.output.square);
+    expect(squares).toEqual([9, 16]);
+    expect(body.answer).toMatch(/^The squares are in: /);
+  });
+});
+
+describe('createDemoFlows', () => {
+  const flow = (name: string, flowId?: string): DemoFlow => ({
+    name,
+    nodes: [{ id: 'n', type: 'generateTextNode', ...(flowId ? { values: { tools: [{ flowId }] } } : {}) }],
+    edges: [],
+    example: { body: {}, answers: '' },
+  });
+
+  it('creates a flow after the flows it names, and refuses a name no demo flow has or references that go round', async () => {
+    const made: string[] = [];
+    const created = await createDemoFlows(async (f) => (made.push(f.name), `id_${f.name}`), [flow('A', 'demo-flow:B'), flow('B')]);
+    expect(made).toEqual(['B', 'A']);
+    expect(created).toEqual({ A: 'id_A', B: 'id_B' });
+    await expect(createDemoFlows(async () => 'x', [flow('A', 'demo-flow:Nope')])).rejects.toThrow('demo flows: no demo flow named A → Nope');
+    await expect(createDemoFlows(async () => 'x', [flow('A', 'demo-flow:B'), flow('B', 'demo-flow:A')])).rejects.toThrow('demo flows: the references go round: A → B, B → A');
+  });
+});
