@@ -31,6 +31,7 @@ import { vectorStoreFromEnv, type LazyVectorStore } from './vectors/from-env.ts'
 import { ProjectVectors, vectorScope } from './vectors/project-vectors.ts';
 import { mcpAccess } from './mcp-client/mcp-access.ts';
 import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
+import { smtpAccess } from './smtp/smtp-access.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { AllowList } from './outbound/address-policy.ts';
 import { Outbound } from './outbound/client.ts';
@@ -129,8 +130,10 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     starter: options.starterLimits ?? defaultStarterLimits,
   });
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
-  const outbound = new Outbound({ allow: new AllowList(options.outboundAllow) });
+  const allow = new AllowList(options.outboundAllow);
+  const outbound = new Outbound({ allow });
   const mcpServers = mcpAccess(outbound);
+  const mailServers = smtpAccess({ allow });
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -153,6 +156,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       outbound,
       serviceUrls: serviceUrlsFrom(options.serviceUrls),
       mcp: mcpServers,
+      smtp: mailServers,
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({
         store: () => vectorStore.get(),
@@ -233,6 +237,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     vectorStore,
     async close() {
       await close();
+      mailServers.close();
       await engine.close();
       await vectorStore.close();
       redis.disconnect();
