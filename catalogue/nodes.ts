@@ -6,6 +6,8 @@
  * editor reads definitions from GET /api/catalogue, or imports a `definition.ts` file.
  */
 import apiNode from './app/api-node/run.ts';
+import messagingNode from './app/messaging-node/run.ts';
+import smtpNode from './app/smtp-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import branchNode from './logic/branch-node/run.ts';
 import chatResponseNode from './response/chat-response-node/run.ts';
@@ -50,6 +52,8 @@ export const nodes: CatalogueNode[] = [
   variablesNode,
   codeNode,
   apiNode,
+  smtpNode,
+  messagingNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,

@@ -102,6 +102,8 @@ describe('createRegistry', () => {
       variablesNode: 'normal',
       codeNode: 'normal',
       apiNode: 'normal',
+      smtpNode: 'normal',
+      messagingNode: 'normal',
       waitNode: 'normal',
       forLoopNode: 'loopStart',
       forLoopEndNode: 'loopEnd',
