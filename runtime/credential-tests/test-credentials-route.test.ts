@@ -33,7 +33,8 @@ async function startKeyServer(): Promise<void> {
     if (req.url === '/usage') {
       if (req.headers.authorization === `Bearer ${SEARCH_KEY}`) return res.end(JSON.stringify({ key: { usage: 3, limit: 1000 } }));
       res.statusCode = 401;
-      return res.end(JSON.stringify({ detail: { error: 'Unauthorized: missing or invalid API key.' } }));
+      // the worst case: a service that repeats the key it refuses
+      return res.end(JSON.stringify({ detail: { error: `Unauthorized: invalid API key ${(req.headers.authorization ?? '').slice(7)}` } }));
     }
     if (req.url === '/v1/team/credit-usage') {
       if (req.headers.authorization === `Bearer ${CRAWL_KEY}`) return res.end(JSON.stringify({ success: true, data: { remaining_credits: 480 } }));
@@ -124,7 +125,7 @@ describe('POST /api/testCreds/{provider}', () => {
   it('web search and crawl service: their key checks with Bearer keys, and the services’ own refusals', async () => {
     keyRequests.length = 0;
     expect(await answer('webSearch', { credentials: { apiKey: SEARCH_KEY } })).toEqual({ success: true, message: 'The credential works' });
-    expect(await answer('webSearch', { credentials: { apiKey: 'tvly-wrong-key-0000' } })).toEqual({ success: false, message: '401 Unauthorized: missing or invalid API key.' });
+    expect(await answer('webSearch', { credentials: { apiKey: 'tvly-wrong-key-0000' } })).toEqual({ success: false, message: '401 Unauthorized: invalid API key ••••' });
     expect(await answer('crawlService', { credentials: { apiKey: CRAWL_KEY } })).toEqual({ success: true, message: 'The credential works: 480 credits left' });
     // a hostUrl of its own (trailing slash removed) wins over the public API
     expect(await answer('crawlService', { credentials: { apiKey: 'fc-wrong-key-0000', hostUrl: `http://${keyHost}/` } })).toEqual({ success: false, message: '401 Unauthorized: Invalid token' });
