@@ -47,25 +47,32 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
   const pools = new Map<string, Pooled>();
   const idleMs = options.idleMs ?? POOL.idleMs;
 
+  /** sends under way, by pool: a pool is never forgotten in the middle of one */
+  const sending = new Map<string, number>();
   const forget = (key: string) => {
     const pooled = pools.get(key);
-    if (!pooled) return;
+    if (!pooled || sending.get(key)) return;
     clearTimeout(pooled.timer);
     pooled.transport.close();
     pools.delete(key);
   };
 
-  /** the pool of this account at this checked address, its idle timer restarted */
-  const poolOf = (account: SmtpAccount, address: string): Transporter => {
-    // the key holds a hash, never the password itself
-    const key = createHash('sha256').update(JSON.stringify([account.host, address, account.port, account.username, account.password])).digest('hex');
+  /** (re)start the timer that forgets a pool unused for idleMs */
+  const touch = (key: string, transport: Transporter) => {
     const found = pools.get(key);
-    const transport = found?.transport ?? createTransport(transportOptions(account, address, options.ca, idleMs));
     if (found) clearTimeout(found.timer);
     const timer = setTimeout(() => forget(key), idleMs);
     timer.unref();
     pools.set(key, { transport, timer });
-    return transport;
+  };
+
+  /** the pool of this account at this checked address */
+  const poolOf = (account: SmtpAccount, address: string): { key: string; transport: Transporter } => {
+    // the key holds a hash, never the password itself
+    const key = createHash('sha256').update(JSON.stringify([account.host, address, account.port, account.username, account.password])).digest('hex');
+    const transport = pools.get(key)?.transport ?? createTransport(transportOptions(account, address, options.ca, idleMs));
+    touch(key, transport);
+    return { key, transport };
   };
 
   return {
@@ -74,7 +81,15 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
     },
     async send(account: SmtpAccount, message: MailMessage, signal?: AbortSignal): Promise<SentMail> {
       const address = await allowedAddress(options.allow, account.host, account.port);
-      const transport = poolOf(account, address);
+      const { key, transport } = poolOf(account, address);
+      sending.set(key, (sending.get(key) ?? 0) + 1);
+      const done = () => {
+        const left = (sending.get(key) ?? 1) - 1;
+        if (left > 0) sending.set(key, left);
+        else sending.delete(key);
+        // idle counts from the end of the last send
+        if (pools.has(key)) touch(key, transport);
+      };
       const info = await bounded(
         transport.sendMail({
           from: { name: account.senderName, address: account.senderEmail },
@@ -85,7 +100,7 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
           ...(message.isHtml ? { html: message.body } : { text: message.body }),
         }),
         signal,
-      );
+      ).finally(done);
       return {
         messageId: String(info.messageId ?? ''),
         accepted: (info.accepted ?? []).map(String),
@@ -104,6 +119,7 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
       }
     },
     close() {
+      sending.clear();
       for (const key of [...pools.keys()]) forget(key);
     },
   };
