@@ -8,6 +8,8 @@
 import agentLoopEndNode from './ai/agent-loop-end-node/run.ts';
 import agentNode from './ai/agent-node/run.ts';
 import apiNode from './app/api-node/run.ts';
+import messagingNode from './app/messaging-node/run.ts';
+import smtpNode from './app/smtp-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import automationResponseNode from './response/automation-response-node/run.ts';
 import automationTriggerNode from './interface/automation-trigger-node/run.ts';
@@ -56,6 +58,8 @@ export const nodes: CatalogueNode[] = [
   variablesNode,
   codeNode,
   apiNode,
+  smtpNode,
+  messagingNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,

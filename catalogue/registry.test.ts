@@ -106,6 +106,8 @@ describe('createRegistry', () => {
       variablesNode: 'normal',
       codeNode: 'normal',
       apiNode: 'normal',
+      smtpNode: 'normal',
+      messagingNode: 'normal',
       waitNode: 'normal',
       forLoopNode: 'loopStart',
       forLoopEndNode: 'loopEnd',

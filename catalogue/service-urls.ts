@@ -35,6 +35,8 @@ export const serviceDefaults = {
   notion: 'https://api.notion.com/v1',
   /** the crawl service's public API (a crawl credential's hostUrl overrides it) */
   crawlService: 'https://api.firecrawl.dev',
+  /** the web search service (spec 002 names none; weft's is this search API for AI agents, Bearer key) */
+  webSearch: 'https://api.tavily.com',
 } as const;
 
 export type ServiceName = keyof typeof serviceDefaults;

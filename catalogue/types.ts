@@ -9,6 +9,7 @@ import type { NodeIcon } from './icon-names.ts';
 import type { McpAccess } from './ai/mcp-services.ts';
 import type { ModelAccess } from './ai/model-services.ts';
 import type { VectorAccess } from './ai/vector-services.ts';
+import type { SmtpAccess } from './app/smtp-node/smtp-services.ts';
 import type { OutboundClient } from './outbound.ts';
 import type { ServiceName } from './service-urls.ts';
 import type { ProgressDetail } from '../contract/run-events.ts';
@@ -185,6 +186,8 @@ export interface NodeContext {
   mcp?: McpAccess;
   /** the project's other flows as tools of AI nodes (catalogue/ai/tools.ts) */
   flows?: FlowAccess;
+  /** mail servers under the outbound address policy (the SMTP node); see catalogue/app/smtp-node/smtp-services.ts */
+  smtp?: SmtpAccess;
 }
 
 /** Another flow of the project, called as a tool: a child run this actor awaits itself. */

@@ -28,3 +28,18 @@ export interface CredentialInput {
 
 /** A change (`PUT …/credentials/:credentialId`): masked values sent back keep the stored secret. */
 export type CredentialPatch = Partial<CredentialInput>;
+
+/**
+ * A credential test (`POST /api/testCreds/:provider`, `provider` the credential type): the
+ * project, and a saved credential's name and/or the form's fields (masked values, with a name,
+ * stand for the saved secrets).
+ */
+export interface TestCredentialsRequest {
+  payload: { projectId: string; name?: string; credentials?: Record<string, unknown> };
+}
+
+/** Its answer: did the service accept the credential; `message` holds the service's own words when not. Never a secret. */
+export interface TestCredentialsAnswer {
+  success: boolean;
+  message: string;
+}

@@ -12,6 +12,7 @@ import { proFeaturesRefused, proFieldsUsed } from '../catalogue/pro-fields.ts';
 import { nodeRefs } from '../catalogue/refs.ts';
 import { resolveValues } from '../catalogue/template.ts';
 import type { McpAccess } from '../catalogue/ai/mcp-services.ts';
+import type { SmtpAccess } from '../catalogue/app/smtp-node/smtp-services.ts';
 import type { ModelAccess } from '../catalogue/ai/model-services.ts';
 import type { VectorAccess } from '../catalogue/ai/vector-services.ts';
 import type { CatalogueNode, CredentialReader, FlowAccess, NodeContext } from '../catalogue/types.ts';
@@ -46,6 +47,8 @@ export interface NodeRunnerDeps {
   vectors?: { forProject(projectId: string): VectorAccess };
   /** sessions with MCP servers (runtime/mcp-client/); the MCP node reaches it as `ctx.mcp` */
   mcp?: McpAccess;
+  /** mail servers under the address policy (runtime/smtp/); the SMTP node reaches it as `ctx.smtp` */
+  smtp?: SmtpAccess;
   /** wait for a run to end (Engine.awaitResult), for flow tools; without it AI nodes have no flow tools */
   awaitRun?(runId: string, flowId: string, timeoutMs: number): Promise<RunResult>;
   /** a flow's name, for a flow tool's default name */
@@ -102,6 +105,7 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       vectors: deps.vectors?.forProject(meta.projectId),
       http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal }),
       mcp: deps.mcp,
+      smtp: deps.smtp,
       flows: deps.awaitRun && flowAccess(deps, activation, deps.awaitRun),
     };
     try {

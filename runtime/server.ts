@@ -31,6 +31,8 @@ import { vectorStoreFromEnv, type LazyVectorStore } from './vectors/from-env.ts'
 import { ProjectVectors, vectorScope } from './vectors/project-vectors.ts';
 import { mcpAccess } from './mcp-client/mcp-access.ts';
 import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
+import { smtpAccess } from './smtp/smtp-access.ts';
+import { testCredentialsRouter } from './credential-tests/test-credentials-route.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { AllowList } from './outbound/address-policy.ts';
 import { Outbound } from './outbound/client.ts';
@@ -93,6 +95,11 @@ export interface WeftOptions {
    * loopback or link-local (WEFT_OUTBOUND_ALLOW entries: runtime/outbound/address-policy.ts); default none
    */
   outboundAllow?: readonly string[];
+  /**
+   * certificate authorities (PEM) the SMTP node trusts besides the system's (a test's own SMTP
+   * server; an operator's relay with a private CA is trusted through NODE_EXTRA_CA_CERTS)
+   */
+  smtpCa?: string;
   /** base URLs of the public services app nodes call (WEFT_SERVICE_URL_<NAME>; catalogue/service-urls.ts); default their public addresses */
   serviceUrls?: Partial<ServiceUrls>;
   /**
@@ -134,8 +141,11 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     starter: options.starterLimits ?? defaultStarterLimits,
   });
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
-  const outbound = new Outbound({ allow: new AllowList(options.outboundAllow) });
+  const allow = new AllowList(options.outboundAllow);
+  const outbound = new Outbound({ allow });
   const mcpServers = mcpAccess(outbound);
+  const mailServers = smtpAccess({ allow, ca: options.smtpCa });
+  const serviceUrls = serviceUrlsFrom(options.serviceUrls);
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -156,8 +166,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       flowName: async (flowId) => (await flows.get(flowId))?.name,
       projectPlan: planOf,
       outbound,
-      serviceUrls: serviceUrlsFrom(options.serviceUrls),
+      serviceUrls,
       mcp: mcpServers,
+      smtp: mailServers,
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({
         store: () => vectorStore.get(),
@@ -205,6 +216,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         credentialsRouter({ credentials, planOf }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
         automationWorkflowsRouter({ credentials, outbound }),
+        testCredentialsRouter({ credentials, outbound, serviceUrls, smtp: mailServers, mcp: mcpServers }),
         apiKeysRouter({ apiKeys }),
         defaultModelsRouter({ defaults: defaultModels }),
         transferRouter({ catalogue, flows, versions, credentials, defaultModels, planOf }),
@@ -244,6 +256,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     routes,
     async close() {
       await close();
+      mailServers.close();
       await engine.close();
       await vectorStore.close();
       redis.disconnect();

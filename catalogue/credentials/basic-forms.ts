@@ -61,6 +61,7 @@ export const basicForms: CredentialForm[] = [
   },
   {
     type: 'crawlService',
+    testable: true,
     label: 'Crawl service',
     description: 'The crawl and scrape service of the crawler, scraper and crawl-service nodes.',
     authType: 'basic',
@@ -71,6 +72,7 @@ export const basicForms: CredentialForm[] = [
   },
   {
     type: 'webSearch',
+    testable: true,
     label: 'Web search service',
     description: 'The web search service’s API key.',
     authType: 'basic',
@@ -78,6 +80,7 @@ export const basicForms: CredentialForm[] = [
   },
   {
     type: 'mcpServer',
+    testable: true,
     label: 'MCP server',
     defaultName: 'MCP Server',
     description: 'An MCP server whose tools the MCP node offers to the model (integration 12).',
@@ -91,6 +94,7 @@ export const basicForms: CredentialForm[] = [
   },
   {
     type: 'smtp',
+    testable: true,
     label: 'SMTP',
     description: 'A mail server the SMTP node sends through (integration 18). Every field is required.',
     authType: 'basic',
@@ -106,6 +110,7 @@ export const basicForms: CredentialForm[] = [
   },
   {
     type: 'messagingProvider',
+    testable: true,
     label: 'Messaging provider (SMS, voice, WhatsApp)',
     description: 'The messaging provider’s account (integration 17, basic auth).',
     authType: 'basic',

@@ -1,16 +1,42 @@
 /**
  * @module catalogue/credentials/normalize — what a credential is stored as, once saved (spec
- * 002 §5, MCP): its host URL without a trailing slash, its headers parsed when they are JSON text.
+ * 002 §5): an MCP server's or crawl service's host URL without a trailing slash, MCP headers
+ * parsed when they are JSON text, an SMTP port as an integer and the SMTP account's names
+ * trimmed (the password is kept as typed). The form's checks run after this
+ * (runtime/http/routes/credentials.ts), so whatever cannot be cleaned is refused there by name.
  */
 import { parseJsonish } from '../coerce.ts';
 
-export function normalizeCredentials(type: string, credentials: Record<string, unknown>): Record<string, unknown> {
-  if (type !== 'mcpServer') return credentials;
-  const stored = { ...credentials };
+const withoutTrailingSlash = (stored: Record<string, unknown>) => {
   if (typeof stored.hostUrl === 'string') stored.hostUrl = stored.hostUrl.trim().replace(/\/+$/, '');
-  if (typeof stored.headers === 'string') {
-    const parsed = parseJsonish(stored.headers);
-    if (parsed.ok) stored.headers = parsed.value;
-  }
+};
+
+const cleaners: Record<string, (stored: Record<string, unknown>) => void> = {
+  mcpServer(stored) {
+    withoutTrailingSlash(stored);
+    if (typeof stored.headers === 'string') {
+      const parsed = parseJsonish(stored.headers);
+      if (parsed.ok) stored.headers = parsed.value;
+    }
+  },
+  crawlService: withoutTrailingSlash,
+  smtp(stored) {
+    for (const field of ['senderEmail', 'senderName', 'host', 'username']) {
+      if (typeof stored[field] === 'string') stored[field] = (stored[field] as string).trim();
+    }
+    const port = typeof stored.port === 'string' ? stored.port.trim() : stored.port;
+    // '587' → 587; anything else stays as it came, for the form's check to name
+    if ((typeof port === 'string' && /^\d+$/.test(port)) || (typeof port === 'number' && Number.isInteger(port))) stored.port = Number(port);
+  },
+  messagingProvider(stored) {
+    if (typeof stored.accountSid === 'string') stored.accountSid = stored.accountSid.trim();
+  },
+};
+
+export function normalizeCredentials(type: string, credentials: Record<string, unknown>): Record<string, unknown> {
+  const clean = cleaners[type];
+  if (!clean) return credentials;
+  const stored = { ...credentials };
+  clean(stored);
   return stored;
 }

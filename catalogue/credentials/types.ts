@@ -28,6 +28,8 @@ export interface CredentialForm {
   defaultName?: string;
   /** restricted to paid plans (spec 000 §6, 001 §1, 002 §1) */
   isPro?: boolean;
+  /** POST /api/testCreds/{type} can tell whether one works (spec 002 §2); the form offers a Test button */
+  testable?: boolean;
   /**
    * The fields of the `credentials` object. Every form also asks the credential's name
    * (the record's `name`, unique in the project), which is not part of this list.

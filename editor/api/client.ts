@@ -3,7 +3,7 @@ import type { ExportDocument, ImportAnswer } from '../../contract/flow-export.ts
 import type { NodeDefinition } from '../../catalogue/types.ts';
 import type { CredentialForm } from '../../catalogue/credentials/types.ts';
 import type { Me, Member, NewInvitation, SentInvitation, InvitationView, InvitationPreview, AcceptedInvitation, OrganisationView, Role, SignedIn } from '../../contract/accounts.ts';
-import type { Credential, CredentialInput, CredentialPatch } from '../../contract/credentials.ts';
+import type { Credential, CredentialInput, CredentialPatch, TestCredentialsAnswer, TestCredentialsRequest } from '../../contract/credentials.ts';
 import type { CheckedFlow, FlowDocument, FlowEdge, FlowSummary, FlowNode, StickyNote } from '../../contract/flow-document.ts';
 import type { LogPage, LogQuery } from '../../contract/logs.ts';
 import type { DefaultModels } from '../../contract/models.ts';
@@ -119,6 +119,8 @@ export const api = {
   updateCredential: (projectId: string, id: string, patch: CredentialPatch) =>
     call<Credential>('PUT', inProject(projectId, `/credentials/${encodeURIComponent(id)}`), patch),
   deleteCredential: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/credentials/${encodeURIComponent(id)}`)),
+  testCredential: (provider: string, payload: TestCredentialsRequest['payload']) =>
+    call<TestCredentialsAnswer>('POST', `/api/testCreds/${encodeURIComponent(provider)}`, { payload } satisfies TestCredentialsRequest),
   mcpTools: (projectId: string, credential: string) =>
     call<{ tools: { name: string; description: string }[] }>('GET', inProject(projectId, `/mcp-servers/${encodeURIComponent(credential)}/tools`)),
   apiKeys: (projectId: string) => call<ApiKeyView[]>('GET', inProject(projectId, '/api-keys')),

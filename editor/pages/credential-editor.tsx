@@ -27,9 +27,23 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
   const [values, setValues] = useState<Values>(() => (credential ? editableValues(form, credential.credentials) : {}));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [tested, setTested] = useState<{ success: boolean; message: string } | null>(null);
   const problems = validateValues(definition, values);
   // an OAuth type whose every field the OAuth sign-in fills cannot be typed in
   const nothingToType = definition.inputs.length === 0 && !credential;
+  /** POST /api/testCreds/{type} with the form as it would be saved; an edit names the saved credential, whose secrets stand for the masked ones */
+  const test = async () => {
+    setBusy(true);
+    setTested(null);
+    try {
+      const credentials = credentialsToSave(form, applyDefaults(definition, values), credential?.credentials);
+      setTested(await api.testCredential(form.type, { projectId, credentials, ...(credential ? { name: credential.name } : {}) }));
+    } catch (e) {
+      setTested({ success: false, message: (e as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
   const save = async () => {
     setBusy(true);
     setError('');
@@ -62,8 +76,19 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
       </div>
       <NodeForm definition={definition} values={values} onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} ctx={{ suggestions: [], projectId }} idPrefix="credential" />
       {error && <p className="field-problem" role="alert">{error}</p>}
+      {tested && (
+        <p className={tested.success ? 'field-ok' : 'field-problem'} role="status" data-testid="credential-test-result">
+          {tested.success ? '✓ ' : '✗ '}
+          {tested.message}
+        </p>
+      )}
       <div className="row">
         <button className="btn btn--primary" disabled={busy || !name.trim() || problems.length > 0 || nothingToType}>{credential ? 'Save changes' : 'Save credential'}</button>
+        {form.testable && (
+          <button type="button" className="btn" disabled={busy || problems.length > 0} onClick={() => void test()} title="Ask the service whether this credential works">
+            Test
+          </button>
+        )}
         <button type="button" className="btn btn--ghost" onClick={() => onDone(null)}>Cancel</button>
       </div>
     </form>

@@ -75,7 +75,7 @@ export const HEADER_NAME_MESSAGE = "Header name must start with a letter and hol
  * fields that the user types in (not the hidden ones an OAuth flow fills), numbers, selects.
  * The messages name fields only, never a value.
  */
-function checkAgainstForm(type: string, credentials: Record<string, unknown>): void {
+export function checkAgainstForm(type: string, credentials: Record<string, unknown>): void {
   const form = credentialFormOf(type)!;
   const inputs = form.fields.filter((field) => !field.hidden);
   const problems = validateValues({ inputs } as unknown as NodeDefinition, credentials);

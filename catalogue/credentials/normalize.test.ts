@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeCredentials } from './normalize.ts';
+
+describe('normalizeCredentials (spec 002 §5)', () => {
+  it('stores an SMTP port as an integer and trims the account’s names, but not the password', () => {
+    const stored = normalizeCredentials('smtp', { senderEmail: ' bot@x.test ', senderName: ' Bot ', host: ' smtp.x.test ', port: ' 587 ', username: ' me ', password: ' pass ' });
+    expect(stored).toEqual({ senderEmail: 'bot@x.test', senderName: 'Bot', host: 'smtp.x.test', port: 587, username: 'me', password: ' pass ' });
+    expect(normalizeCredentials('smtp', { port: 465 }).port).toBe(465);
+    // what is not a whole number stays, for the form's check to name
+    expect(normalizeCredentials('smtp', { port: '58x' }).port).toBe('58x');
+  });
+
+  it('removes the trailing slash of an MCP server’s and a crawl service’s host URL; parses MCP headers', () => {
+    expect(normalizeCredentials('mcpServer', { hostUrl: 'https://m.test/mcp/', headers: '{"a":"b"}' })).toEqual({ hostUrl: 'https://m.test/mcp', headers: { a: 'b' } });
+    expect(normalizeCredentials('crawlService', { apiKey: 'k', hostUrl: 'https://crawl.test//' })).toEqual({ apiKey: 'k', hostUrl: 'https://crawl.test' });
+  });
+
+  it('leaves other types as they are, and never changes the object it is given', () => {
+    const given = { host: ' h ' };
+    expect(normalizeCredentials('postgres', given)).toBe(given);
+    normalizeCredentials('smtp', given);
+    expect(given).toEqual({ host: ' h ' });
+  });
+});
