@@ -6,6 +6,7 @@
  * editor reads definitions from GET /api/catalogue, or imports a `definition.ts` file.
  */
 import apiNode from './app/api-node/run.ts';
+import slackNode from './app/slack-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import branchNode from './logic/branch-node/run.ts';
 import chatResponseNode from './response/chat-response-node/run.ts';
@@ -50,6 +51,7 @@ export const nodes: CatalogueNode[] = [
   variablesNode,
   codeNode,
   apiNode,
+  slackNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,
