@@ -7,6 +7,7 @@
  */
 import apiNode from './app/api-node/run.ts';
 import slackNode from './app/slack-node/run.ts';
+import teamsNode from './app/teams-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import branchNode from './logic/branch-node/run.ts';
 import chatResponseNode from './response/chat-response-node/run.ts';
@@ -52,6 +53,7 @@ export const nodes: CatalogueNode[] = [
   codeNode,
   apiNode,
   slackNode,
+  teamsNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,

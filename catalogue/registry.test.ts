@@ -102,6 +102,8 @@ describe('createRegistry', () => {
       variablesNode: 'normal',
       codeNode: 'normal',
       apiNode: 'normal',
+      slackNode: 'normal',
+      teamsNode: 'normal',
       waitNode: 'normal',
       forLoopNode: 'loopStart',
       forLoopEndNode: 'loopEnd',
