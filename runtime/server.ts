@@ -31,6 +31,7 @@ import { vectorStoreFromEnv, type LazyVectorStore } from './vectors/from-env.ts'
 import { ProjectVectors, vectorScope } from './vectors/project-vectors.ts';
 import { mcpAccess } from './mcp-client/mcp-access.ts';
 import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
+import { optionLoadersRouter } from './http/routes/option-loaders.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { AllowList } from './outbound/address-policy.ts';
 import { Outbound } from './outbound/client.ts';
@@ -130,6 +131,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   });
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
   const outbound = new Outbound({ allow: new AllowList(options.outboundAllow) });
+  const serviceUrls = serviceUrlsFrom(options.serviceUrls);
   const mcpServers = mcpAccess(outbound);
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
@@ -151,7 +153,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       flowName: async (flowId) => (await flows.get(flowId))?.name,
       projectPlan: planOf,
       outbound,
-      serviceUrls: serviceUrlsFrom(options.serviceUrls),
+      serviceUrls,
       mcp: mcpServers,
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({
@@ -197,6 +199,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
+        optionLoadersRouter({ credentials, outbound, serviceUrls }),
         apiKeysRouter({ apiKeys }),
         defaultModelsRouter({ defaults: new DefaultModelsStore(redis, prefix) }),
         widgetsRouter({
