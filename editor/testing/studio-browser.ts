@@ -49,7 +49,7 @@ export interface Studio {
 }
 
 /** `outboundAllow`: WEFT_OUTBOUND_ALLOW entries for the suite's own loopback servers (a model server). */
-export async function openStudio(suite: string, options: { outboundAllow?: string[] } = {}): Promise<Studio> {
+export async function openStudio(suite: string, options: Parameters<typeof startTestWeft>[0] = {}): Promise<Studio> {
   await buildEditorOnce();
   const weft = await startTestWeft(options);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
