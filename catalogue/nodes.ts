@@ -8,6 +8,7 @@
 import apiNode from './app/api-node/run.ts';
 import slackNode from './app/slack-node/run.ts';
 import teamsNode from './app/teams-node/run.ts';
+import teamsTriggerNode from './app/teams-trigger-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import branchNode from './logic/branch-node/run.ts';
 import chatResponseNode from './response/chat-response-node/run.ts';
@@ -47,6 +48,7 @@ export const nodes: CatalogueNode[] = [
   chatTriggerNode,
   searchTriggerNode,
   graphqlTriggerNode,
+  teamsTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,

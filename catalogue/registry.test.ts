@@ -97,6 +97,7 @@ describe('createRegistry', () => {
       chatTriggerNode: 'trigger',
       searchTriggerNode: 'trigger',
       graphqlTriggerNode: 'trigger',
+      teamsTriggerNode: 'trigger',
       conditionNode: 'router',
       branchNode: 'router',
       variablesNode: 'normal',

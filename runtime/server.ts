@@ -18,6 +18,8 @@ import { editorDist } from '../scripts/build-editor.ts';
 import { createApp } from './http/app.ts';
 import { graphqlApi } from './graphql/index.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
+import { BotFrameworkAuth, keyReaderBinding } from './teams/bot-framework-auth.ts';
+import { teamsHookRouter } from './teams/teams-hook-route.ts';
 import { mcpRouter } from './mcp/route.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
@@ -195,6 +197,11 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       routers: [
         runsRouter(runServices, apiKeys),
         hooksRouter(calls),
+        teamsHookRouter({
+          calls,
+          credentials,
+          auth: new BotFrameworkAuth({ http: outbound.forActor(keyReaderBinding()), metadataUrl: () => serviceUrls.botOpenId }),
+        }),
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),
