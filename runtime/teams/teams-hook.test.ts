@@ -16,11 +16,13 @@ const CLIENT_SECRET = 'bot-app-client-secret-value-0123456789';
 const ACCESS = 'delegated-graph-access-token-0123456789';
 const BOT_TOKEN = 'bot-framework-token-issued-by-login-0123456789';
 const SERVICE_URL = 'https://smba.trafficmanager.net/amer/';
+const SLACK_TOKEN = 'xoxb-slack-bot-token-secret-0123456789';
 
 let weft: TestWeft;
 let openid: LoopbackApi;
 let login: LoopbackApi;
 let connector: LoopbackApi;
+let slack: LoopbackApi;
 let signingKey: CryptoKey;
 let strangerKey: CryptoKey;
 let flowId = '';
@@ -75,9 +77,13 @@ beforeAll(async () => {
   );
   login = await startLoopbackApi(() => ({ body: { token_type: 'Bearer', expires_in: 3599, access_token: BOT_TOKEN } }));
   connector = await startLoopbackApi(() => ({ status: 201, body: { id: '1:reply-activity' } }));
+  // this Slack echoes the Authorization header back: the runner must mask it in the node's output
+  slack = await startLoopbackApi((request) => ({
+    body: { ok: true, channel: 'C0OPS', ts: '1732512345.000100', message: { text: JSON.parse(request.body).text, echoed: request.headers.authorization } },
+  }));
   weft = await startTestWeft({
-    serviceUrls: { botOpenId: `${openid.url}/v1/.well-known/openidconfiguration`, msLogin: login.url, botFramework: connector.url },
-    outboundAllow: [openid.hostPort, login.hostPort, connector.hostPort],
+    serviceUrls: { botOpenId: `${openid.url}/v1/.well-known/openidconfiguration`, msLogin: login.url, botFramework: connector.url, slack: slack.url },
+    outboundAllow: [openid.hostPort, login.hostPort, connector.hostPort, slack.hostPort],
   });
   await weft.accounts.organisations.update(weft.admin.organisation.id, { plan: 'team' });
   projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Teams bot' })).id;
@@ -86,6 +92,12 @@ beforeAll(async () => {
     credential_type: 'teamsOauth',
     marketplace_id: 11,
     credentials: { tenant_id: TENANT, client_id: APP_ID, client_secret: CLIENT_SECRET, access_token: ACCESS, refresh_token: 'refresh-token-secret-0123456789' },
+  });
+  await weft.api('POST', `/api/projects/${projectId}/credentials`, {
+    name: 'slack',
+    credential_type: 'slackOauth',
+    marketplace_id: 1,
+    credentials: { access_token: SLACK_TOKEN, token_type: 'bot', scope: 'chat:write' },
   });
   const flow = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, {
     name: 'Echo bot',
@@ -97,15 +109,19 @@ beforeAll(async () => {
         position: { x: 320, y: 0 },
         values: { credentials: 'teams', conversationType: 'bot', conversationId: '{{trigger.output.conversation.id}}', message: 'You said: {{trigger.output.text}}' },
       },
+      { id: 'slack_1', type: 'slackNode', position: { x: 640, y: 0 }, values: { credentials: 'slack', channel_name: '#ops', text: '{{trigger.output.from.name}} asked the bot: {{trigger.output.text}}' } },
     ],
-    edges: [{ id: 'e1', source: 'teamsTrigger_1', sourceHandle: 'out', target: 'teams_1', targetHandle: 'in' }],
+    edges: [
+      { id: 'e1', source: 'teamsTrigger_1', sourceHandle: 'out', target: 'teams_1', targetHandle: 'in' },
+      { id: 'e2', source: 'teams_1', sourceHandle: 'out', target: 'slack_1', targetHandle: 'in' },
+    ],
   });
   flowId = flow.id;
   await weft.api('POST', `/api/flows/${flowId}/deploy`, { status: 'active' });
 }, 60_000);
 afterAll(async () => {
   await weft?.close();
-  await Promise.all([openid?.close(), login?.close(), connector?.close()]);
+  await Promise.all([openid?.close(), login?.close(), connector?.close(), slack?.close()]);
 });
 
 async function settled(runId: string) {
@@ -140,6 +156,9 @@ describe('the Teams trigger (POST /hook/teams/:flowId)', () => {
     expect([reply.method, reply.url]).toEqual(['POST', `/${TENANT}/v3/conversations/a%3A1personal-chat/activities`]);
     expect(reply.headers.authorization).toBe(`Bearer ${BOT_TOKEN}`);
     expect(JSON.parse(reply.body)).toEqual({ type: 'message', text: 'You said: hello bot\n\n_Powered by weft_', textFormat: 'markdown' });
+    expect(slack.seen).toHaveLength(1);
+    expect([slack.seen[0].method, slack.seen[0].url, slack.seen[0].headers.authorization]).toEqual(['POST', '/chat.postMessage', `Bearer ${SLACK_TOKEN}`]);
+    expect(JSON.parse(slack.seen[0].body)).toEqual({ channel: '#ops', text: 'Ada Lovelace asked the bot: hello bot' });
     // no secret in the run, its events or the production log
     const events = await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers });
     expect(events.some((e) => e.type === 'node.completed' && e.nodeId === 'teams_1')).toBe(true);
@@ -148,7 +167,8 @@ describe('the Teams trigger (POST /hook/teams/:flowId)', () => {
     const seenByUsers = [JSON.stringify(run), JSON.stringify(events), logs].join('\n');
     expect(seenByUsers).toContain('1:reply-activity');
     expect(seenByUsers).toContain('hello bot');
-    for (const secret of [CLIENT_SECRET, ACCESS, BOT_TOKEN, 'refresh-token-secret-0123456789']) expect(seenByUsers).not.toContain(secret);
+    expect(seenByUsers).toContain('Bearer ••••');
+    for (const secret of [CLIENT_SECRET, ACCESS, BOT_TOKEN, SLACK_TOKEN, 'refresh-token-secret-0123456789']) expect(seenByUsers).not.toContain(secret);
   });
 
   it('refuses calls the Bot Framework did not sign for this bot, without a run', async () => {
