@@ -48,14 +48,11 @@ export const nodes: CatalogueNode[] = [
   chatTriggerNode,
   searchTriggerNode,
   graphqlTriggerNode,
-  teamsTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,
   codeNode,
   apiNode,
-  slackNode,
-  teamsNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,
@@ -79,6 +76,11 @@ export const nodes: CatalogueNode[] = [
   chatResponseNode,
   searchResponseNode,
   graphqlResponseNode,
+  // app nodes (the palette groups by category; here after the response nodes, so a search for
+  // 'chat' still lists Chat and Chat Response first)
+  teamsTriggerNode,
+  slackNode,
+  teamsNode,
 ];
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);
