@@ -10,6 +10,9 @@ import agentNode from './ai/agent-node/run.ts';
 import apiNode from './app/api-node/run.ts';
 import messagingNode from './app/messaging-node/run.ts';
 import smtpNode from './app/smtp-node/run.ts';
+import slackNode from './app/slack-node/run.ts';
+import teamsNode from './app/teams-node/run.ts';
+import teamsTriggerNode from './app/teams-trigger-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import automationResponseNode from './response/automation-response-node/run.ts';
 import automationTriggerNode from './interface/automation-trigger-node/run.ts';
@@ -87,6 +90,11 @@ export const nodes: CatalogueNode[] = [
   searchResponseNode,
   graphqlResponseNode,
   automationResponseNode,
+  // app nodes (the palette groups by category; here after the response nodes, so a search for
+  // 'chat' still lists Chat and Chat Response first)
+  teamsTriggerNode,
+  slackNode,
+  teamsNode,
 ];
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);

@@ -17,6 +17,8 @@ export const serviceDefaults = {
   msLogin: 'https://login.microsoftonline.com',
   /** Bot Framework connector (Teams bots): `{botFramework}/{tenant}/v3/conversations/…` */
   botFramework: 'https://smba.trafficmanager.net',
+  /** the Bot Framework's OpenID metadata, whose keys sign its calls to a bot (the Teams trigger checks them) */
+  botOpenId: 'https://login.botframework.com/v1/.well-known/openidconfiguration',
   /** Google OAuth 2.0 consent page */
   googleAuthorize: 'https://accounts.google.com/o/oauth2/v2/auth',
   /** Google OAuth 2.0 token endpoint (code exchange and refresh) */

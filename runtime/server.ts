@@ -18,6 +18,8 @@ import { editorDist } from '../scripts/build-editor.ts';
 import { createApp } from './http/app.ts';
 import { graphqlApi } from './graphql/index.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
+import { BotFrameworkAuth, keyReaderBinding } from './teams/bot-framework-auth.ts';
+import { teamsHookRouter } from './teams/teams-hook-route.ts';
 import { mcpRouter } from './mcp/route.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
@@ -33,6 +35,7 @@ import { mcpAccess } from './mcp-client/mcp-access.ts';
 import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
 import { smtpAccess } from './smtp/smtp-access.ts';
 import { testCredentialsRouter } from './credential-tests/test-credentials-route.ts';
+import { optionLoadersRouter } from './http/routes/option-loaders.ts';
 import { createNodeRunner } from './node-runner.ts';
 import { AllowList } from './outbound/address-policy.ts';
 import { Outbound } from './outbound/client.ts';
@@ -143,9 +146,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
   const allow = new AllowList(options.outboundAllow);
   const outbound = new Outbound({ allow });
+  const serviceUrls = serviceUrlsFrom(options.serviceUrls);
   const mcpServers = mcpAccess(outbound);
   const mailServers = smtpAccess({ allow, ca: options.smtpCa });
-  const serviceUrls = serviceUrlsFrom(options.serviceUrls);
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -211,11 +214,17 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       routers: [
         runsRouter(runServices, apiKeys),
         hooksRouter(calls),
+        teamsHookRouter({
+          calls,
+          credentials,
+          auth: new BotFrameworkAuth({ http: outbound.forActor(keyReaderBinding()), metadataUrl: () => serviceUrls.botOpenId }),
+        }),
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
         automationWorkflowsRouter({ credentials, outbound }),
+        optionLoadersRouter({ credentials, outbound, serviceUrls }),
         testCredentialsRouter({ credentials, outbound, serviceUrls, smtp: mailServers, mcp: mcpServers }),
         apiKeysRouter({ apiKeys }),
         defaultModelsRouter({ defaults: defaultModels }),

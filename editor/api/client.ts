@@ -123,6 +123,9 @@ export const api = {
     call<TestCredentialsAnswer>('POST', `/api/testCreds/${encodeURIComponent(provider)}`, { payload } satisfies TestCredentialsRequest),
   mcpTools: (projectId: string, credential: string) =>
     call<{ tools: { name: string; description: string }[] }>('GET', inProject(projectId, `/mcp-servers/${encodeURIComponent(credential)}/tools`)),
+  /** a form dropdown's choices from its server-side loader (field `loadOptionsMethod`), given the form's values */
+  loadOptions: (projectId: string, method: string, input: Record<string, unknown>) =>
+    call<{ label: string; value: string }[]>('POST', inProject(projectId, `/load-options/${encodeURIComponent(method)}`), { input }),
   apiKeys: (projectId: string) => call<ApiKeyView[]>('GET', inProject(projectId, '/api-keys')),
   createApiKey: (projectId: string, name: string) => call<NewApiKey>('POST', inProject(projectId, '/api-keys'), { name }),
   revokeApiKey: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/api-keys/${encodeURIComponent(id)}`)),

@@ -9,6 +9,7 @@ import { ConditionsField } from './fields/conditions-field.tsx';
 import { FlowField } from './fields/flow-field.tsx';
 import { ListField } from './fields/list-field.tsx';
 import { MappingField } from './fields/mapping-field.tsx';
+import { LoadedOptionsField } from './fields/loaded-options-field.tsx';
 import { McpToolsField } from './fields/mcp-tools-field.tsx';
 import { TemplateInput } from './fields/template-input.tsx';
 
@@ -37,7 +38,14 @@ const editors: Record<FieldType, (props: FieldProps) => React.JSX.Element> = {
   flow: FlowField,
 };
 
+/** The editor a field gets: choices loaded from the server when it names a loader, else by its type. */
+function editorOf(field: FieldProps['field']): (props: FieldProps) => React.JSX.Element {
+  if (field.loadOptionsMethod) return LoadedOptionsField;
+  if (field.optionsFrom === 'mcpTools') return McpToolsField;
+  return editors[field.type] ?? TextField;
+}
+
 export function FieldInput(props: FieldProps) {
-  const Editor = props.field.optionsFrom === 'mcpTools' ? McpToolsField : (editors[props.field.type] ?? TextField);
+  const Editor = editorOf(props.field);
   return <Editor {...props} />;
 }

@@ -86,6 +86,8 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
       )}
       {trigger?.type === 'chatTriggerNode' || trigger?.type === 'searchTriggerNode' ? (
         <WidgetSnippet flowId={flow.id} kind={trigger.type === 'chatTriggerNode' ? 'chat' : 'search'} />
+      ) : trigger?.type === 'teamsTriggerNode' ? (
+        <TeamsSnippet flowId={flow.id} />
       ) : trigger?.type === 'graphqlTriggerNode' ? (
         <GraphqlSnippet flowId={flow.id} projectId={flow.projectId} body={body} />
       ) : (
@@ -101,6 +103,21 @@ function ApiKeysLink({ projectId }: { projectId: string }) {
     <a href={`/projects/${projectId}/api-keys`} onClick={(e) => (e.preventDefault(), router.go({ page: 'project', projectId, section: 'api-keys' }))}>
       API keys
     </a>
+  );
+}
+
+/** The Teams trigger: the URL the bot's messaging endpoint points at (runtime/teams/). */
+function TeamsSnippet({ flowId }: { flowId: string }) {
+  const url = `${window.location.origin}/hook/teams/${flowId}`;
+  return (
+    <>
+      <h4>Bot messaging endpoint</h4>
+      <CopyBlock text={url} testId="teams-endpoint" />
+      <p className="field-desc">
+        Set it as your Azure bot's messaging endpoint (Configuration). weft accepts only calls the Bot Framework signs for the
+        App ID in the trigger's credential (its client id), answers them at once and runs the deployed flow.
+      </p>
+    </>
   );
 }
 

@@ -16,7 +16,7 @@ import { versionNotFound } from '../stores/flow-versions.ts';
 import { originAllowed } from '../widgets/origins.ts';
 
 /** A way in; also the log record's `trigger`. */
-export type CallDoor = 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp';
+export type CallDoor = 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams';
 
 /** The trigger nodes each door starts, and how a refusal names the door. */
 export const doors: Record<CallDoor, { triggerTypes: readonly string[]; startedBy: string }> = {
@@ -27,6 +27,8 @@ export const doors: Record<CallDoor, { triggerTypes: readonly string[]; startedB
   search: { triggerTypes: ['searchTriggerNode'], startedBy: 'a search widget' },
   // every flow whose trigger takes an input is an MCP tool (runtime/mcp/)
   mcp: { triggerTypes: INPUT_TRIGGERS, startedBy: 'an MCP tool call' },
+  // the Bot Framework's calls to a Teams bot (runtime/teams/)
+  teams: { triggerTypes: ['teamsTriggerNode'], startedBy: 'a Teams bot message' },
 };
 
 /**
@@ -36,12 +38,15 @@ export const doors: Record<CallDoor, { triggerTypes: readonly string[]; startedB
  * - `project`: a project the caller has proved already (GraphQL checks the key of `x-project-id`
  *   per request); another project's flow does not exist for this caller;
  * - `origin`: the page's Origin header ('' when absent), checked against the trigger's
- *   `domains` (widgets: public by nature).
+ *   `domains` (widgets: public by nature);
+ * - `signed`: a service calling as its documentation says (the Bot Framework's signed token):
+ *   `verify` checks the call against the flow's deployed trigger and throws UnauthorizedError.
  */
 export type CallAccess =
   | { by: 'apiKey'; authorization: string | undefined }
   | { by: 'project'; projectId: string }
-  | { by: 'origin'; origin: string };
+  | { by: 'origin'; origin: string }
+  | { by: 'signed'; verify(flow: FlowRef, trigger: CompiledFlow['trigger']): Promise<void> };
 
 /** A flow a caller may call: the stored flow and the deployed version it runs, compiled. */
 export interface AdmittedFlow {
@@ -77,6 +82,7 @@ export async function admit(deps: AdmissionDeps, door: CallDoor, flowId: string,
   if (access.by === 'apiKey' && !(door === 'webhook' && isPublicWebhook(compiled ?? newest))) {
     await checkProjectKey(deps.apiKeys, flow.projectId, access.authorization);
   }
+  if (access.by === 'signed') await access.verify(flow, (compiled ?? newest).trigger);
   if (!compiled) throw versionNotFound(flow.id, version!, flow.deployedVersion!);
   const { triggerTypes, startedBy } = doors[door];
   if (!triggerTypes.includes(compiled.trigger.type)) {

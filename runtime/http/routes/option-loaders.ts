@@ -1,0 +1,98 @@
+/**
+ * @module runtime/http/routes/option-loaders — the server side of form dropdowns (spec 002 §2
+ * `typeOptions.loadOptionsMethod`): any loader of catalogue/option-loader-list.ts, run for a
+ * project the signed-in user may see, with the form's current values as `input`.
+ * - `POST /api/projects/:projectId/load-options/:method` `{input}` → `[{label, value}]`;
+ * - the spec's own paths, `POST /api/teams/get-chats` (get-teams, get-channels) `{input}` with
+ *   `input.projectId` naming the project (`specLoaderPaths`: one line a path).
+ * A loader that fails or does not answer within 20 s answers `[]` (the spec's rule); an unknown
+ * method is 404, a project the user may not see 404 'Project not found'.
+ */
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { OptionLoader } from '../../../catalogue/option-loaders.ts';
+import { optionLoaders } from '../../../catalogue/option-loader-list.ts';
+import type { ServiceUrls } from '../../../catalogue/service-urls.ts';
+import type { FieldOption } from '../../../catalogue/types.ts';
+import { requireProjectAccess } from '../../auth/access.ts';
+import type { Outbound } from '../../outbound/client.ts';
+import { credentialAccess } from '../../secrets/credential-access.ts';
+import type { CredentialStore } from '../../stores/credentials.ts';
+import { objectBody } from '../body.ts';
+import { badRequest, notFound } from '../errors.ts';
+
+/** how long a loader may take before the dropdown gets an empty list */
+export const LOADER_TIMEOUT_MS = 20_000;
+
+/** The spec's product-hosted loader routes (spec 002 §2), by path, to the loader they run. */
+export const specLoaderPaths: Record<string, string> = {
+  '/api/teams/get-chats': 'teamsGetChats',
+  '/api/teams/get-teams': 'teamsGetTeams',
+  '/api/teams/get-channels': 'teamsGetChannels',
+};
+
+export interface OptionLoaderDeps {
+  credentials: CredentialStore;
+  outbound: Outbound;
+  serviceUrls: ServiceUrls;
+  /** default: every registered loader */
+  loaders?: Record<string, OptionLoader>;
+}
+
+export function optionLoadersRouter(deps: OptionLoaderDeps): Router {
+  const loaders = deps.loaders ?? optionLoaders;
+  const router = new Router();
+
+  async function answer(ctx: Context, projectId: string, method: string): Promise<void> {
+    await requireProjectAccess(ctx, projectId);
+    const loader = Object.hasOwn(loaders, method) ? loaders[method] : undefined;
+    if (!loader) throw notFound(`Unknown option loader: ${method}`);
+    const input = inputOf(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await run(loader, { ...input, projectId }, projectId);
+  }
+
+  async function run(loader: OptionLoader, input: Record<string, unknown>, projectId: string): Promise<FieldOption[]> {
+    const stop = AbortSignal.timeout(LOADER_TIMEOUT_MS);
+    const binding = { idempotencyKey: `load-options/${randomUUID()}`, signal: () => stop };
+    const loaded = loader(input, {
+      projectId,
+      credentials: credentialAccess(deps.credentials, projectId),
+      http: deps.outbound.forActor(binding),
+      serviceUrl: (name) => deps.serviceUrls[name],
+    });
+    const timedOut = new Promise<FieldOption[]>((ok) => stop.addEventListener('abort', () => ok([]), { once: true }));
+    try {
+      const options = await Promise.race([loaded, timedOut]);
+      return Array.isArray(options) ? options.filter(isOption) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  router.post('/api/projects/:projectId/load-options/:method', async function loadOptions(ctx) {
+    await answer(ctx, ctx.params.projectId, ctx.params.method);
+  });
+
+  for (const [path, method] of Object.entries(specLoaderPaths)) {
+    router.post(path, async function loadOptionsBySpecPath(ctx) {
+      const projectId = inputOf(ctx).projectId;
+      if (typeof projectId !== 'string' || !projectId) throw badRequest('input.projectId is required: the project whose credential the loader reads');
+      await answer(ctx, projectId, method);
+    });
+  }
+  return router;
+}
+
+/** `{input: {...}}` (an absent input is `{}`) */
+function inputOf(ctx: Context): Record<string, unknown> {
+  const { input } = objectBody(ctx);
+  if (input === undefined || input === null) return {};
+  if (typeof input !== 'object' || Array.isArray(input)) throw badRequest('input must be a JSON object');
+  return input as Record<string, unknown>;
+}
+
+function isOption(option: unknown): option is FieldOption {
+  return !!option && typeof (option as FieldOption).label === 'string' && typeof (option as FieldOption).value === 'string';
+}
