@@ -56,6 +56,12 @@ import { serviceUrlsFrom, type ServiceUrls } from '../catalogue/service-urls.ts'
 import { loadServerSecret, type SecretKeyring } from './secrets/server-secret.ts';
 import { ApiKeyStore } from './stores/api-keys.ts';
 import { CredentialStore } from './stores/credentials.ts';
+import { OAuthAppStore } from './oauth/oauth-apps.ts';
+import { ConsentStates } from './oauth/oauth-state.ts';
+import { freshTokens } from './oauth/refresh.ts';
+import { oauthRouter } from './oauth/routes.ts';
+import { tokenCall } from './oauth/token-call.ts';
+import { DEFAULT_ADMIN_EMAIL } from './auth/accounts.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -97,6 +103,13 @@ export interface WeftOptions {
    * are answered 202 with the run id (WEFT_SHUTDOWN_GRACE, seconds); default 10 s
    */
   shutdownGraceMs?: number;
+  /**
+   * who may register OAuth apps (WEFT_OPERATOR_EMAILS, comma-separated); default the admin
+   * account's email (WEFT_ADMIN_EMAIL, else admin@weft.local)
+   */
+  operatorEmails?: readonly string[];
+  /** the public base URL OAuth redirect URIs are built on (WEFT_PUBLIC_URL); default each request's origin */
+  publicUrl?: string;
 }
 
 export interface Weft {
@@ -130,6 +143,10 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   });
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
   const outbound = new Outbound({ allow: new AllowList(options.outboundAllow) });
+  const serviceUrls = serviceUrlsFrom(options.serviceUrls);
+  // OAuth: token calls go out through the outbound policy; tokens refresh before they expire
+  const tokens = tokenCall(outbound);
+  const fresh = freshTokens({ redis, prefix, credentials, tokens, serviceUrls });
   const mcpServers = mcpAccess(outbound);
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
@@ -145,13 +162,13 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         if (!deployed) throw userError(`Workflow ${flowId} is not deployed: a production run runs the deployed version of the flows it calls`);
         return deployed.plan;
       },
-      credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal),
+      credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal, fresh),
       // flow tools of AI nodes: the engine is made by this very call, and is there when a node runs
       awaitRun: (runId, flowId, timeoutMs) => engine.awaitResult(runId, flowId, [], timeoutMs),
       flowName: async (flowId) => (await flows.get(flowId))?.name,
       projectPlan: planOf,
       outbound,
-      serviceUrls: serviceUrlsFrom(options.serviceUrls),
+      serviceUrls,
       mcp: mcpServers,
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({
@@ -196,6 +213,16 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),
+        oauthRouter({
+          apps: new OAuthAppStore(redis, prefix, keyring),
+          states: new ConsentStates(redis, prefix),
+          credentials,
+          tokens,
+          serviceUrls,
+          planOf,
+          operatorEmails: options.operatorEmails ?? operatorEmailsFromEnv(),
+          publicUrl: options.publicUrl ?? (process.env.WEFT_PUBLIC_URL || undefined),
+        }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
         apiKeysRouter({ apiKeys }),
         defaultModelsRouter({ defaults: new DefaultModelsStore(redis, prefix) }),
@@ -238,4 +265,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       redis.disconnect();
     },
   };
+}
+
+function operatorEmailsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const listed = (env.WEFT_OPERATOR_EMAILS ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return listed.length ? listed : [env.WEFT_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL];
 }
