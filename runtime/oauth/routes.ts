@@ -37,7 +37,7 @@ const optionalText = (value: unknown, field: string): string | undefined => (val
 export function oauthRouter(deps: OAuthRouteDeps): Router {
   const router = new Router();
   const operators = new Set(deps.operatorEmails.map(normaliseEmail));
-  const baseUrl = (ctx: Context) => (deps.publicUrl ?? ctx.origin).replace(/\/+$/, '');
+  const baseUrl = (ctx: Context) => (deps.publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
   const requireOperator = async (ctx: Context, next: () => Promise<unknown>) => {
     if (!operators.has(normaliseEmail(ctx.state.user.email))) throw new HttpError(403, 'forbidden', 'Only an operator of this server registers OAuth apps');
     await next();
