@@ -37,6 +37,8 @@ export interface LoopbackProvider {
   refuseNext(provider: Provider): void;
   /** the next code exchange answers without a refresh token */
   withoutRefreshTokenNext(provider: Provider): void;
+  /** a refresh token it takes, as if a consent had given it */
+  grantRefreshToken(): string;
   /** lifetime of the access tokens it issues, seconds (default 3600) */
   expiresIn: number;
   close(): Promise<void>;
@@ -124,6 +126,12 @@ export async function startLoopbackProvider(client = { clientId: 'loopback-clien
     client,
     issued,
     refuseNext: (provider) => void refusing.add(provider),
+    grantRefreshToken() {
+      const refresh = token('refresh');
+      refreshTokens.add(refresh);
+      issued.push(refresh);
+      return refresh;
+    },
     withoutRefreshTokenNext: (provider) => void noRefresh.add(provider),
     get expiresIn() {
       return state.expiresIn;
