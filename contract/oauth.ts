@@ -58,3 +58,14 @@ export interface OAuthAppInput {
   /** space- or comma-separated; empty for the defaults */
   scopes?: string;
 }
+
+/** `GET /api/oauth/types` (any signed-in person): the credential types a Connect button makes. */
+export interface OAuthTypeView {
+  credential_type: string;
+  marketplaceId: number;
+  provider: 'google' | 'microsoft' | 'slack';
+  /** whether an operator registered the integration's OAuth app (else Connect cannot start) */
+  registered: boolean;
+  /** Microsoft: the consent needs the tenant id */
+  needsTenant: boolean;
+}

@@ -5,6 +5,7 @@ import type { Me, Member, NewMember, OrganisationView, Role, SignedIn } from '..
 import type { Credential, CredentialInput, CredentialPatch } from '../../contract/credentials.ts';
 import type { CheckedFlow, FlowDocument, FlowEdge, FlowNode, StickyNote } from '../../contract/flow-document.ts';
 import type { LogPage, LogQuery } from '../../contract/logs.ts';
+import type { OAuthAppInput, OAuthAppView, OAuthStartAnswer, OAuthStartRequest, OAuthTypeView } from '../../contract/oauth.ts';
 import type { DefaultModels } from '../../contract/models.ts';
 import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../contract/projects.ts';
 import type { ActorView, RunSnapshot, RunSummary } from '../../contract/runs.ts';
@@ -111,6 +112,11 @@ export const api = {
   updateCredential: (projectId: string, id: string, patch: CredentialPatch) =>
     call<Credential>('PUT', inProject(projectId, `/credentials/${encodeURIComponent(id)}`), patch),
   deleteCredential: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/credentials/${encodeURIComponent(id)}`)),
+  oauthTypes: () => call<OAuthTypeView[]>('GET', '/api/oauth/types'),
+  startOAuth: (projectId: string, request: OAuthStartRequest) => call<OAuthStartAnswer>('POST', inProject(projectId, '/oauth/start'), request),
+  oauthApps: () => call<OAuthAppView[]>('GET', '/api/oauth/apps'),
+  saveOAuthApp: (marketplaceId: number, input: OAuthAppInput) => call<void>('PUT', `/api/oauth/apps/${marketplaceId}`, input),
+  removeOAuthApp: (marketplaceId: number) => call<void>('DELETE', `/api/oauth/apps/${marketplaceId}`),
   mcpTools: (projectId: string, credential: string) =>
     call<{ tools: { name: string; description: string }[] }>('GET', inProject(projectId, `/mcp-servers/${encodeURIComponent(credential)}/tools`)),
   apiKeys: (projectId: string) => call<ApiKeyView[]>('GET', inProject(projectId, '/api-keys')),

@@ -8,7 +8,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { OAuthAppView } from '../../contract/oauth.ts';
+import type { OAuthAppView, OAuthTypeView } from '../../contract/oauth.ts';
 import { projectAccessGuard } from '../auth/access.ts';
 import { normaliseEmail } from '../stores/users.ts';
 import type { PlanOf } from '../usage/plan-of.ts';
@@ -66,6 +66,14 @@ export function oauthRouter(deps: OAuthRouteDeps): Router {
       });
     }
     ctx.body = views;
+  });
+
+  router.get('/api/oauth/types', async function listOAuthTypes(ctx) {
+    const registered = new Map<number, boolean>();
+    for (const id of marketplaceIds) registered.set(id, (await deps.apps.get(id).catch(() => null)) !== null);
+    ctx.body = oauthTypes.map(
+      (t): OAuthTypeView => ({ credential_type: t.credentialType, marketplaceId: t.marketplaceId, provider: t.provider, registered: registered.get(t.marketplaceId)!, needsTenant: t.tenant !== undefined }),
+    );
   });
 
   router.put('/api/oauth/apps/:marketplaceId', noStore(), secretErrors(), requireOperator, async function registerOAuthApp(ctx) {
