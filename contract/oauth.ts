@@ -41,8 +41,10 @@ export interface OAuthAppView {
   credentialTypes: string[];
   /** the redirect URIs to register with the provider's app */
   redirectUris: string[];
-  /** the scopes asked (the app's own, or the type's defaults) */
+  /** the scopes the registered app asks; empty when it asks the defaults */
   scopes: string[];
+  /** what is asked when the app names no scopes */
+  defaultScopes: string[];
   /** where the app comes from: null when none is registered */
   source: 'studio' | 'environment' | null;
   /** the client id (not a secret: it is in every consent URL); the secret is never answered */

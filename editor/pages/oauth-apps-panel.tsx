@@ -36,7 +36,7 @@ function OAuthAppRow({ app, onChanged }: { app: OAuthAppView; onChanged(): void 
       <input id={`${id}-client-id`} className="input" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />
       <label className="field-label" htmlFor={`${id}-client-secret`}>Client secret</label>
       <input id={`${id}-client-secret`} className="input" type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} autoComplete="new-password" placeholder={app.source === 'studio' ? 'stored — type it again to change the app' : ''} />
-      <label className="field-label" htmlFor={`${id}-scopes`}>Scopes (empty: {app.scopes.join(' ')})</label>
+      <label className="field-label" htmlFor={`${id}-scopes`}>Scopes (empty: {app.defaultScopes.join(' ')})</label>
       <input id={`${id}-scopes`} className="input" value={scopes} onChange={(e) => setScopes(e.target.value)} autoComplete="off" />
       <div className="row">
         <button type="button" className="btn btn--primary" disabled={busy || !clientId.trim() || !clientSecret.trim()} onClick={save}>Register</button>
