@@ -6,11 +6,33 @@
  */
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueNode } from '../../catalogue/types.ts';
 import { staticKeyring } from '../secrets/server-secret.ts';
 import { CredentialStore } from '../stores/credentials.ts';
 import type { SignedInClient } from '../testing/session-client.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 import { startLoopbackProvider, type LoopbackProvider } from './testing/loopback-provider.ts';
+
+/** test only: what an app node does — read `access_token` from ctx.credentials.get — and say whether it is one the provider issued since `after` */
+const tokenProbe: CatalogueNode = {
+  definition: {
+    name: 'tokenProbeNode',
+    label: 'Token probe (test)',
+    type: 'dynamicNode',
+    category: 'App',
+    status: 'Enabled',
+    description: 'Test only: reads a credential the way app nodes do.',
+    icon: 'key',
+    docs: '/docs/nodes/tokenProbeNode',
+    inputs: [{ name: 'credential', label: 'Credential', type: 'text', defaultValue: '' }],
+    outputs: [],
+  },
+  async run(values, ctx) {
+    const { access_token } = await ctx.credentials.get(String(values.credential));
+    const index = provider.issued.indexOf(String(access_token));
+    return { output: { issuedAt: index } };
+  },
+};
 
 const keyring = staticKeyring('oauth consent test secret, long enough to be one');
 let provider: LoopbackProvider;
@@ -47,7 +69,7 @@ const landing = (location: string | null) => Object.fromEntries(new URL(location
 
 beforeAll(async () => {
   provider = await startLoopbackProvider();
-  weft = await startTestWeft({ keyring, serviceUrls: provider.serviceUrls, outboundAllow: [provider.host], operatorEmails: ['operator@weft.test'] });
+  weft = await startTestWeft({ keyring, serviceUrls: provider.serviceUrls, outboundAllow: [provider.host], operatorEmails: ['operator@weft.test'], extraNodes: [tokenProbe] });
   operator = await weft.createUser({ email: 'operator@weft.test', name: 'Operator' });
   const owner = await weft.createUser({ name: 'Builder' });
   await weft.accounts.organisations.update(owner.organisation.id, { plan: 'team' });
@@ -225,6 +247,38 @@ describe('Slack OAuth v2', () => {
     const { callback } = await consent('slackOauth', 'slack-refused');
     provider.refuseNext('slack');
     expect(landing((await land(builder, callback)).location)).toEqual({ oauth: 'failed', message: 'Failed to exchange code for tokens' });
+  });
+});
+
+describe('ctx.credentials.get in a run', () => {
+  it('hands a node a refreshed access token once the stored one is within a minute of expiry', async () => {
+    provider.expiresIn = 30;
+    const { callback } = await consent('teamsOauth', 'teams-short', { tenant_id: 'contoso-tenant' });
+    expect(landing((await land(builder, callback)).location)).toEqual({ oauth: 'connected', credential: 'teams-short' });
+    provider.expiresIn = 3600;
+    const first = String((await store.reveal(projectId, 'teams-short')).credentials.access_token);
+    const at = { x: 0, y: 0 };
+    const flow = await builder.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, {
+      name: 'probe',
+      nodes: [
+        { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: at, values: { public: true } },
+        { id: 'tokenProbe_1', type: 'tokenProbeNode', position: at, values: { credential: 'teams-short' } },
+        { id: 'apiResponse_1', type: 'apiResponseNode', position: at, values: { outputMapping: [{ key: 'issuedAt', value: '{{tokenProbe_1.output.issuedAt}}' }] } },
+      ],
+      edges: [
+        { id: 'e1', source: 'webhookTrigger_1', sourceHandle: 'out', target: 'tokenProbe_1', targetHandle: 'in' },
+        { id: 'e2', source: 'tokenProbe_1', sourceHandle: 'out', target: 'apiResponse_1', targetHandle: 'in' },
+      ],
+    });
+    await builder.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+    const answer = await fetch(`${weft.url}/hook/${flow.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const body = (await answer.json()) as { issuedAt: number };
+    expect(answer.status, JSON.stringify(body)).toBe(200);
+    // a token issued after the first one: the refresh's, which is also what is stored now
+    expect(Number(body.issuedAt)).toBeGreaterThan(provider.issued.indexOf(first));
+    const stored = await store.reveal(projectId, 'teams-short');
+    expect(provider.issued.indexOf(String(stored.credentials.access_token))).toBe(Number(body.issuedAt));
+    expect(provider.tokenRequests('microsoft').at(-1)!.form.grant_type).toBe('refresh_token');
   });
 });
 
