@@ -197,6 +197,11 @@ describe('Google (offline access, forced consent)', () => {
     const after = await store.reveal(projectId, 'sheets');
     expect(after.id).toBe(before.id);
     expect(after.credentials.access_token).not.toBe(before.credentials.access_token);
+    // the studio's edit sends back what it was shown (masked): the tokens stay
+    const shown = (await call(builder, 'GET', `/api/projects/${projectId}/credentials/${before.id}`)).body;
+    const edit = await call(builder, 'PUT', `/api/projects/${projectId}/credentials/${before.id}`, { credentials: shown.credentials });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await store.reveal(projectId, 'sheets')).credentials).toEqual(after.credentials);
   });
 });
 
