@@ -69,3 +69,32 @@ export class OAuthAppStore {
 }
 
 export { scopeList };
+
+const swapLua = "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[1], ARGV[2]) return 1 else return 0 end";
+
+/**
+ * Re-encrypt every registered OAuth app under `newSecret` (`npm run rotate-secret`, after the
+ * credentials). Answers the marketplace ids it could not open, with why.
+ */
+export async function rotateOAuthApps(redis: Redis, prefix: string, olds: readonly string[], newSecret: string): Promise<{ id: string; error: string }[]> {
+  const failed: { id: string; error: string }[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}marketplace:*`, 'COUNT', 1000);
+    for (const key of keys) {
+      const text = await redis.get(key);
+      if (!text) continue;
+      const stored = JSON.parse(text) as StoredApp;
+      try {
+        const { plain, secretIndex } = await decryptWithAny(stored.secrets, [...olds, newSecret]);
+        if (secretIndex === olds.length) continue;
+        // an operator saving it meanwhile saved it under the new secret already: then nothing to do
+        await redis.eval(swapLua, 1, key, text, JSON.stringify({ ...stored, secrets: await encrypt(plain, newSecret) }));
+      } catch (error) {
+        failed.push({ id: String(stored.id), error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    cursor = next;
+  } while (cursor !== '0');
+  return failed;
+}
