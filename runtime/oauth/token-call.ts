@@ -15,9 +15,23 @@ export function tokenCall(outbound: Outbound): TokenCall {
     const binding = { idempotencyKey: `oauth/${randomUUID()}`, signal: () => new AbortController().signal };
     try {
       const answer = await outbound.request({ url: request.url, method: 'POST', headers: request.headers, body: request.body, timeoutSeconds: 30 }, binding);
-      return tokensOf(answer.status, answer.text());
-    } catch {
+      const tokens = tokensOf(answer.status, answer.text());
+      // for the operator: the endpoint, its status and its error code (OAuth error codes hold no secret)
+      if (!tokens) console.warn(`[weft] OAuth token endpoint ${new URL(request.url).origin}${new URL(request.url).pathname} refused: ${answer.status} ${errorCode(answer.text())}`);
+      return tokens;
+    } catch (error) {
+      console.warn(`[weft] OAuth token endpoint ${new URL(request.url).origin} failed: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     }
   };
+}
+
+/** `error` of an OAuth error answer when it is a plain code (`invalid_grant`…), else '' */
+function errorCode(text: string): string {
+  try {
+    const error = (JSON.parse(text) as { error?: unknown }).error;
+    return typeof error === 'string' && /^[a-z_]{1,64}$/.test(error) ? error : '';
+  } catch {
+    return '';
+  }
 }
