@@ -68,6 +68,7 @@ describe('OAuth consent in the studio', () => {
     await connect.click();
     await editor.getByText('Tenant ID is not supported').waitFor();
     await editor.getByLabel('Tenant ID').fill('contoso-tenant');
+    await expect.poll(() => editor.getByText('Tenant ID is not supported').count()).toBe(0);
     await shot('credential-form');
     await connect.click();
     await page.waitForURL((url) => url.pathname === `/projects/${projectId}/credentials`);

@@ -86,7 +86,7 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
         </label>
         <input id="credential-name" className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="Found by this name in the project" />
       </div>
-      <NodeForm definition={definition} values={values} onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} ctx={{ suggestions: [], projectId }} idPrefix="credential" />
+      <NodeForm definition={definition} values={values} onChange={(field, value) => (setValues((v) => ({ ...v, [field]: value })), setError(''))} ctx={{ suggestions: [], projectId }} idPrefix="credential" />
       {error && <p className="field-problem" role="alert">{error}</p>}
       <div className="row">
         {oauth && (
