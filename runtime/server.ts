@@ -64,6 +64,12 @@ import { automationWorkflowsRouter } from './http/routes/automation-workflows.ts
 import { loadServerSecret, type SecretKeyring } from './secrets/server-secret.ts';
 import { ApiKeyStore } from './stores/api-keys.ts';
 import { CredentialStore } from './stores/credentials.ts';
+import { OAuthAppStore } from './oauth/oauth-apps.ts';
+import { ConsentStates } from './oauth/oauth-state.ts';
+import { freshTokens } from './oauth/refresh.ts';
+import { oauthRouter } from './oauth/routes.ts';
+import { tokenCall } from './oauth/token-call.ts';
+import { DEFAULT_ADMIN_EMAIL } from './auth/accounts.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -110,6 +116,13 @@ export interface WeftOptions {
    * are answered 202 with the run id (WEFT_SHUTDOWN_GRACE, seconds); default 10 s
    */
   shutdownGraceMs?: number;
+  /**
+   * who may register OAuth apps (WEFT_OPERATOR_EMAILS, comma-separated); default the admin
+   * account's email (WEFT_ADMIN_EMAIL, else admin@weft.local)
+   */
+  operatorEmails?: readonly string[];
+  /** the public base URL OAuth redirect URIs are built on (WEFT_PUBLIC_URL); default each request's origin */
+  publicUrl?: string;
 }
 
 export interface Weft {
@@ -147,6 +160,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const allow = new AllowList(options.outboundAllow);
   const outbound = new Outbound({ allow });
   const serviceUrls = serviceUrlsFrom(options.serviceUrls);
+  // OAuth: token calls go out through the outbound policy; tokens refresh before they expire
+  const tokens = tokenCall(outbound);
+  const fresh = freshTokens({ redis, prefix, credentials, tokens, serviceUrls });
   const mcpServers = mcpAccess(outbound);
   const mailServers = smtpAccess({ allow, ca: options.smtpCa });
   const engine: Engine = new Engine(
@@ -163,7 +179,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         if (!deployed) throw userError(`Workflow ${flowId} is not deployed: a production run runs the deployed version of the flows it calls`);
         return deployed.plan;
       },
-      credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal),
+      credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal, fresh),
       // flow tools of AI nodes: the engine is made by this very call, and is there when a node runs
       awaitRun: (runId, flowId, timeoutMs) => engine.awaitResult(runId, flowId, [], timeoutMs),
       flowName: async (flowId) => (await flows.get(flowId))?.name,
@@ -222,6 +238,16 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),
+        oauthRouter({
+          apps: new OAuthAppStore(redis, prefix, keyring),
+          states: new ConsentStates(redis, prefix),
+          credentials,
+          tokens,
+          serviceUrls,
+          planOf,
+          operatorEmails: options.operatorEmails ?? operatorEmailsFromEnv(),
+          publicUrl: options.publicUrl ?? (process.env.WEFT_PUBLIC_URL || undefined),
+        }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
         automationWorkflowsRouter({ credentials, outbound }),
         optionLoadersRouter({ credentials, outbound, serviceUrls }),
@@ -271,4 +297,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       redis.disconnect();
     },
   };
+}
+
+function operatorEmailsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const listed = (env.WEFT_OPERATOR_EMAILS ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return listed.length ? listed : [env.WEFT_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL];
 }

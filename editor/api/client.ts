@@ -6,6 +6,7 @@ import type { Me, Member, NewInvitation, SentInvitation, InvitationView, Invitat
 import type { Credential, CredentialInput, CredentialPatch, TestCredentialsAnswer, TestCredentialsRequest } from '../../contract/credentials.ts';
 import type { CheckedFlow, FlowDocument, FlowEdge, FlowSummary, FlowNode, StickyNote } from '../../contract/flow-document.ts';
 import type { LogPage, LogQuery } from '../../contract/logs.ts';
+import type { OAuthAppInput, OAuthAppView, OAuthStartAnswer, OAuthStartRequest, OAuthTypeView } from '../../contract/oauth.ts';
 import type { DefaultModels } from '../../contract/models.ts';
 import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../contract/projects.ts';
 import type { ActorView, RunSnapshot, RunSummary } from '../../contract/runs.ts';
@@ -121,6 +122,11 @@ export const api = {
   deleteCredential: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/credentials/${encodeURIComponent(id)}`)),
   testCredential: (provider: string, payload: TestCredentialsRequest['payload']) =>
     call<TestCredentialsAnswer>('POST', `/api/testCreds/${encodeURIComponent(provider)}`, { payload } satisfies TestCredentialsRequest),
+  oauthTypes: () => call<OAuthTypeView[]>('GET', '/api/oauth/types'),
+  startOAuth: (projectId: string, request: OAuthStartRequest) => call<OAuthStartAnswer>('POST', inProject(projectId, '/oauth/start'), request),
+  oauthApps: () => call<OAuthAppView[]>('GET', '/api/oauth/apps'),
+  saveOAuthApp: (marketplaceId: number, input: OAuthAppInput) => call<void>('PUT', `/api/oauth/apps/${marketplaceId}`, input),
+  removeOAuthApp: (marketplaceId: number) => call<void>('DELETE', `/api/oauth/apps/${marketplaceId}`),
   mcpTools: (projectId: string, credential: string) =>
     call<{ tools: { name: string; description: string }[] }>('GET', inProject(projectId, `/mcp-servers/${encodeURIComponent(credential)}/tools`)),
   /** a form dropdown's choices from its server-side loader (field `loadOptionsMethod`), given the form's values */

@@ -1,9 +1,10 @@
-/** @module editor/pages/account-page — the signed-in person: who they are, and a new password (other sessions stay signed in). */
+/** @module editor/pages/account-page — the signed-in person: who they are, a new password (other sessions stay signed in), and for operators the OAuth apps. */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { api } from '../api/client.ts';
 import { auth } from '../stores/app-stores.ts';
 import { toasts } from '../stores/toast-store.ts';
+import { OAuthAppsPanel } from './oauth-apps-panel.tsx';
 import { PageHeader } from './page-header.tsx';
 
 export const AccountPage = observer(function AccountPage() {
@@ -36,6 +37,7 @@ export const AccountPage = observer(function AccountPage() {
           {error && <p className="field-problem" role="alert">{error}</p>}
           <button className="btn btn--primary" disabled={!current || !next}>Change password</button>
         </form>
+        <OAuthAppsPanel />
       </main>
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * @module editor/pages/credentials-page — a project's credentials: create one with its type's
  * form, edit, deactivate or activate, delete with confirmation. The list shows what the API
- * answers: secrets masked.
+ * answers: secrets masked. Back from an OAuth consent (`?oauth=connected|failed`) it says how it went.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { CredentialForm } from '../../catalogue/credentials/types.ts';
@@ -53,6 +53,13 @@ export function CredentialsPage({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
   const fail = (e: Error) => toasts.show(e.message, 'error', 8000);
   const reload = useCallback(() => api.credentials(projectId).then((list) => setCredentials(list.sort((a, b) => a.name.localeCompare(b.name))), fail), [projectId]);
+  useEffect(() => {
+    // back from an OAuth consent (runtime/oauth/routes.ts): say how it went, once
+    const landed = new URLSearchParams(window.location.search);
+    if (landed.get('oauth') === 'connected') toasts.show(`Connected “${landed.get('credential') ?? ''}”`, 'success');
+    if (landed.get('oauth') === 'failed') toasts.show(`The connection failed: ${landed.get('message') ?? ''}`, 'error', 12000);
+    if (landed.has('oauth')) window.history.replaceState(null, '', window.location.pathname);
+  }, []);
   useEffect(() => {
     api.credentialForms().then(setForms, fail);
     api.usage(projectId).then((u) => setPlan(u.plan), () => setPlan(''));

@@ -48,7 +48,10 @@ export interface Studio {
   close(): Promise<void>;
 }
 
-/** `outboundAllow`: WEFT_OUTBOUND_ALLOW entries for the suite's own loopback servers (a model server). */
+/**
+ * `options`: startTestWeft's — `outboundAllow` (WEFT_OUTBOUND_ALLOW entries for the suite's own
+ * loopback servers), `serviceUrls` (public services pointed at them), `operatorEmails`…
+ */
 export async function openStudio(suite: string, options: Parameters<typeof startTestWeft>[0] = {}): Promise<Studio> {
   await buildEditorOnce();
   const weft = await startTestWeft(options);

@@ -5,7 +5,7 @@
 import { publicCredentialFields } from '../../catalogue/credentials/index.ts';
 import type { CredentialReader } from '../../catalogue/types.ts';
 import { NotFoundError } from '../domain-errors.ts';
-import type { CredentialStore } from '../stores/credentials.ts';
+import type { CredentialStore, RevealedCredential } from '../stores/credentials.ts';
 import { secretValuesOf } from './redact.ts';
 
 type Reader = Pick<CredentialStore, 'getByName' | 'reveal'>;
@@ -15,13 +15,16 @@ type Reader = Pick<CredentialStore, 'getByName' | 'reveal'>;
  * credentials provided' without a name; 'No credentials found for {name}' when the project has
  * none by that name or it is inactive; decryption errors ('Corrupted or invalid credential…',
  * 'Unable to decrypt secrets', 'Missing credentials key') are re-thrown as they are. No error
- * text ever holds a secret.
+ * text ever holds a secret. OAuth credentials answer a fresh `access_token` ('No refresh token
+ * available', 'Failed to refresh token' when it cannot be had).
  */
 export function credentialAccess(
   store: Reader,
   projectId: string,
   /** told the secret values of each credential read (the node runner redacts them from what the node hands back) */
   onReveal?: (secrets: string[]) => void,
+  /** the secrets to hand out: an OAuth credential's with an access token refreshed when it is about to expire (runtime/oauth/refresh.ts) */
+  fresh: (credential: RevealedCredential) => Promise<Record<string, unknown>> = async (credential) => credential.credentials,
 ): CredentialReader {
   const missing = (name: string) => new Error(`No credentials found for ${name}`);
   const orMissing = (name: string) => (error: unknown) => {
@@ -35,8 +38,9 @@ export function credentialAccess(
       if (!found.is_active) throw missing(name);
       const revealed = await store.reveal(projectId, name).catch(orMissing(name));
       if (!revealed.is_active) throw missing(name); // deactivated between the two reads
-      onReveal?.(secretValuesOf(revealed.credentials, publicCredentialFields(revealed.credential_type)));
-      return revealed.credentials;
+      const secrets = await fresh(revealed);
+      onReveal?.(secretValuesOf(secrets, publicCredentialFields(revealed.credential_type)));
+      return secrets;
     },
   };
 }

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
+import { rotateOAuthApps } from '../oauth/oauth-apps.ts';
 import { credentialKey, type StoredCredential } from '../stores/credentials.ts';
 import { decryptWithAny, encrypt, ENCRYPT_CHUNK } from './cipher.ts';
 import { mapInChunks } from './in-chunks.ts';
@@ -109,6 +110,8 @@ export async function rotateCredentials(options: RotationOptions): Promise<Rotat
     (count) => log(`  ${count}/${keys.length} looked at`),
   );
 
+  // the operators' OAuth apps (marketplace integration secrets) are encrypted the same way
+  for (const app of await rotateOAuthApps(redis, prefix, olds, newSecret)) report.failed.push({ project_id: '', id: `marketplace:${app.id}`, name: 'OAuth app', error: app.error });
   if (report.failed.length > 0) report.status = 'failed';
   else if (stopped) report.status = 'partial';
   else {
