@@ -6,6 +6,11 @@
  * editor reads definitions from GET /api/catalogue, or imports a `definition.ts` file.
  */
 import apiNode from './app/api-node/run.ts';
+import mailNode from './app/mail-node/run.ts';
+import mailTriggerNode from './app/mail-trigger-node/run.ts';
+import notesWorkspaceNode from './app/notes-workspace-node/run.ts';
+import notesWorkspaceTriggerNode from './app/notes-workspace-trigger-node/run.ts';
+import tableDatabaseNode from './app/table-database-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import branchNode from './logic/branch-node/run.ts';
 import chatResponseNode from './response/chat-response-node/run.ts';
@@ -45,11 +50,16 @@ export const nodes: CatalogueNode[] = [
   chatTriggerNode,
   searchTriggerNode,
   graphqlTriggerNode,
+  mailTriggerNode,
+  notesWorkspaceTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,
   codeNode,
   apiNode,
+  mailNode,
+  tableDatabaseNode,
+  notesWorkspaceNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,
