@@ -2,6 +2,15 @@
  * @module catalogue/option-loader-list — every form dropdown's loader, by its
  * `loadOptionsMethod` name (catalogue/option-loaders.ts). One line a loader. Server side.
  */
+import * as notesWorkspace from './app/notes-workspace-node/loaders.ts';
+import * as tableDatabase from './app/table-database-node/loaders.ts';
 import type { OptionLoader } from './option-loaders.ts';
 
-export const optionLoaders: Record<string, OptionLoader> = {};
+export const optionLoaders: Record<string, OptionLoader> = {
+  tableDatabaseBases: tableDatabase.listBases,
+  tableDatabaseTables: tableDatabase.listTables,
+  tableDatabaseFields: tableDatabase.listFields,
+  tableDatabaseRecords: tableDatabase.listRecords,
+  notesWorkspacePages: notesWorkspace.listPages,
+  notesWorkspaceDatabases: notesWorkspace.listDatabases,
+};
