@@ -11,6 +11,7 @@ import mailTriggerNode from './app/mail-trigger-node/run.ts';
 import notesWorkspaceNode from './app/notes-workspace-node/run.ts';
 import notesWorkspaceTriggerNode from './app/notes-workspace-trigger-node/run.ts';
 import tableDatabaseNode from './app/table-database-node/run.ts';
+import tableDatabaseTriggerNode from './app/table-database-trigger-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import branchNode from './logic/branch-node/run.ts';
 import chatResponseNode from './response/chat-response-node/run.ts';
@@ -52,6 +53,7 @@ export const nodes: CatalogueNode[] = [
   graphqlTriggerNode,
   mailTriggerNode,
   notesWorkspaceTriggerNode,
+  tableDatabaseTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,

@@ -99,6 +99,7 @@ describe('createRegistry', () => {
       graphqlTriggerNode: 'trigger',
       mailTriggerNode: 'trigger',
       notesWorkspaceTriggerNode: 'trigger',
+      tableDatabaseTriggerNode: 'trigger',
       conditionNode: 'router',
       branchNode: 'router',
       variablesNode: 'normal',

@@ -56,6 +56,12 @@ import { serviceUrlsFrom, type ServiceUrls } from '../catalogue/service-urls.ts'
 import { loadServerSecret, type SecretKeyring } from './secrets/server-secret.ts';
 import { ApiKeyStore } from './stores/api-keys.ts';
 import { CredentialStore } from './stores/credentials.ts';
+import { connectionRouter } from './tool-service/connection-routes.ts';
+import { ToolServiceApi } from './tool-service/service-api.ts';
+import type { ToolServiceSettings } from './tool-service/settings.ts';
+import { TableWebhooks } from './tool-service/table-webhooks.ts';
+import { TriggerSubscriptions } from './tool-service/trigger-subscriptions.ts';
+import { triggerWebhookRouter } from './tool-service/trigger-webhook.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -97,6 +103,11 @@ export interface WeftOptions {
    * are answered 202 with the run id (WEFT_SHUTDOWN_GRACE, seconds); default 10 s
    */
   shutdownGraceMs?: number;
+  /**
+   * the tool-execution service: its API key (nodes send it as x-api-key), webhook secret, auth
+   * configs per provider and this server's public URL (runtime/tool-service/settings.ts); default none
+   */
+  toolService?: ToolServiceSettings;
 }
 
 export interface Weft {
@@ -130,6 +141,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   });
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
   const outbound = new Outbound({ allow: new AllowList(options.outboundAllow) });
+  const serviceUrls = serviceUrlsFrom(options.serviceUrls);
+  const toolService = options.toolService ?? { authConfigs: {} };
   const mcpServers = mcpAccess(outbound);
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
@@ -151,7 +164,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       flowName: async (flowId) => (await flows.get(flowId))?.name,
       projectPlan: planOf,
       outbound,
-      serviceUrls: serviceUrlsFrom(options.serviceUrls),
+      serviceUrls,
+      toolServiceKey: toolService.apiKey,
       mcp: mcpServers,
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({
@@ -180,8 +194,11 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
     // active flows of a weft from before versions: their live draft becomes version 1
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
-    // every production call (webhook, GraphQL, widgets, MCP) goes through this one path
+    // every production call (webhook, GraphQL, widgets, MCP, app triggers) goes through this one path
     const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs });
+    const toolServiceApi = new ToolServiceApi({ outbound, baseUrl: serviceUrls.toolService, apiKey: toolService.apiKey });
+    const triggerSubscriptions = new TriggerSubscriptions({ redis, prefix, api: toolServiceApi, credentials });
+    const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });
     const app = createApp({
       redis,
       prefix,
@@ -190,6 +207,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       flows,
       versions,
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
+      deploymentHooks: [triggerSubscriptions, tableWebhooks],
       routers: [
         runsRouter(runServices, apiKeys),
         hooksRouter(calls),
@@ -206,6 +224,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         }),
         graphqlApi({ services: runServices, calls, flows, versions, apiKeys }),
         mcpRouter({ apiKeys, live: { flows, versions }, calls }),
+        connectionRouter({ api: toolServiceApi, settings: toolService, credentials, planOf, redis, prefix }),
+        triggerWebhookRouter({ calls, subscriptions: triggerSubscriptions, redis, prefix, webhookSecret: toolService.webhookSecret }),
+        tableWebhooks.router(),
       ],
     });
     app.use(staticFiles(options.editorDir ?? editorDist));

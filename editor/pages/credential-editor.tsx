@@ -12,6 +12,7 @@ import type { Credential } from '../../contract/credentials.ts';
 import { credentialDefinition, credentialsToSave, editableValues } from '../forms/credential-definition.ts';
 import { NodeForm } from '../forms/node-form.tsx';
 import { toasts } from '../stores/toast-store.ts';
+import { TOOL_SERVICE_TYPES, ToolServiceConnect } from './tool-service-connect.tsx';
 
 interface Props {
   projectId: string;
@@ -28,6 +29,8 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const problems = validateValues(definition, values);
+  // mail, table database, notes workspace: connected through the tool-execution service
+  const connectable = TOOL_SERVICE_TYPES.has(form.type);
   // an OAuth type whose every field the OAuth sign-in fills cannot be typed in
   const nothingToType = definition.inputs.length === 0 && !credential;
   const save = async () => {
@@ -53,13 +56,14 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
       </div>
       <p className="field-desc">{form.description}</p>
       {form.authType === 'oauth' && <p className="field-desc">The connection itself (tokens, client settings) is filled in by the OAuth sign-in of this integration.</p>}
-      {nothingToType && <p className="field-problem">This type has nothing to type in: its credential comes from the integration's OAuth sign-in, which this server does not offer yet.</p>}
+      {nothingToType && !connectable && <p className="field-problem">This type has nothing to type in: its credential comes from the integration's OAuth sign-in, which this server does not offer yet.</p>}
       <div className="field">
         <label className="field-label" htmlFor="credential-name">
           Credential Name<span className="required" title="Required">*</span>
         </label>
         <input id="credential-name" className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="Found by this name in the project" />
       </div>
+      {connectable && <ToolServiceConnect projectId={projectId} type={form.type} name={name} />}
       <NodeForm definition={definition} values={values} onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} ctx={{ suggestions: [], projectId }} idPrefix="credential" />
       {error && <p className="field-problem" role="alert">{error}</p>}
       <div className="row">

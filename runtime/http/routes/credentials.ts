@@ -141,7 +141,7 @@ export function noStore(): Middleware {
  * messaging) are for paid plans: a starter-plan project cannot create one or switch one to such
  * a type (403). Credentials made before a downgrade stay usable.
  */
-async function requirePlanFor(type: string, projectId: string, planOf: PlanOf): Promise<void> {
+export async function requirePlanFor(type: string, projectId: string, planOf: PlanOf): Promise<void> {
   const form = credentialFormOf(type)!;
   if (!form.isPro || (await planOf(projectId)) !== STARTER_PLAN) return;
   throw new HttpError(403, 'pro_required', `${form.label} credentials need a paid plan: this project's organisation is on the starter plan`);
