@@ -13,6 +13,12 @@ import smtpNode from './app/smtp-node/run.ts';
 import slackNode from './app/slack-node/run.ts';
 import teamsNode from './app/teams-node/run.ts';
 import teamsTriggerNode from './app/teams-trigger-node/run.ts';
+import mailNode from './app/mail-node/run.ts';
+import mailTriggerNode from './app/mail-trigger-node/run.ts';
+import notesWorkspaceNode from './app/notes-workspace-node/run.ts';
+import notesWorkspaceTriggerNode from './app/notes-workspace-trigger-node/run.ts';
+import tableDatabaseNode from './app/table-database-node/run.ts';
+import tableDatabaseTriggerNode from './app/table-database-trigger-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import automationResponseNode from './response/automation-response-node/run.ts';
 import automationTriggerNode from './interface/automation-trigger-node/run.ts';
@@ -56,6 +62,9 @@ export const nodes: CatalogueNode[] = [
   searchTriggerNode,
   graphqlTriggerNode,
   automationTriggerNode,
+  mailTriggerNode,
+  notesWorkspaceTriggerNode,
+  tableDatabaseTriggerNode,
   conditionNode,
   branchNode,
   variablesNode,
@@ -63,6 +72,9 @@ export const nodes: CatalogueNode[] = [
   apiNode,
   smtpNode,
   messagingNode,
+  mailNode,
+  tableDatabaseNode,
+  notesWorkspaceNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,

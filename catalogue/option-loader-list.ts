@@ -3,6 +3,8 @@
  * `loadOptionsMethod` name (catalogue/option-loaders.ts). One line a loader. Server side.
  */
 import { teamsGetChannels, teamsGetChats, teamsGetTeams } from './app/teams-node/loaders.ts';
+import * as notesWorkspace from './app/notes-workspace-node/loaders.ts';
+import * as tableDatabase from './app/table-database-node/loaders.ts';
 import { automationWorkflows } from './interface/automation-trigger-node/loaders.ts';
 import type { OptionLoader } from './option-loaders.ts';
 
@@ -11,4 +13,10 @@ export const optionLoaders: Record<string, OptionLoader> = {
   teamsGetChats,
   teamsGetTeams,
   teamsGetChannels,
+  tableDatabaseBases: tableDatabase.listBases,
+  tableDatabaseTables: tableDatabase.listTables,
+  tableDatabaseFields: tableDatabase.listFields,
+  tableDatabaseRecords: tableDatabase.listRecords,
+  notesWorkspacePages: notesWorkspace.listPages,
+  notesWorkspaceDatabases: notesWorkspace.listDatabases,
 };

@@ -15,6 +15,8 @@ export interface OptionLoaderContext {
   credentials: CredentialReader;
   http: OutboundClient;
   serviceUrl(name: ServiceName): string;
+  /** the operator's tool-execution service key (WEFT_TOOL_SERVICE_API_KEY), for loaders that go through it */
+  toolServiceKey?: string;
 }
 
 /** `input`: the form's current values (the credential's name, baseId, teamId, …) */

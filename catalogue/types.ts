@@ -164,6 +164,12 @@ export interface NodeContext {
    * loopback server speaking that API). No trailing slash.
    */
   serviceUrl(name: ServiceName): string;
+  /**
+   * The operator's API key of the tool-execution service (WEFT_TOOL_SERVICE_API_KEY), sent as
+   * `x-api-key` by the mail, table database and notes workspace nodes (catalogue/app/tool-service/);
+   * unset when the operator has none. Never put it into an output.
+   */
+  toolServiceKey?: string;
   /** start another flow of the project as a child run of this one; resolves to its run id */
   startChildRun(flowId: string, input: unknown): Promise<string>;
   /**

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       outboundAllow: [],
       shutdownGraceMs: 10_000,
       serviceUrls: serviceDefaults,
+      toolService: { authConfigs: {} },
     });
   });
 
@@ -42,6 +43,12 @@ describe('loadConfig', () => {
       WEFT_OUTBOUND_ALLOW: '127.0.0.1, localhost:8080,10.0.0.0/8,[::1]:9000',
       WEFT_SHUTDOWN_GRACE: '3',
       WEFT_SERVICE_URL_MS_LOGIN: 'http://127.0.0.1:9999/',
+      WEFT_TOOL_SERVICE_API_KEY: 'tool-key',
+      WEFT_TOOL_SERVICE_WEBHOOK_SECRET: 'hook-secret',
+      WEFT_TOOL_SERVICE_AUTH_CONFIG_MAIL: 'ac_mail',
+      WEFT_TOOL_SERVICE_AUTH_CONFIG_TABLE_DATABASE: 'ac_table',
+      WEFT_TOOL_SERVICE_AUTH_CONFIG_NOTES_WORKSPACE: 'ac_notes',
+      WEFT_PUBLIC_URL: 'https://weft.example.com/',
     });
     expect(config).toEqual({
       port: 8080,
@@ -59,6 +66,12 @@ describe('loadConfig', () => {
       outboundAllow: ['127.0.0.1', 'localhost:8080', '10.0.0.0/8', '[::1]:9000'],
       shutdownGraceMs: 3000,
       serviceUrls: { ...serviceDefaults, msLogin: 'http://127.0.0.1:9999' },
+      toolService: {
+        apiKey: 'tool-key',
+        webhookSecret: 'hook-secret',
+        authConfigs: { mailOauth: 'ac_mail', tableDatabaseOauth: 'ac_table', notesWorkspaceOauth: 'ac_notes' },
+        publicUrl: 'https://weft.example.com',
+      },
     });
   });
 
@@ -78,6 +91,7 @@ describe('loadConfig', () => {
     [{ WEFT_LOG_PUBLISHER_KEY: 'k' }, 'WEFT_LOG_PUBLISHER_KEY is set but WEFT_LOG_PUBLISHER_URL is not'],
     [{ WEFT_OUTBOUND_ALLOW: 'localhost:http' }, "WEFT_OUTBOUND_ALLOW: 'localhost:http' is not a host"],
     [{ WEFT_OUTBOUND_ALLOW: '10.0.0.0/33' }, "WEFT_OUTBOUND_ALLOW: '10.0.0.0/33' is not a host"],
+    [{ WEFT_PUBLIC_URL: 'weft.example.com' }, 'WEFT_PUBLIC_URL must be an http:// or https:// URL'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

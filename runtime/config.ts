@@ -1,4 +1,5 @@
 /** @module runtime/config — configuration from the environment (the README lists every variable). */
+import { toolServiceSettingsFrom, type ToolServiceSettings } from './tool-service/settings.ts';
 import { serviceDefaults, serviceUrlsFrom, serviceUrlVariable, type ServiceName, type ServiceUrls } from '../catalogue/service-urls.ts';
 import type { LogPublisherConfig } from './logs/publisher.ts';
 import { AllowList } from './outbound/address-policy.ts';
@@ -35,6 +36,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** WEFT_SERVICE_URL_<NAME>: where a public service app nodes call is reached instead (catalogue/service-urls.ts) */
   serviceUrls: ServiceUrls;
+  /** WEFT_TOOL_SERVICE_API_KEY, _WEBHOOK_SECRET, _AUTH_CONFIG_<PROVIDER> and WEFT_PUBLIC_URL (runtime/tool-service/settings.ts) */
+  toolService: ToolServiceSettings;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -116,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: outboundAllowOf(env.WEFT_OUTBOUND_ALLOW),
     shutdownGraceMs: integer(env, 'WEFT_SHUTDOWN_GRACE', 10, 0, 3600) * 1000,
     serviceUrls: serviceUrlsOf(env),
+    toolService: toolServiceSettingsFrom(env),
   };
 }

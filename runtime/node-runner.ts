@@ -41,6 +41,8 @@ export interface NodeRunnerDeps {
   outbound: Outbound;
   /** the public services' base URLs (catalogue/service-urls.ts); nodes reach them as `ctx.serviceUrl(name)` */
   serviceUrls: ServiceUrls;
+  /** the tool-execution service's API key (WEFT_TOOL_SERVICE_API_KEY); nodes reach it as `ctx.toolServiceKey` */
+  toolServiceKey?: string;
   /** the model gateway (runtime/models/gateway.ts); AI nodes reach it as `ctx.models` */
   models?: { forProject(projectId: string, credentials: CredentialReader): ModelAccess };
   /** the vector store (runtime/vectors/project-vectors.ts); vector and search nodes reach it as `ctx.vectors` */
@@ -95,6 +97,11 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       progress: (message, detail) =>
         activation.progress(redactor.text(message), detail && { ...detail, ...(detail.text ? { text: redactor.text(detail.text) } : {}) }),
       serviceUrl: (name) => deps.serviceUrls[name],
+      // a node that reads the operator's key has it redacted from what it hands back, as a credential's
+      get toolServiceKey() {
+        if (deps.toolServiceKey) redactor.add([deps.toolServiceKey]);
+        return deps.toolServiceKey;
+      },
       async startChildRun(flowId, input) {
         const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
         return activation.startChild(plan, input);

@@ -70,6 +70,12 @@ import { freshTokens } from './oauth/refresh.ts';
 import { oauthRouter } from './oauth/routes.ts';
 import { tokenCall } from './oauth/token-call.ts';
 import { DEFAULT_ADMIN_EMAIL } from './auth/accounts.ts';
+import { connectionRouter } from './tool-service/connection-routes.ts';
+import { ToolServiceApi } from './tool-service/service-api.ts';
+import type { ToolServiceSettings } from './tool-service/settings.ts';
+import { TableWebhooks } from './tool-service/table-webhooks.ts';
+import { TriggerSubscriptions } from './tool-service/trigger-subscriptions.ts';
+import { triggerWebhookRouter } from './tool-service/trigger-webhook.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -123,6 +129,11 @@ export interface WeftOptions {
   operatorEmails?: readonly string[];
   /** the public base URL OAuth redirect URIs are built on (WEFT_PUBLIC_URL); default each request's origin */
   publicUrl?: string;
+  /**
+   * the tool-execution service: its API key (nodes send it as x-api-key), webhook secret, auth
+   * configs per provider and this server's public URL (runtime/tool-service/settings.ts); default none
+   */
+  toolService?: ToolServiceSettings;
 }
 
 export interface Weft {
@@ -163,6 +174,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   // OAuth: token calls go out through the outbound policy; tokens refresh before they expire
   const tokens = tokenCall(outbound);
   const fresh = freshTokens({ redis, prefix, credentials, tokens, serviceUrls });
+  const toolService = options.toolService ?? { authConfigs: {} };
   const mcpServers = mcpAccess(outbound);
   const mailServers = smtpAccess({ allow, ca: options.smtpCa });
   const engine: Engine = new Engine(
@@ -186,6 +198,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       projectPlan: planOf,
       outbound,
       serviceUrls,
+      toolServiceKey: toolService.apiKey,
       mcp: mcpServers,
       smtp: mailServers,
       models: modelGatewayFromEnv(redis, prefix, outbound),
@@ -217,8 +230,11 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
     // active flows of a weft from before versions: their live draft becomes version 1
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
-    // every production call (webhook, GraphQL, widgets, MCP) goes through this one path
+    // every production call (webhook, GraphQL, widgets, MCP, app triggers) goes through this one path
     const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs });
+    const toolServiceApi = new ToolServiceApi({ outbound, baseUrl: serviceUrls.toolService, apiKey: toolService.apiKey });
+    const triggerSubscriptions = new TriggerSubscriptions({ redis, prefix, api: toolServiceApi, credentials });
+    const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });
     const app = createApp({
       redis,
       prefix,
@@ -227,6 +243,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       flows,
       versions,
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
+      deploymentHooks: [triggerSubscriptions, tableWebhooks],
       routers: [
         runsRouter(runServices, apiKeys),
         hooksRouter(calls),
@@ -250,7 +267,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
         automationWorkflowsRouter({ credentials, outbound }),
-        optionLoadersRouter({ credentials, outbound, serviceUrls }),
+        optionLoadersRouter({ credentials, outbound, serviceUrls, fresh, toolServiceKey: toolService.apiKey }),
         testCredentialsRouter({ credentials, outbound, serviceUrls, smtp: mailServers, mcp: mcpServers }),
         apiKeysRouter({ apiKeys }),
         defaultModelsRouter({ defaults: defaultModels }),
@@ -262,6 +279,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         }),
         graphqlApi({ services: runServices, calls, flows, versions, apiKeys }),
         mcpRouter({ apiKeys, live: { flows, versions }, calls }),
+        connectionRouter({ api: toolServiceApi, settings: toolService, credentials, planOf, redis, prefix }),
+        triggerWebhookRouter({ calls, subscriptions: triggerSubscriptions, redis, prefix, webhookSecret: toolService.webhookSecret }),
+        tableWebhooks.router(),
       ],
     });
     routes = app.routeTable;

@@ -33,10 +33,15 @@ describe('credential forms', () => {
   });
 
   it('hide the OAuth client settings and ask the tenant where the spec does', () => {
+    const client = [['clientId', true], ['clientSecret', true], ['redirectUrl', true], ['scopes', true]];
+    // connected through the tool-execution service: the account id too; the table database and notes workspace may instead hold a token of their own
+    const connected: Record<string, unknown[]> = {
+      mailOauth: [...client, ['composioId', true]],
+      tableDatabaseOauth: [...client, ['composioId', true], ['apiToken', false]],
+      notesWorkspaceOauth: [...client, ['composioId', true], ['apiToken', false]],
+    };
     for (const type of SPEC_TYPES.oauth) {
-      expect(credentialFormOf(type)!.fields.map((f) => [f.name, f.hidden === true])).toEqual([
-        ['clientId', true], ['clientSecret', true], ['redirectUrl', true], ['scopes', true],
-      ]);
+      expect(credentialFormOf(type)!.fields.map((f) => [f.name, f.hidden === true])).toEqual(connected[type] ?? client);
     }
     for (const type of ['onedriveOauth', 'sharepointOauth', 'teamsOauth']) {
       expect(credentialFormOf(type)!.fields[0]).toMatchObject({ name: 'tenant_id', label: 'Tenant ID', required: true });

@@ -20,15 +20,24 @@ const tenantOauthFields: CredentialField[] = [
   ...oauthClientFields,
 ];
 
-const oauth = (type: string, label: string, marketplaceId: number, description: string): CredentialForm => ({
+const oauth = (type: string, label: string, marketplaceId: number, description: string, fields = oauthClientFields): CredentialForm => ({
   type,
   label,
   description,
   authType: 'oauth',
   marketplaceId,
   isPro: true,
-  fields: oauthClientFields,
+  fields,
 });
+
+/**
+ * Types connected through the tool-execution service (spec 002 §7 "Connection create"): the
+ * stored account data carries its `composioId` (the service's connected account id, not a secret).
+ */
+const connectedAccountField: CredentialField = { name: 'composioId', label: 'Connected account', type: 'text', hidden: true };
+
+/** beyond the spec: a token for the provider's own API, used instead of the service (catalogue/app/tool-service/connection.ts) */
+const providerToken = (label: string, description: string): CredentialField => ({ name: 'apiToken', label, type: 'text', isPrivate: true, description });
 
 const tenantOauth = (type: string, label: string, marketplaceId: number, description: string): CredentialForm => ({
   type,
@@ -44,9 +53,17 @@ export const oauthForms: CredentialForm[] = [
   oauth('slackOauth', 'Team chat (OAuth)', 1, 'Posts to the team chat service on behalf of the connected workspace.'),
   oauth('googleDriveOauth', 'Cloud drive (Google Drive OAuth)', 2, 'Reads folders and files of the connected drive.'),
   oauth('googleSheetsOauth', 'Spreadsheet (Google Sheets OAuth)', 3, 'Reads the sheets of the connected account.'),
-  oauth('mailOauth', 'Mail service (OAuth)', 13, 'Sends, drafts and fetches mail of the connected mailbox.'),
-  oauth('tableDatabaseOauth', 'Table database (OAuth)', 14, 'Reads and writes bases, tables and records of the connected account.'),
-  oauth('notesWorkspaceOauth', 'Notes workspace (OAuth)', 16, 'Reads and writes pages and databases of the connected workspace.'),
+  oauth('mailOauth', 'Mail service (OAuth)', 13, 'Sends, drafts and fetches mail of the connected mailbox.', [...oauthClientFields, connectedAccountField]),
+  oauth('tableDatabaseOauth', 'Table database (OAuth)', 14, 'Reads and writes bases, tables and records of the connected account.', [
+    ...oauthClientFields,
+    connectedAccountField,
+    providerToken('Personal access token', 'Optional, instead of Connect: an Airtable personal access token; the node then calls the Airtable API itself.'),
+  ]),
+  oauth('notesWorkspaceOauth', 'Notes workspace (OAuth)', 16, 'Reads and writes pages and databases of the connected workspace.', [
+    ...oauthClientFields,
+    connectedAccountField,
+    providerToken('Integration token', 'Optional, instead of Connect: a Notion internal integration token; the node then calls the Notion API itself.'),
+  ]),
   tenantOauth('onedriveOauth', 'OneDrive Business (OAuth)', 4, 'Reads the drives of the connected tenant.'),
   tenantOauth('sharepointOauth', 'SharePoint Business (OAuth)', 10, 'Reads the sites and document libraries of the connected tenant.'),
   tenantOauth('teamsOauth', 'Team messaging service (OAuth)', 11, 'Sends messages to chats and channels of the connected tenant.'),

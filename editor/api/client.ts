@@ -117,6 +117,9 @@ export const api = {
   credentials: (projectId: string) => call<Credential[]>('GET', inProject(projectId, '/credentials')),
   credential: (projectId: string, id: string) => call<Credential>('GET', inProject(projectId, `/credentials/${encodeURIComponent(id)}`)),
   createCredential: (projectId: string, draft: CredentialInput) => call<Credential>('POST', inProject(projectId, '/credentials'), draft),
+  /** Connect through the tool-execution service (mail, table database, notes workspace): where to send the browser */
+  startToolConnection: (projectId: string, credentialType: string, name: string) =>
+    call<{ redirectUrl: string }>('POST', inProject(projectId, '/tool-connections'), { credential_type: credentialType, name }),
   updateCredential: (projectId: string, id: string, patch: CredentialPatch) =>
     call<Credential>('PUT', inProject(projectId, `/credentials/${encodeURIComponent(id)}`), patch),
   deleteCredential: (projectId: string, id: string) => call<void>('DELETE', inProject(projectId, `/credentials/${encodeURIComponent(id)}`)),

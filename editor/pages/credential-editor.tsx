@@ -15,6 +15,7 @@ import type { Credential } from '../../contract/credentials.ts';
 import { credentialDefinition, credentialsToSave, editableValues } from '../forms/credential-definition.ts';
 import { NodeForm } from '../forms/node-form.tsx';
 import { toasts } from '../stores/toast-store.ts';
+import { TOOL_SERVICE_TYPES, ToolServiceConnect } from './tool-service-connect.tsx';
 
 interface Props {
   projectId: string;
@@ -42,6 +43,8 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
     );
   }, [form]);
   const problems = validateValues(definition, values);
+  // mail, table database, notes workspace: connected through the tool-execution service
+  const connectable = TOOL_SERVICE_TYPES.has(form.type);
   // an OAuth type whose every field the OAuth sign-in fills cannot be typed in
   const nothingToType = form.authType === 'oauth' && !credential;
   /** POST /api/testCreds/{type} with the form as it would be saved; an edit names the saved credential, whose secrets stand for the masked ones */
@@ -92,7 +95,7 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
       </div>
       <p className="field-desc">{form.description}</p>
       {form.authType === 'oauth' && <p className="field-desc">The connection itself (tokens, client settings) is filled in by the OAuth sign-in of this integration.</p>}
-      {nothingToType && oauthKnown && !oauth && <p className="field-problem">This type has nothing to type in: its credential comes from the integration's OAuth sign-in, which this server does not offer for it.</p>}
+      {nothingToType && oauthKnown && !oauth && !connectable && <p className="field-problem">This type has nothing to type in: its credential comes from the integration's OAuth sign-in, which this server does not offer for it.</p>}
       {oauth && !oauth.registered && <p className="field-problem" data-testid="oauth-unregistered">An operator registers this integration's OAuth app first (Account → OAuth apps, or the environment).</p>}
       <div className="field">
         <label className="field-label" htmlFor="credential-name">
@@ -100,6 +103,7 @@ export function CredentialEditor({ projectId, form, credential, onDone }: Props)
         </label>
         <input id="credential-name" className="input" value={name} onChange={(e) => setName(e.target.value)} placeholder="Found by this name in the project" />
       </div>
+      {connectable && <ToolServiceConnect projectId={projectId} type={form.type} name={name} />}
       <NodeForm definition={definition} values={values} onChange={(field, value) => (setValues((v) => ({ ...v, [field]: value })), setError(''))} ctx={{ suggestions: [], projectId }} idPrefix="credential" />
       {error && <p className="field-problem" role="alert">{error}</p>}
       {tested && (

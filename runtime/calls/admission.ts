@@ -6,6 +6,7 @@
  * GraphQL, the widgets, MCP; app events and schedules
  * later) is a door: a row of `doors` and an access policy its route passes in.
  */
+import { TOOL_SERVICE_TRIGGERS } from '../../catalogue/app/tool-service/trigger-table.ts';
 import { INPUT_TRIGGERS } from '../../catalogue/trigger-input.ts';
 import { checkProjectKey } from '../auth/api-key-check.ts';
 import { NotFoundError, ForbiddenError, ValidationError } from '../domain-errors.ts';
@@ -16,7 +17,7 @@ import { versionNotFound } from '../stores/flow-versions.ts';
 import { originAllowed } from '../widgets/origins.ts';
 
 /** A way in; also the log record's `trigger`. */
-export type CallDoor = 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams';
+export type CallDoor = 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app';
 
 /** The trigger nodes each door starts, and how a refusal names the door. */
 export const doors: Record<CallDoor, { triggerTypes: readonly string[]; startedBy: string }> = {
@@ -29,6 +30,8 @@ export const doors: Record<CallDoor, { triggerTypes: readonly string[]; startedB
   mcp: { triggerTypes: INPUT_TRIGGERS, startedBy: 'an MCP tool call' },
   // the Bot Framework's calls to a Teams bot (runtime/teams/)
   teams: { triggerTypes: ['teamsTriggerNode'], startedBy: 'a Teams bot message' },
+  // app triggers: the service that fires them calls weft (runtime/tool-service/trigger-webhook.ts, table-webhooks.ts)
+  app: { triggerTypes: [...TOOL_SERVICE_TRIGGERS, 'tableDatabaseTriggerNode'], startedBy: 'an app event' },
 };
 
 /**

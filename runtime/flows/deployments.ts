@@ -22,11 +22,23 @@ export const LEGACY_NOTE = 'Live before weft kept versions';
 /** Who deploys: the signed-in user. */
 export type Deployer = FlowVersionSummary['deployedBy'];
 
+/**
+ * What else must happen when a flow goes live or stops: app triggers subscribe to the service
+ * that calls them (runtime/tool-service/trigger-subscriptions.ts). `deploying` runs after the
+ * checks and before the version is released, so a subscription that cannot be made refuses the
+ * deploy; `stopped` runs once production has stopped.
+ */
+export interface DeploymentHooks {
+  deploying(flow: FlowDocument, content: VersionContent): Promise<void>;
+  stopped(flow: FlowDocument): Promise<void>;
+}
+
 export interface DeploymentDeps {
   flows: FlowStore;
   versions: FlowVersionStore;
   catalogue: CatalogueView;
   planOf: PlanOf;
+  hooks?: readonly DeploymentHooks[];
 }
 
 /** what a version keeps of a flow or of another version */
@@ -39,6 +51,7 @@ export class Deployments {
   async deploy(flow: FlowDocument, by: Deployer, note: string): Promise<FlowDocument> {
     const content = contentOf(flow);
     await this.check(content, flow.projectId);
+    for (const hook of this.deps.hooks ?? []) await hook.deploying(flow, content);
     return this.release(flow.id, { content, draftRevision: flow.version, deployedBy: by, note });
   }
 
@@ -48,13 +61,16 @@ export class Deployments {
     if (!old) throw versionNotFound(flow.id, from, await this.deps.versions.newest(flow.id));
     const content = contentOf(old);
     await this.check(content, flow.projectId);
+    for (const hook of this.deps.hooks ?? []) await hook.deploying(flow, content);
     return this.release(flow.id, { content, draftRevision: old.draftRevision, deployedBy: by, note, rolledBackFrom: from });
   }
 
   /** Stop production: the flow is a draft again; its versions stay. */
   async stop(flow: FlowDocument): Promise<FlowDocument> {
     if (flow.status === 'draft') return flow;
-    return this.deps.flows.update(flow.id, (latest) => ({ ...latest, status: 'draft' }));
+    const stopped = await this.deps.flows.update(flow.id, (latest) => ({ ...latest, status: 'draft' }));
+    for (const hook of this.deps.hooks ?? []) await hook.stopped(stopped);
+    return stopped;
   }
 
   /**

@@ -8,6 +8,7 @@ import Koa from 'koa';
 import { sessionGate, type AuthStores } from '../auth/session-gate.ts';
 import { SignInLimit } from '../auth/sign-in-limit.ts';
 import type { CatalogueView } from '../flows/catalogue-view.ts';
+import type { DeploymentHooks } from '../flows/deployments.ts';
 import { FlowVersionStore } from '../stores/flow-versions.ts';
 import { FlowStore } from '../stores/flows.ts';
 import { OrganisationStore } from '../stores/organisations.ts';
@@ -36,6 +37,8 @@ interface AppOptions {
   users?: UserStore;
   organisations?: OrganisationStore;
   sessions?: SessionStore;
+  /** what else happens when a flow is deployed or stopped (app trigger subscriptions) */
+  deploymentHooks?: readonly DeploymentHooks[];
   /** more routers (runs, webhooks, GraphQL…), mounted after the built-in ones */
   routers?: Router[];
   /** the largest JSON body accepted, in bytes; default MAX_BODY_BYTES (runtime/http/body-limits.ts) */
@@ -74,7 +77,7 @@ export function createApp(deps: AppDeps): Koa & { routeTable: RouteEntry[] } {
     invitationsRouter({ ...auth, invitations }),
     projectsRouter(auth),
     flowsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
-    versionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
+    versionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth), hooks: deps.deploymentHooks }),
     ...(deps.routers ?? []),
   ];
   for (const router of routers) {

@@ -36,6 +36,10 @@ export interface OptionLoaderDeps {
   credentials: CredentialStore;
   outbound: Outbound;
   serviceUrls: ServiceUrls;
+  /** an OAuth credential's secrets with its access token refreshed when about to expire (runtime/oauth/refresh.ts) */
+  fresh?: Parameters<typeof credentialAccess>[3];
+  /** the tool-execution service's API key, for the loaders that go through it */
+  toolServiceKey?: string;
   /** default: every registered loader */
   loaders?: Record<string, OptionLoader>;
 }
@@ -58,9 +62,10 @@ export function optionLoadersRouter(deps: OptionLoaderDeps): Router {
     const binding = { idempotencyKey: `load-options/${randomUUID()}`, signal: () => stop };
     const loaded = loader(input, {
       projectId,
-      credentials: credentialAccess(deps.credentials, projectId),
+      credentials: credentialAccess(deps.credentials, projectId, undefined, deps.fresh),
       http: deps.outbound.forActor(binding),
       serviceUrl: (name) => deps.serviceUrls[name],
+      ...(deps.toolServiceKey ? { toolServiceKey: deps.toolServiceKey } : {}),
     });
     const timedOut = new Promise<FieldOption[]>((ok) => stop.addEventListener('abort', () => ok([]), { once: true }));
     try {

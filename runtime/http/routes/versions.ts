@@ -12,7 +12,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { CatalogueView } from '../../flows/catalogue-view.ts';
-import { Deployments, type Deployer } from '../../flows/deployments.ts';
+import { Deployments, type Deployer, type DeploymentHooks } from '../../flows/deployments.ts';
 import { publicVersion, versionNotFound, versionNumber, type FlowVersionStore } from '../../stores/flow-versions.ts';
 import type { FlowStore } from '../../stores/flows.ts';
 import type { PlanOf } from '../../usage/plan-of.ts';
@@ -34,7 +34,7 @@ function deployerOf(ctx: Context): Deployer {
   return { userId: user.id, email: user.email };
 }
 
-export function versionsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; versions: FlowVersionStore; planOf: PlanOf }): Router {
+export function versionsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; versions: FlowVersionStore; planOf: PlanOf; hooks?: readonly DeploymentHooks[] }): Router {
   const router = new Router();
   const deployments = new Deployments(deps);
   const flowOf = (ctx: Context) => flowOfUser(ctx, deps.flows, ctx.params.flowId);
