@@ -14,6 +14,7 @@ import chunkingNode from './ai/chunking-node/run.ts';
 import classifierNode from './ai/classifier-node/run.ts';
 import codeNode from './logic/code-node/run.ts';
 import conditionNode from './logic/condition-node/run.ts';
+import extractFileNode from './app/extract-file-node/run.ts';
 import executeFlowNode from './logic/execute-flow-node/run.ts';
 import forLoopEndNode from './logic/for-loop-end-node/run.ts';
 import forLoopNode from './logic/for-loop-node/run.ts';
@@ -50,6 +51,7 @@ export const nodes: CatalogueNode[] = [
   variablesNode,
   codeNode,
   apiNode,
+  extractFileNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,
