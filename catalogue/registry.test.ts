@@ -102,6 +102,7 @@ describe('createRegistry', () => {
       variablesNode: 'normal',
       codeNode: 'normal',
       apiNode: 'normal',
+      extractFileNode: 'normal',
       waitNode: 'normal',
       forLoopNode: 'loopStart',
       forLoopEndNode: 'loopEnd',
