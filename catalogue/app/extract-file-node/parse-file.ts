@@ -9,12 +9,11 @@
  * - docx, doc: the document's text (raw: DOCX without its formatting)
  * - xlsx, xls: { sheets: [{ name, rows }] }; raw: { sheets: [{ name, text }] } (CSV text)
  */
-import { csvRows } from './csv.ts';
-import { docText, docxText, htmlText } from './documents.ts';
-import { pdfPages } from './pdf.ts';
 import { ParseFailure, type ParseJob, type Progress } from './parse-types.ts';
-import { type Sheet, shapeRows, sheetText, xlsSheets, xlsxSheets } from './sheets.ts';
-import { checkZip } from './zip-guard.ts';
+import type { Sheet } from './sheets.ts';
+
+// Each format's parser is imported when a file of that format comes (a worker parses one file,
+// so a text file does not pay for loading pdf.js or exceljs).
 
 export async function parseFile(job: ParseJob, progress: Progress): Promise<unknown> {
   const { format, bytes, options, limits } = job;
@@ -23,6 +22,7 @@ export async function parseFile(job: ParseJob, progress: Progress): Promise<unkn
       const text = decode(bytes, options.encoding);
       if (options.returnRawText) return text;
       if (!options.csv) throw new ParseFailure('File type not supported');
+      const { csvRows } = await import('./csv.ts');
       return csvRows(text, options.csv, limits, progress);
     }
     case 'json': {
@@ -36,32 +36,38 @@ export async function parseFile(job: ParseJob, progress: Progress): Promise<unkn
     }
     case 'html': {
       const html = decode(bytes, options.encoding);
-      return options.returnRawText ? html : htmlText(html);
+      return options.returnRawText ? html : (await import('./documents.ts')).htmlText(html);
     }
     case 'text':
     case 'txt':
     case 'svg':
       return decode(bytes, options.encoding);
     case 'pdf': {
+      const { pdfPages } = await import('./pdf.ts');
       const pages = await pdfPages(bytes, options.password, limits, progress);
       return options.joinPages ? pages.join('\n\n') : pages;
     }
     case 'docx':
-      await checkZip(bytes, limits);
-      return docxText(bytes, options.returnRawText);
+      await (await import('./zip-guard.ts')).checkZip(bytes, limits);
+      return (await import('./documents.ts')).docxText(bytes, options.returnRawText);
     case 'doc':
-      return docText(bytes);
-    case 'xlsx':
-      await checkZip(bytes, limits);
+      return (await import('./documents.ts')).docText(bytes);
+    case 'xlsx': {
+      await (await import('./zip-guard.ts')).checkZip(bytes, limits);
+      const { xlsxSheets } = await import('./sheets.ts');
       return sheetsData(await xlsxSheets(bytes, limits, progress), options.returnRawText, options.headers);
-    case 'xls':
+    }
+    case 'xls': {
+      const { xlsSheets } = await import('./sheets.ts');
       return sheetsData(await xlsSheets(bytes, limits, progress), options.returnRawText, options.headers);
+    }
     default:
       throw new ParseFailure('File type not supported');
   }
 }
 
-function sheetsData(sheets: Sheet[], raw: boolean, headers: boolean): unknown {
+async function sheetsData(sheets: Sheet[], raw: boolean, headers: boolean): Promise<unknown> {
+  const { shapeRows, sheetText } = await import('./sheets.ts');
   if (raw) return { sheets: sheets.map((sheet) => ({ name: sheet.name, text: sheetText(sheet.rows) })) };
   return { sheets: sheets.map((sheet) => ({ name: sheet.name, rows: shapeRows(sheet.rows, headers) })) };
 }

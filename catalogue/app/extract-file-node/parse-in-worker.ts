@@ -30,7 +30,7 @@ export async function parseInWorker(job: ParseJob, label: string, progress: Prog
         settle();
       };
       const timer = setTimeout(
-        () => finish(() => reject(timeoutError(`Parsing ${label} took longer than ${Math.round(timeoutMs / 1000)} s; it was stopped`))),
+        () => finish(() => reject(timeoutError(`Parsing ${label} took longer than ${timeoutMs / 1000} s; it was stopped`))),
         timeoutMs,
       );
       const onAbort = () => finish(() => reject(signal.reason));

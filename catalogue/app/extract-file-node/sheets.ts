@@ -6,7 +6,6 @@
  * it: it is imported for .xls alone, inside the parsing worker (its own V8 isolate, so a
  * polluted prototype dies with it), with the worker's memory and time limits.
  */
-import ExcelJS from 'exceljs';
 import { PROGRESS_EVERY_ROWS, type ParseLimits } from './limits.ts';
 import { ParseFailure, type Progress } from './parse-types.ts';
 
@@ -17,6 +16,7 @@ export interface Sheet {
 }
 
 export async function xlsxSheets(bytes: Uint8Array, limits: ParseLimits, progress: Progress): Promise<Sheet[]> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);

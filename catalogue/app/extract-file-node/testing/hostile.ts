@@ -70,14 +70,14 @@ export async function withPart(office: Buffer, part: string, xml: string): Promi
 }
 
 /**
- * A PDF whose page tree holds `fanout`² pages: the root's kids are `fanout` references to one
- * Pages node, whose kids are `fanout` references to one page.
+ * A PDF whose page tree holds `outer` × `inner` pages: the root's kids are `outer` references
+ * to one Pages node, whose kids are `inner` references to one page.
  */
-export function manyPagesPdf(fanout: number): Buffer {
+export function manyPagesPdf(outer: number, inner: number): Buffer {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Count ${fanout * fanout} /Kids [${' 3 0 R'.repeat(fanout)} ] >>`,
-    `<< /Type /Pages /Parent 2 0 R /Count ${fanout} /Kids [${' 4 0 R'.repeat(fanout)} ] >>`,
+    `<< /Type /Pages /Count ${outer * inner} /Kids [${' 3 0 R'.repeat(outer)} ] >>`,
+    `<< /Type /Pages /Parent 2 0 R /Count ${inner} /Kids [${' 4 0 R'.repeat(inner)} ] >>`,
     '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 200 200] /Contents 5 0 R /Resources << /Font << /F1 6 0 R >> >> >>',
     '<< /Length 35 >>\nstream\nBT /F1 12 Tf 20 100 Td (lol) Tj ET\nendstream',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
