@@ -12,6 +12,7 @@ import chatResponseNode from './response/chat-response-node/run.ts';
 import chatTriggerNode from './interface/chat-trigger-node/run.ts';
 import chunkingNode from './ai/chunking-node/run.ts';
 import classifierNode from './ai/classifier-node/run.ts';
+import cloudDriveReadNode from './app/cloud-drive-read-node/run.ts';
 import codeNode from './logic/code-node/run.ts';
 import conditionNode from './logic/condition-node/run.ts';
 import extractFileNode from './app/extract-file-node/run.ts';
@@ -52,6 +53,7 @@ export const nodes: CatalogueNode[] = [
   codeNode,
   apiNode,
   extractFileNode,
+  cloudDriveReadNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,

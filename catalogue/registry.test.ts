@@ -103,6 +103,7 @@ describe('createRegistry', () => {
       codeNode: 'normal',
       apiNode: 'normal',
       extractFileNode: 'normal',
+      cloudDriveReadNode: 'normal',
       waitNode: 'normal',
       forLoopNode: 'loopStart',
       forLoopEndNode: 'loopEnd',
