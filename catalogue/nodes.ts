@@ -28,8 +28,10 @@ import chatTriggerNode from './interface/chat-trigger-node/run.ts';
 import chunkingNode from './ai/chunking-node/run.ts';
 import agentClassifierNode from './ai/agent-classifier-node/run.ts';
 import classifierNode from './ai/classifier-node/run.ts';
+import cloudDriveReadNode from './app/cloud-drive-read-node/run.ts';
 import codeNode from './logic/code-node/run.ts';
 import conditionNode from './logic/condition-node/run.ts';
+import extractFileNode from './app/extract-file-node/run.ts';
 import executeFlowNode from './logic/execute-flow-node/run.ts';
 import forLoopEndNode from './logic/for-loop-end-node/run.ts';
 import forLoopNode from './logic/for-loop-node/run.ts';
@@ -75,6 +77,8 @@ export const nodes: CatalogueNode[] = [
   mailNode,
   tableDatabaseNode,
   notesWorkspaceNode,
+  extractFileNode,
+  cloudDriveReadNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,

@@ -117,6 +117,8 @@ describe('createRegistry', () => {
       mailNode: 'normal',
       tableDatabaseNode: 'normal',
       notesWorkspaceNode: 'normal',
+      extractFileNode: 'normal',
+      cloudDriveReadNode: 'normal',
       waitNode: 'normal',
       forLoopNode: 'loopStart',
       forLoopEndNode: 'loopEnd',

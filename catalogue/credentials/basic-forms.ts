@@ -71,6 +71,16 @@ export const basicForms: CredentialForm[] = [
     ],
   },
   {
+    type: 'fileParsingService',
+    label: 'File parsing service',
+    description: 'The remote file-parsing service of Extract from File (spec 002 §7: {hostUrl}/tools/{pdf|doc}/parse, pdf/to-images).',
+    authType: 'basic',
+    fields: [
+      { name: 'hostUrl', label: 'Host URL', type: 'text', required: true, placeholder: 'https://utils.example.com', description: 'A trailing slash is removed.' },
+      { name: 'apiKey', label: 'API key', type: 'text', required: true, isPrivate: true },
+    ],
+  },
+  {
     type: 'webSearch',
     testable: true,
     label: 'Web search service',

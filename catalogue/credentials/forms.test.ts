@@ -3,12 +3,12 @@ import { createRegistry } from '../registry.ts';
 import type { NodeDefinition } from '../types.ts';
 import { credentialFormOf, credentialForms, publicCredentialFields } from './index.ts';
 
-/** every credential type spec 002 §1 offers (and 001 §1 names), with weft's own two */
+/** every credential type spec 002 §1 offers (and 001 §1 names), with weft's own (the file-parsing service of 002 §7 has no form in the spec) */
 const SPEC_TYPES = {
   oauth: ['slackOauth', 'googleDriveOauth', 'mailOauth', 'tableDatabaseOauth', 'googleSheetsOauth', 'notesWorkspaceOauth'],
   basic: ['postgres', 'automationService', 'crawlService', 'webSearch', 'mcpServer', 'smtp', 'messagingProvider'],
   pro: ['s3', 'onedriveOauth', 'sharepointOauth', 'teamsOauth'],
-  weft: ['httpHeader', 'modelProvider'],
+  weft: ['httpHeader', 'modelProvider', 'fileParsingService'],
 };
 
 describe('credential forms', () => {

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { formatDuration } from '../canvas/node-view.tsx';
 import type { RunSummary } from '../../contract/runs.ts';
 import type { RouterStore } from '../stores/router-store.ts';
+import { runStatusText } from '../stores/run-view.ts';
 import type { Studio } from '../stores/studio.ts';
 
 /** the version a run ran: the draft for test runs, the deployed version's number for production runs (when the server recorded it) */
@@ -31,7 +32,7 @@ export const RunHistory = observer(function RunHistory({ studio, router }: { stu
                 void runs.open(r.runId);
               }}
             >
-              <span className={`state-pill state-pill--${r.status}`}>{r.status}</span>
+              <span className={`state-pill state-pill--${r.status}`}>{runStatusText(r.status)}</span>
               <span className="mode">{r.mode === 'production' ? 'webhook' : 'test'}</span>
               <span className="ran-version" data-testid="run-version" title={r.mode === 'test' ? 'A test run of the draft' : 'The deployed version it ran'}>
                 {ranVersion(r)}

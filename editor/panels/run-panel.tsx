@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import { formatDuration } from '../canvas/node-view.tsx';
 import type { RouterStore } from '../stores/router-store.ts';
-import { isRunOver } from '../stores/run-view.ts';
+import { isRunOver, runStatusText } from '../stores/run-view.ts';
 import type { Studio } from '../stores/studio.ts';
 import { LiveRuns } from './live-runs.tsx';
 import { NodeInspector } from './node-inspector.tsx';
@@ -15,7 +15,7 @@ const CurrentRun = observer(function CurrentRun({ studio }: { studio: Studio }) 
   const took = view.finishedAt && view.startedAt ? formatDuration(view.finishedAt - view.startedAt) : '';
   return (
     <div className="current-run" data-testid="current-run" data-run-id={view.runId} data-status={view.status} data-stream={studio.runs.streamStatus}>
-      {studio.runs.player ? <span className="pill">replay</span> : <span className={`state-pill state-pill--${view.status}`}>{view.status}</span>}
+      {studio.runs.player ? <span className="pill">replay</span> : <span className={`state-pill state-pill--${view.status}`}>{runStatusText(view.status)}</span>}
       <code title={view.runId}>{view.runId.slice(0, 14)}</code>
       {took && <span>{took}</span>}
       {studio.runs.streamStatus === 'reconnecting' && <span className="muted">reconnecting…</span>}

@@ -81,6 +81,11 @@ const stateRank: Record<ActorState, number> = {
   running: 7, queued: 6, suspended: 5, failed: 4, completed: 3, skipped: 2, cancelled: 1, waiting: 0,
 };
 
+/** A run's status as the studio writes it: a stopped run (spec 000 §4, a cloud-drive read) is 'not complete'. */
+export function runStatusText(status: RunStatus | 'starting'): string {
+  return status === 'incomplete' ? 'not complete' : status;
+}
+
 export function isRunOver(status: RunStatus | 'starting'): boolean {
   return status !== 'running' && status !== 'starting';
 }

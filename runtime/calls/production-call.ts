@@ -64,8 +64,11 @@ export interface CallFailure {
 }
 
 export type CallOutcome =
-  /** `responded`: a response node's output; otherwise the run ended without one and `output` is the run's */
-  | { status: 'answered'; runId: string; output: unknown; responded: boolean }
+  /**
+   * `responded`: a response node's output; otherwise the run ended without one and `output` is the
+   * run's; `incomplete`: the run was stopped as not complete (spec 000 §4: a cloud-drive read)
+   */
+  | { status: 'answered'; runId: string; output: unknown; responded: boolean; incomplete: boolean }
   /** async, or a 'follow' wait that ran out: the run goes on without the caller */
   | { status: 'running'; runId: string }
   | { status: 'failed'; runId: string; failure: CallFailure };
@@ -211,7 +214,7 @@ function outcomeOf(runId: string, result: RunResult, policy: CallPolicy): CallOu
     case 'responded':
     case 'completed':
     case 'incomplete':
-      return { status: 'answered', runId, output: result.output ?? null, responded: result.status === 'responded' };
+      return { status: 'answered', runId, output: result.output ?? null, responded: result.status === 'responded', incomplete: result.status === 'incomplete' };
     case 'timeout':
       if (policy.late === 'follow') return { status: 'running', runId };
       return {

@@ -27,7 +27,7 @@ const WorkflowResult = new GraphQLObjectType({
   name: 'WorkflowResult',
   description: 'The answer of a flow run over GraphQL.',
   fields: {
-    status: { type: new GraphQLNonNull(GraphQLString), description: "'success' or 'error' (the run failed: result.message says why)" },
+    status: { type: new GraphQLNonNull(GraphQLString), description: "'success', 'incomplete' (the run was stopped as not complete: a cloud-drive read) or 'error' (the run failed: result.message says why)" },
     result: {
       type: GraphQLJSON,
       description: "Realtime: the GraphQL Response node's mapped output. Async: { requestId, status: 'running' }.",

@@ -23,7 +23,8 @@ export const GRAPHQL_RESPONSE = 'graphqlResponseNode';
 
 /** What executeWorkflow (and each flow's own operation) answers. */
 export interface WorkflowAnswer {
-  status: 'success' | 'error';
+  /** 'incomplete': the run was stopped as not complete (spec 000 §4, a cloud-drive read) */
+  status: 'success' | 'incomplete' | 'error';
   result: unknown;
   requestId: string;
 }
@@ -32,7 +33,7 @@ export interface WorkflowAnswer {
 export interface RequestStatus {
   requestId: string;
   workflowId: string;
-  status: 'running' | 'success' | 'error' | 'failed';
+  status: 'running' | 'success' | 'incomplete' | 'error' | 'failed';
   result: unknown;
 }
 
@@ -89,7 +90,7 @@ export class WorkflowCalls {
     const requestId = outcome.runId;
     switch (outcome.status) {
       case 'answered':
-        return { status: 'success', result: outcome.output, requestId };
+        return { status: outcome.incomplete ? 'incomplete' : 'success', result: outcome.output, requestId };
       case 'running':
         if (async) return { status: 'success', result: { requestId, status: 'running' }, requestId };
         // A realtime call that outlasted its wait leaves the run going on, as an async one does.
@@ -136,7 +137,7 @@ export class WorkflowCalls {
         return { ...base, status: 'running', result: null };
       case 'completed':
       case 'incomplete':
-        return { ...base, status: 'success', result: (await engine.runOutput(requestId)) ?? null };
+        return { ...base, status: meta.status === 'incomplete' ? 'incomplete' : 'success', result: (await engine.runOutput(requestId)) ?? null };
       case 'failed':
         return {
           ...base,

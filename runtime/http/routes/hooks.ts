@@ -32,6 +32,8 @@ export function hooksRouter(calls: ProductionCalls): Router {
         throw error;
       });
     ctx.set('X-Weft-Run-Id', outcome.runId);
+    // a run stopped as not complete (a cloud-drive read, spec 000 §4) still answers its output
+    if (outcome.status === 'answered' && outcome.incomplete) ctx.set('X-Weft-Run-Status', 'incomplete');
     if (outcome.status === 'answered') ctx.body = outcome.output;
     else if (outcome.status === 'running') {
       ctx.status = 202;
