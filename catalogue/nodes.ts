@@ -6,6 +6,9 @@
  * editor reads definitions from GET /api/catalogue, or imports a `definition.ts` file.
  */
 import apiNode from './app/api-node/run.ts';
+import crawlerNode from './app/crawler-node/run.ts';
+import crawlServiceNode from './app/crawl-service-node/run.ts';
+import scraperNode from './app/scraper-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import branchNode from './logic/branch-node/run.ts';
 import chatResponseNode from './response/chat-response-node/run.ts';
@@ -50,6 +53,9 @@ export const nodes: CatalogueNode[] = [
   variablesNode,
   codeNode,
   apiNode,
+  crawlerNode,
+  scraperNode,
+  crawlServiceNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,

@@ -16,6 +16,8 @@ export interface NodeRun {
   durationMs?: number;
   /** the last progress message */
   message?: string;
+  /** the last counted progress (pages crawled of pages found, rows read): drawn as a bar */
+  progress?: { done: number; total?: number };
   error?: string;
   output?: unknown;
   usage?: unknown;
@@ -255,9 +257,11 @@ export class RunView {
         next.state = 'running';
         next.startedAt = event.ts;
         next.message = undefined;
+        next.progress = undefined;
         break;
       case 'node.progress':
         next.message = event.message;
+        if (typeof event.done === 'number') next.progress = { done: event.done, ...(typeof event.total === 'number' ? { total: event.total } : {}) };
         break;
       case 'node.completed':
       case 'node.skipped':

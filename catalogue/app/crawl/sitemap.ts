@@ -1,0 +1,40 @@
+/**
+ * @module catalogue/app/crawl/sitemap — the URLs a site's sitemaps list: the Sitemap: lines of
+ * its robots.txt, else /sitemap.xml; a sitemap index is followed one level down (at most
+ * MAX_SITEMAPS files). Parsed with fast-xml-parser (entities not expanded).
+ */
+import { XMLParser } from 'fast-xml-parser';
+import type { PoliteFetcher } from './fetcher.ts';
+
+const MAX_SITEMAPS = 20;
+const parser = new XMLParser({ ignoreAttributes: true, processEntities: false, isArray: (name) => name === 'url' || name === 'sitemap' });
+
+interface Parsed {
+  urlset?: { url?: { loc?: unknown }[] };
+  sitemapindex?: { sitemap?: { loc?: unknown }[] };
+}
+
+function locs(entries: { loc?: unknown }[] | undefined): string[] {
+  return (entries ?? []).map((e) => (typeof e.loc === 'string' ? e.loc.trim() : '')).filter(Boolean);
+}
+
+export async function sitemapUrls(fetcher: PoliteFetcher, startUrl: string, max: number): Promise<string[]> {
+  const declared = await fetcher.sitemapsOf(startUrl);
+  const pending = declared.length ? declared : [`${new URL(startUrl).origin}/sitemap.xml`];
+  const urls: string[] = [];
+  let read = 0;
+  while (pending.length && read < MAX_SITEMAPS && urls.length < max) {
+    const file = await fetcher.fetchResource(pending.shift()!);
+    read++;
+    if (!file) continue;
+    let parsed: Parsed;
+    try {
+      parsed = parser.parse(file.text) as Parsed;
+    } catch {
+      continue;
+    }
+    urls.push(...locs(parsed.urlset?.url));
+    pending.push(...locs(parsed.sitemapindex?.sitemap));
+  }
+  return urls.slice(0, max);
+}
