@@ -36,6 +36,7 @@ import { AllowList } from './outbound/address-policy.ts';
 import { Outbound } from './outbound/client.ts';
 import { createRunServices } from './run-services.ts';
 import { ProductionCalls } from './calls/production-call.ts';
+import { flowHooks } from './calls/flow-hooks.ts';
 import { FlowVersionStore } from './stores/flow-versions.ts';
 import { FlowStore } from './stores/flows.ts';
 import { ProjectStore } from './stores/projects.ts';
@@ -131,6 +132,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
   const outbound = new Outbound({ allow: new AllowList(options.outboundAllow) });
   const mcpServers = mcpAccess(outbound);
+  // set once the server part starts (below): a worker-only process calls no flows as webhooks
+  let productionCalls: ProductionCalls | undefined;
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -153,6 +156,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       outbound,
       serviceUrls: serviceUrlsFrom(options.serviceUrls),
       mcp: mcpServers,
+      hooks: { forProject: (projectId) => flowHooks(() => productionCalls, projectId) },
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({
         store: () => vectorStore.get(),
@@ -182,6 +186,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
     // every production call (webhook, GraphQL, widgets, MCP) goes through this one path
     const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs });
+    productionCalls = calls;
     const app = createApp({
       redis,
       prefix,

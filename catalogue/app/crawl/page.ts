@@ -57,6 +57,21 @@ export function linksOf(root: HTMLElement, pageUrl: string): string[] {
   return [...found];
 }
 
+/** Links and images with absolute URLs, so the markdown's links work outside the page. */
+function absolutize(content: HTMLElement, pageUrl: string): void {
+  for (const [selector, attribute] of [['a[href]', 'href'], ['img[src]', 'src']] as const) {
+    for (const el of content.querySelectorAll(selector)) {
+      const value = el.getAttribute(attribute);
+      if (!value || value.startsWith('#') || /^(mailto|tel|javascript|data):/i.test(value)) continue;
+      try {
+        el.setAttribute(attribute, new URL(value, pageUrl).href);
+      } catch {
+        // left as written
+      }
+    }
+  }
+}
+
 /** The part of the page the node keeps: tags removed, included tags or the main content kept. */
 function contentOf(root: HTMLElement, options: ScrapeOptions): HTMLElement {
   const body = root.querySelector('body') ?? root;
@@ -81,6 +96,7 @@ export function pageDocument(input: { html: string; url: string; statusCode: num
   const metadata = metadataOf(root, input.url, input.statusCode);
   const links = linksOf(root, input.url);
   const content = contentOf(root, options);
+  absolutize(content, input.url);
   const html = content.innerHTML.trim();
   const markdown = turndown.turndown(html || ' ').trim();
   return { markdown, html, links, metadata };
