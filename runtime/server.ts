@@ -37,6 +37,7 @@ import { Outbound } from './outbound/client.ts';
 import { createRunServices } from './run-services.ts';
 import { ProductionCalls } from './calls/production-call.ts';
 import { flowHooks } from './calls/flow-hooks.ts';
+import { docsSiteRouter } from './http/routes/docs-site.ts';
 import { FlowVersionStore } from './stores/flow-versions.ts';
 import { FlowStore } from './stores/flows.ts';
 import { ProjectStore } from './stores/projects.ts';
@@ -198,6 +199,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       routers: [
         runsRouter(runServices, apiKeys),
         hooksRouter(calls),
+        docsSiteRouter(() => nodes.list()),
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),

@@ -8,6 +8,7 @@
  * error status) is kept with its statusCode and `error` in its metadata.
  */
 import { randomUUID } from 'node:crypto';
+import { userError } from '../../errors.ts';
 import type { NodeContext } from '../../types.ts';
 import { startBackground } from './background.ts';
 import { PoliteFetcher } from './fetcher.ts';
@@ -42,6 +43,11 @@ function failedPage(url: string, error: string, statusCode = 0): PageDocument {
   return { metadata: { sourceURL: url, statusCode, error } };
 }
 
+/** A start URL must be an http(s) URL: the builder's to mend otherwise. */
+function startUrl(url: string): void {
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) throw userError(`Invalid URL: ${url}`);
+}
+
 export class LocalCrawlEngine implements CrawlEngine {
   private readonly settings: CrawlSettings;
 
@@ -54,6 +60,7 @@ export class LocalCrawlEngine implements CrawlEngine {
   }
 
   private async scrapeWith(fetcher: PoliteFetcher, url: string, options: ScrapeOptions): Promise<PageDocument> {
+    if (!URL.canParse(url)) return failedPage(url, 'Invalid URL');
     if (!(await fetcher.allowed(url))) return failedPage(url, 'Disallowed by robots.txt', 403);
     const fetched = await fetcher.fetch(url);
     if ('error' in fetched) return failedPage(url, fetched.error);
@@ -64,6 +71,7 @@ export class LocalCrawlEngine implements CrawlEngine {
   }
 
   async scrape(url: string, options: ScrapeOptions): Promise<PageDocument> {
+    startUrl(url);
     const doc = await this.scrapeWith(this.fetcher(options), url, options);
     const { links: _links, ...rest } = doc;
     return rest;
@@ -71,6 +79,7 @@ export class LocalCrawlEngine implements CrawlEngine {
 
   /** The crawl itself; `onPage` hears each page as it is done. */
   private async run(url: string, options: CrawlOptions, report: ProgressReport, onPage?: (doc: PageDocument) => Promise<void>): Promise<JobStatus> {
+    startUrl(url);
     const scope = new CrawlScope(url, options);
     const fetcher = this.fetcher({ delaySeconds: options.delay, timeoutMs: options.scrapeOptions.timeout, mobile: options.scrapeOptions.mobile });
     const queue: { url: string; hops: number }[] = [{ url, hops: 0 }];
@@ -123,6 +132,7 @@ export class LocalCrawlEngine implements CrawlEngine {
   }
 
   async startCrawl(url: string, options: CrawlOptions, webhook: WebhookSpec): Promise<StartedJob> {
+    startUrl(url);
     return this.startJob('crawl', url, webhook, (sender) => this.run(url, options, () => {}, (page) => sender.send('page', [page])));
   }
 
@@ -160,6 +170,7 @@ export class LocalCrawlEngine implements CrawlEngine {
 
   /** The site's URLs: its sitemaps, then the links of its start page; `search` keeps those containing it. */
   async map(url: string, options: MapOptions): Promise<MapResult> {
+    startUrl(url);
     const start = new URL(url);
     const fetcher = this.fetcher({});
     const sameSite = (link: string) => {

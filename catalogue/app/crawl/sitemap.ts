@@ -18,13 +18,23 @@ function locs(entries: { loc?: unknown }[] | undefined): string[] {
   return (entries ?? []).map((e) => (typeof e.loc === 'string' ? e.loc.trim() : '')).filter(Boolean);
 }
 
+function absolute(url: string, base: string): string | undefined {
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function sitemapUrls(fetcher: PoliteFetcher, startUrl: string, max: number): Promise<string[]> {
   const declared = await fetcher.sitemapsOf(startUrl);
   const pending = declared.length ? declared : [`${new URL(startUrl).origin}/sitemap.xml`];
   const urls: string[] = [];
   let read = 0;
   while (pending.length && read < MAX_SITEMAPS && urls.length < max) {
-    const file = await fetcher.fetchResource(pending.shift()!);
+    const next = absolute(pending.shift()!, startUrl);
+    if (!next) continue;
+    const file = await fetcher.fetchResource(next);
     read++;
     if (!file) continue;
     let parsed: Parsed;
@@ -33,7 +43,7 @@ export async function sitemapUrls(fetcher: PoliteFetcher, startUrl: string, max:
     } catch {
       continue;
     }
-    urls.push(...locs(parsed.urlset?.url));
+    urls.push(...locs(parsed.urlset?.url).map((loc) => absolute(loc, file.url)).filter((u): u is string => !!u));
     pending.push(...locs(parsed.sitemapindex?.sitemap));
   }
   return urls.slice(0, max);
