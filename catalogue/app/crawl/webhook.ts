@@ -5,7 +5,8 @@
  * the events the node chose. The webhook is a URL (POST as JSON with the node's headers, through
  * `ctx.http`) or a flow of the project: `flow:<flowId>`, a bare flow id, or this weft's own hook
  * URL `{weft}/hook/<flowId>`, called in-process through the production-call path (`ctx.hooks`).
- * A failed delivery never stops the crawl; it is reported once as a progress message.
+ * A failed delivery never stops the crawl; it is logged once (the node has answered by then, so
+ * it is not a progress event of the run).
  */
 import type { NodeContext } from '../../types.ts';
 import type { PageDocument, WebhookSpec } from './types.ts';
@@ -42,7 +43,7 @@ export class WebhookSender {
   private warned = false;
 
   constructor(
-    private readonly ctx: Pick<NodeContext, 'http' | 'hooks' | 'serviceUrl' | 'progress'>,
+    private readonly ctx: Pick<NodeContext, 'http' | 'hooks' | 'serviceUrl'>,
     private readonly webhook: WebhookSpec,
     private readonly kind: JobKind,
     private readonly id: string,
@@ -64,7 +65,7 @@ export class WebhookSender {
       if (this.warned) return;
       this.warned = true;
       const reason = failure instanceof Error ? failure.message : String(failure);
-      await this.ctx.progress(`Failed to send the ${body.type} event to the webhook: ${reason}`).catch(() => {});
+      console.warn(`[weft crawl ${this.id}] failed to send the ${body.type} event to the webhook: ${reason}`);
     }
   }
 
