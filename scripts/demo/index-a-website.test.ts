@@ -67,10 +67,10 @@ describe('the demo "Index a website"', () => {
     const index = await weft.anonymous.request('GET', '/docs/');
     expect(await index.text()).toContain('href="/docs/readme"');
     const sitemap = await (await weft.anonymous.request('GET', '/docs/sitemap.xml')).text();
-    expect(sitemap).toContain(`${weft.url}/docs/nodes/crawlerNode`);
+    expect(sitemap).toContain(`${weft.url}/docs/reference/crawlerNode`);
     const robots = await (await weft.anonymous.request('GET', '/robots.txt')).text();
     expect(robots).toContain('Disallow: /api/');
-    const node = await (await weft.anonymous.request('GET', '/docs/nodes/crawlerNode')).text();
+    const node = await (await weft.anonymous.request('GET', '/docs/reference/crawlerNode')).text();
     expect(node).toContain('crawlLimit');
   });
 
@@ -81,7 +81,7 @@ describe('the demo "Index a website"', () => {
     expect(indexed.body.chunks).toBeGreaterThan(10);
     const found = await hook(ids['Search the docs']!, { query: 'Crawls a website from a URL: its pages as markdown, robots.txt honoured' });
     expect(found.status).toBe(200);
-    expect(found.body.results.map((r: { text: string }) => r.text).join('\n')).toContain('/docs/nodes/crawlerNode');
+    expect(found.body.results.map((r: { text: string }) => r.text).join('\n')).toContain('/docs/reference/crawlerNode');
   }, 120_000);
 
   it('indexes a site the caller names', async () => {

@@ -1,8 +1,9 @@
 /**
  * @module runtime/http/routes/docs-site — weft's own documentation as a small public web site:
  * `/docs/` (an index), `/docs/readme`, `/docs/architecture`, `/docs/catalogue` (the Markdown
- * files rendered with marked), `/docs/nodes/` and `/docs/nodes/:name` (each node's definition:
- * the pages nodes' `docs` links name), `/docs/sitemap.xml` and `/robots.txt`. The demo flow
+ * files rendered with marked), `/docs/reference/` and `/docs/reference/:name` (each node's definition,
+ * as HTML a crawler reads: the studio's own `/docs/nodes/:name` pages are drawn in the browser,
+ * and are left to it), `/docs/sitemap.xml` and `/robots.txt`. The demo flow
  * "Index a website" crawls it (README "Index a website"). Read-only, no session needed.
  */
 import { readFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ const fileLinks: Record<string, string> = { 'README.md': '/docs/readme', 'ARCHIT
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, description: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title><meta name="description" content="${escape(description)}"><meta property="og:title" content="${escape(title)}"><meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font:16px/1.55 system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1d2939}pre{background:#f2f4f7;padding:.8rem;overflow:auto}code{font-size:.9em}table{border-collapse:collapse}td,th{border:1px solid #d0d5dd;padding:.3rem .5rem}</style></head><body><nav><a href="/docs/">weft docs</a> · <a href="/docs/readme">README</a> · <a href="/docs/architecture">Architecture</a> · <a href="/docs/catalogue">Catalogue</a> · <a href="/docs/nodes/">Nodes</a></nav><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title><meta name="description" content="${escape(description)}"><meta property="og:title" content="${escape(title)}"><meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font:16px/1.55 system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1d2939}pre{background:#f2f4f7;padding:.8rem;overflow:auto}code{font-size:.9em}table{border-collapse:collapse}td,th{border:1px solid #d0d5dd;padding:.3rem .5rem}</style></head><body><nav><a href="/docs/">weft docs</a> · <a href="/docs/readme">README</a> · <a href="/docs/architecture">Architecture</a> · <a href="/docs/catalogue">Catalogue</a> · <a href="/docs/reference/">Nodes</a></nav><main>${body}</main></body></html>`;
 }
 
 function markdownPage(key: keyof typeof files): string {
@@ -58,14 +59,14 @@ export function docsSiteRouter(definitions: () => NodeDefinition[]): Router {
     ctx.body = body;
   };
   router.get('/docs/', (ctx) =>
-    html(ctx, layout('weft docs', 'The documentation of weft, an open studio and runtime for AI workflows.', `<h1>weft docs</h1><ul><li><a href="/docs/readme">README</a>: what weft is, how to run it</li><li><a href="/docs/architecture">Architecture</a>: how it works inside</li><li><a href="/docs/catalogue">The node catalogue</a>: how nodes are made</li><li><a href="/docs/nodes/">Nodes</a>: every node’s fields</li></ul>`)),
+    html(ctx, layout('weft docs', 'The documentation of weft, an open studio and runtime for AI workflows.', `<h1>weft docs</h1><ul><li><a href="/docs/readme">README</a>: what weft is, how to run it</li><li><a href="/docs/architecture">Architecture</a>: how it works inside</li><li><a href="/docs/catalogue">The node catalogue</a>: how nodes are made</li><li><a href="/docs/reference/">Nodes</a>: every node’s fields</li></ul>`)),
   );
   for (const key of Object.keys(files) as (keyof typeof files)[]) router.get(`/docs/${key}`, (ctx) => html(ctx, markdownPage(key)));
-  router.get('/docs/nodes/', (ctx) => {
-    const items = definitions().map((d) => `<li><a href="/docs/nodes/${encodeURIComponent(d.name)}">${escape(d.label)}</a> (${escape(d.category)})</li>`).join('');
+  router.get('/docs/reference/', (ctx) => {
+    const items = definitions().map((d) => `<li><a href="/docs/reference/${encodeURIComponent(d.name)}">${escape(d.label)}</a> (${escape(d.category)})</li>`).join('');
     html(ctx, layout('weft nodes', 'Every node of weft’s catalogue.', `<h1>Nodes</h1><ul>${items}</ul>`));
   });
-  router.get('/docs/nodes/:name', (ctx) => {
+  router.get('/docs/reference/:name', (ctx) => {
     const definition = definitions().find((d) => d.name === ctx.params.name);
     if (!definition) {
       ctx.status = 404;
@@ -74,7 +75,7 @@ export function docsSiteRouter(definitions: () => NodeDefinition[]): Router {
     html(ctx, nodePage(definition));
   });
   router.get('/docs/sitemap.xml', (ctx) => {
-    const paths = ['/docs/', ...Object.keys(files).map((k) => `/docs/${k}`), '/docs/nodes/', ...definitions().map((d) => `/docs/nodes/${encodeURIComponent(d.name)}`)];
+    const paths = ['/docs/', ...Object.keys(files).map((k) => `/docs/${k}`), '/docs/reference/', ...definitions().map((d) => `/docs/reference/${encodeURIComponent(d.name)}`)];
     ctx.type = 'application/xml';
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${escape(originOf(ctx) + p)}</loc></url>`).join('')}</urlset>\n`;
   });
