@@ -19,6 +19,9 @@ import notesWorkspaceNode from './app/notes-workspace-node/run.ts';
 import notesWorkspaceTriggerNode from './app/notes-workspace-trigger-node/run.ts';
 import tableDatabaseNode from './app/table-database-node/run.ts';
 import tableDatabaseTriggerNode from './app/table-database-trigger-node/run.ts';
+import crawlerNode from './app/crawler-node/run.ts';
+import crawlServiceNode from './app/crawl-service-node/run.ts';
+import scraperNode from './app/scraper-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
 import automationResponseNode from './response/automation-response-node/run.ts';
 import automationTriggerNode from './interface/automation-trigger-node/run.ts';
@@ -79,6 +82,9 @@ export const nodes: CatalogueNode[] = [
   notesWorkspaceNode,
   extractFileNode,
   cloudDriveReadNode,
+  crawlerNode,
+  scraperNode,
+  crawlServiceNode,
   waitNode,
   forLoopNode,
   forLoopEndNode,

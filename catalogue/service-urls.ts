@@ -35,6 +35,12 @@ export const serviceDefaults = {
   airtable: 'https://api.airtable.com/v0',
   /** Notion API (notes workspace, direct) */
   notion: 'https://api.notion.com/v1',
+  /**
+   * this weft's own public base URL: a flow's webhook is `{weft}/hook/{flowId}` (the crawl
+   * nodes' webhook given as a flow; a crawl service is told that URL). Set it to the address
+   * the world reaches this weft at.
+   */
+  weft: 'http://127.0.0.1:3000',
   /** the crawl service's public API (a crawl credential's hostUrl overrides it) */
   crawlService: 'https://api.firecrawl.dev',
   /** the web search service (spec 002 names none; weft's is this search API for AI agents, Bearer key) */

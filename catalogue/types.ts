@@ -88,7 +88,7 @@ export interface InputField {
    * model of that kind (or fails with 'Default model not found!'), which the form says
    */
   modelType?: 'text' | 'embedding' | 'image';
-  /** the spec's own text for a value of the wrong type or out of bounds or choices (else the check's, naming the label) */
+  /** the spec's own text for a value of the wrong type or out of bounds or choices (else the check's, naming the label); `{value}` in it is replaced by the value */
   invalidMessage?: string;
 }
 
@@ -194,6 +194,18 @@ export interface NodeContext {
   flows?: FlowAccess;
   /** mail servers under the outbound address policy (the SMTP node); see catalogue/app/smtp-node/smtp-services.ts */
   smtp?: SmtpAccess;
+  /**
+   * the project's deployed flows called as webhooks, through the one production-call path
+   * (runtime/calls/production-call.ts), as `POST /hook/:flowId` would call them (the crawl
+   * nodes' webhook events); absent in a worker-only process
+   */
+  hooks?: HookAccess;
+}
+
+/** A flow of the project called as its webhook is: a production call, not awaited to its end. */
+export interface HookAccess {
+  /** resolves once the call is admitted and its run started; throws 'Workflow not found' and the other refusals */
+  call(flowId: string, body: unknown): Promise<{ runId: string }>;
 }
 
 /** Another flow of the project, called as a tool: a child run this actor awaits itself. */

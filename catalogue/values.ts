@@ -71,7 +71,7 @@ export function checkValues(
       if (value === undefined || value === null || (typeof value === 'string' && !TEXT_TYPES.has(field.type))) continue;
     }
     const read = resolved || !isTemplated(value) ? readField(field, value, resolved) : ok(value);
-    for (const message of read.problems) problems.push({ field: field.name, message: field.invalidMessage ?? message });
+    for (const message of read.problems) problems.push({ field: field.name, message: invalidText(field, value) ?? message });
     out[field.name] = read.value;
   }
   return { values: out, problems };
@@ -85,7 +85,12 @@ export function checkValues(
 export function literalProblem(field: InputField, value: unknown): string {
   if (isEmptyValue(value) || isTemplated(value)) return '';
   const read = readField(field, value, false);
-  return read.problems.length ? (field.invalidMessage ?? read.problems[0]) : '';
+  return read.problems.length ? (invalidText(field, value) ?? read.problems[0]) : '';
+}
+
+/** The field's own text for a wrong value; `{value}` in it names the value ('Invalid mode: {mode}'). */
+function invalidText(field: InputField, value: unknown): string | undefined {
+  return field.invalidMessage?.replaceAll('{value}', typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 /**

@@ -15,7 +15,7 @@ import type { McpAccess } from '../catalogue/ai/mcp-services.ts';
 import type { SmtpAccess } from '../catalogue/app/smtp-node/smtp-services.ts';
 import type { ModelAccess } from '../catalogue/ai/model-services.ts';
 import type { VectorAccess } from '../catalogue/ai/vector-services.ts';
-import type { CatalogueNode, CredentialReader, FlowAccess, NodeContext } from '../catalogue/types.ts';
+import type { CatalogueNode, CredentialReader, FlowAccess, HookAccess, NodeContext } from '../catalogue/types.ts';
 import type { ServiceUrls } from '../catalogue/service-urls.ts';
 import type { Outbound } from './outbound/client.ts';
 import { SecretRedactor } from './secrets/redact.ts';
@@ -55,6 +55,11 @@ export interface NodeRunnerDeps {
   awaitRun?(runId: string, flowId: string, timeoutMs: number): Promise<RunResult>;
   /** a flow's name, for a flow tool's default name */
   flowName?(flowId: string): Promise<string | undefined>;
+  /**
+   * the project's flows called as webhooks through the production-call path (server.ts binds
+   * it to ProductionCalls); nodes reach it as `ctx.hooks`. Absent in a worker-only process.
+   */
+  hooks?: { forProject(projectId: string): HookAccess };
   /** the plan of a project (runtime/usage/plan-of.ts): a starter-plan project's node may not use a pro-only field */
   projectPlan?(projectId: string): Promise<string>;
 }
@@ -114,6 +119,7 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       mcp: deps.mcp,
       smtp: deps.smtp,
       flows: deps.awaitRun && flowAccess(deps, activation, deps.awaitRun),
+      hooks: deps.hooks?.forProject(meta.projectId),
     };
     try {
       const result = await entry.run(values, context, unresolved);

@@ -41,6 +41,8 @@ import { AllowList } from './outbound/address-policy.ts';
 import { Outbound } from './outbound/client.ts';
 import { createRunServices } from './run-services.ts';
 import { ProductionCalls } from './calls/production-call.ts';
+import { flowHooks } from './calls/flow-hooks.ts';
+import { docsSiteRouter } from './http/routes/docs-site.ts';
 import { FlowVersionStore } from './stores/flow-versions.ts';
 import { FlowStore } from './stores/flows.ts';
 import { ProjectStore } from './stores/projects.ts';
@@ -177,6 +179,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const toolService = options.toolService ?? { authConfigs: {} };
   const mcpServers = mcpAccess(outbound);
   const mailServers = smtpAccess({ allow, ca: options.smtpCa });
+  // set once the server part starts (below): a worker-only process calls no flows as webhooks
+  let productionCalls: ProductionCalls | undefined;
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
     createNodeRunner({
@@ -201,6 +205,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       toolServiceKey: toolService.apiKey,
       mcp: mcpServers,
       smtp: mailServers,
+      hooks: { forProject: (projectId) => flowHooks(() => productionCalls, projectId) },
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({
         store: () => vectorStore.get(),
@@ -235,6 +240,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const toolServiceApi = new ToolServiceApi({ outbound, baseUrl: serviceUrls.toolService, apiKey: toolService.apiKey });
     const triggerSubscriptions = new TriggerSubscriptions({ redis, prefix, api: toolServiceApi, credentials });
     const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });
+    productionCalls = calls;
     const app = createApp({
       redis,
       prefix,
@@ -252,6 +258,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
           credentials,
           auth: new BotFrameworkAuth({ http: outbound.forActor(keyReaderBinding()), metadataUrl: () => serviceUrls.botOpenId }),
         }),
+        docsSiteRouter(() => nodes.list()),
         usageRouter({ usage }),
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),

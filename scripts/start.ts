@@ -23,6 +23,18 @@ function ensureRedisServer(): void {
   process.exit(1);
 }
 
+/**
+ * The demo "Index a website" crawls this server's own served docs (`/docs/`): its own address,
+ * and no other loopback address, is allowed to nodes (WEFT_OUTBOUND_ALLOW adds others), and
+ * unless WEFT_SERVICE_URL_WEFT says otherwise it is the weft URL flows' webhooks are given as.
+ */
+function ownAddressAllowed(config: ReturnType<typeof loadConfig>): { outboundAllow: string[]; serviceUrls: typeof config.serviceUrls } {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const own = `${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+  const serviceUrls = process.env.WEFT_SERVICE_URL_WEFT ? config.serviceUrls : { ...config.serviceUrls, weft: `http://${own}` };
+  return { outboundAllow: [...config.outboundAllow, own], serviceUrls };
+}
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const dataDir = resolve(config.dataDir);
@@ -42,7 +54,7 @@ async function main(): Promise<void> {
   }
   const secretFile = join(dataDir, SECRET_FILE);
   const newSecret = !process.env.WEFT_SECRET && !existsSync(secretFile);
-  const weft = await startWeft({ ...config, redisUrl });
+  const weft = await startWeft({ ...config, redisUrl, ...ownAddressAllowed(config) });
   let signIn = '';
   if (newSecret) console.log(`Server secret generated in ${secretFile} (mode 0600): back it up — no credential can be read without it`);
   if (config.role !== 'worker') {

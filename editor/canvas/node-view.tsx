@@ -39,6 +39,19 @@ export function formatDuration(ms: number | undefined): string {
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
+/** Counted progress (pages done of pages found): a bar, full when done reaches total; without a total, the count alone. */
+export function ProgressBar({ progress }: { progress: { done: number; total?: number } }) {
+  const { done, total } = progress;
+  const share = total && total > 0 ? Math.min(1, Math.max(0, done / total)) : undefined;
+  const label = total !== undefined ? `${done} of ${total}` : `${done}`;
+  return (
+    <span className="wn-progress" data-testid="node-progress" role="progressbar" aria-valuemin={0} aria-valuenow={done} aria-valuemax={total} title={label}>
+      <span className="wn-progress-track">{share !== undefined && <span className="wn-progress-fill" style={{ width: `${Math.round(share * 100)}%` }} />}</span>
+      <span className="wn-progress-count">{label}</span>
+    </span>
+  );
+}
+
 function StatusLine({ run, problems, pinned }: { run?: NodeRun; problems: string[]; pinned: boolean }) {
   if (run) {
     // a completed node with an error failed and went on (On error: continue)
@@ -60,6 +73,7 @@ function StatusLine({ run, problems, pinned }: { run?: NodeRun; problems: string
         )}
         {run.durationMs !== undefined && run.state !== 'running' && <span className="wn-duration">{formatDuration(run.durationMs)}</span>}
         {detail && <span className="wn-message" title={detail}>{detail}</span>}
+        {run.progress && <ProgressBar progress={run.progress} />}
       </div>
     );
   }

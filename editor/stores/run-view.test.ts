@@ -58,6 +58,19 @@ describe('RunView', () => {
     expect(view.nodes.get('plain')?.toolCalls).toBeUndefined();
   });
 
+  it('keeps counted progress (done of total) for the bar, live and in replay, and clears it when the node starts again', () => {
+    for (const live of [true, false]) {
+      const view = new RunView('r1');
+      view.apply(ev('node.started', { nodeId: 'crawl' }), live);
+      view.apply(ev('node.progress', { nodeId: 'crawl', message: 'Crawled 0 of 4 pages', done: 0, total: 4 }), live);
+      view.apply(ev('node.progress', { nodeId: 'crawl', message: 'Crawled 3 of 5 pages', done: 3, total: 5 }), live);
+      view.apply(ev('node.progress', { nodeId: 'crawl', message: 'a note without counts' }), live);
+      expect(view.nodes.get('crawl')).toMatchObject({ message: 'a note without counts', progress: { done: 3, total: 5 } });
+      view.apply(ev('node.started', { nodeId: 'crawl' }, 1100), live);
+      expect(view.nodes.get('crawl')?.progress).toBeUndefined();
+    }
+  });
+
   it('shows a node that failed and went on (On error: continue) as completed with its error', () => {
     const view = new RunView('r1');
     const error = { message: 'No credentials found for openai', kind: 'user' };

@@ -19,6 +19,8 @@ export interface NodeRun {
   message?: string;
   /** the model's tool calls in this activation, read from its progress messages (contract/tool-progress.ts) */
   toolCalls?: readonly ToolCallView[];
+  /** the last counted progress (pages crawled of pages found, rows read): drawn as a bar */
+  progress?: { done: number; total?: number };
   error?: string;
   output?: unknown;
   usage?: unknown;
@@ -266,11 +268,13 @@ export class RunView {
         next.startedAt = event.ts;
         next.message = undefined;
         next.toolCalls = undefined;
+        next.progress = undefined;
         break;
       case 'node.progress': {
         next.message = event.message;
         const calls = withToolProgress(before.toolCalls ?? [], event.message);
         if (calls.length) next.toolCalls = calls;
+        if (typeof event.done === 'number') next.progress = { done: event.done, ...(typeof event.total === 'number' ? { total: event.total } : {}) };
         break;
       }
       case 'node.completed':

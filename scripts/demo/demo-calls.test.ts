@@ -28,7 +28,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'weft-demo-calls-'));
 
 beforeAll(async () => {
   loopback = await startOpenAILoopback();
-  weft = await startTestWeft({ dataDir, outboundAllow: [loopback.host] });
+  // loopback: the OpenAI server, and weft's own address ("Index a website" crawls its /docs/, as npm start allows)
+  weft = await startTestWeft({ dataDir, outboundAllow: [loopback.host, '127.0.0.1'] });
   redis = new Redis(process.env.REDIS_URL!);
   first = await prepareAdmin(redis, { prefix: weft.prefix, dataDir, env: {} });
   const seeded = await seedDemo(weft.url, first.session.headers);
@@ -67,6 +68,10 @@ const sensible: Record<string, (answer: any) => void> = {
     expect(answer.results.map((r: { output: { square: number } }) => r.output.square)).toEqual([1, 4, 9, 16]),
   'Two branches that join (parallel)': (answer) => expect(answer).toEqual({ greeting: 'Hello, Ada', shout: 'ADA' }),
   'Index documents (chunk → vectorize → vector DB)': (answer) => expect(answer.chunks).toBeGreaterThan(0),
+  'Index a website (crawl → chunk → vectorize → vector DB)': (answer) => {
+    expect(answer.pages).toBe(20);
+    expect(answer.chunks).toBeGreaterThan(0);
+  },
   'Search the docs (hybrid search)': (answer) => {
     expect(answer.results.length).toBeGreaterThan(0);
     expect(answer.results[0].text).toMatch(/worker/i);

@@ -38,12 +38,20 @@ export interface DemoFlow {
   example: { body: unknown; answers: string };
 }
 
-/** The example flows shipped in this folder (`*.flow.json`). */
-export function demoFlows(): DemoFlow[] {
+/**
+ * The example flows shipped in this folder (`*.flow.json`); `$WEFT_URL` in them becomes `base`,
+ * this weft's own address ("Index a website" crawls its served docs at `$WEFT_URL/docs/`).
+ */
+export function demoFlows(base = 'http://127.0.0.1:3000'): DemoFlow[] {
   return readdirSync(import.meta.dirname)
     .filter((file) => file.endsWith('.flow.json'))
     .sort()
-    .map((file) => JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as DemoFlow);
+    .map((file) => JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8').replaceAll('$WEFT_URL', base)) as DemoFlow);
+}
+
+/** A server bound to every address is crawled at loopback. */
+export function ownAddress(url: string): string {
+  return url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//127.0.0.1:');
 }
 
 /** A string value `demo-flow:<name>` in a demo flow names another demo flow (a flow tool's `flowId`); seeding puts its id there. */
@@ -97,7 +105,7 @@ export async function seedDemo(base: string, session: Record<string, string>): P
   const projects = await call<{ id: string; name: string }[]>('GET', '/api/projects');
   if (projects.some((p) => p.name === demoName)) return null;
   const project = await call<{ id: string }>('POST', '/api/projects', { name: demoName });
-  const flows = demoFlows();
+  const flows = demoFlows(ownAddress(base));
   await createDemoFlows(async (flow) => {
     const created = await call<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
     await call('POST', `/api/flows/${created.id}/deploy`, { status: 'active', note: 'Demo flow' });
