@@ -81,10 +81,10 @@ const sensible: Record<string, (answer: any) => void> = {
     expect(answer.content).toMatch(/^From weft's docs:\n\n/);
     expect(answer.content).toContain('rotate-secret');
   },
-  'Research assistant (agent classifier; add a modelProvider credential named openai)': (answer) => {
-    expect(answer.agent).toBe('Docs researcher');
-    expect(answer.results.length).toBeGreaterThan(0);
-    expect(answer.results[0].text).toContain('rotate-secret');
+  'Research assistant (supervisor; add a modelProvider credential named openai)': (answer) => {
+    expect(answer.answer).toBe('Run npm run rotate-secret.');
+    expect(answer.agents[0].agent).toBe('Docs researcher');
+    expect(JSON.stringify(answer.agents[0].output)).toContain('rotate-secret');
   },
   'Ask the docs (RAG; add a modelProvider credential named openai)': (answer) => {
     expect(answer.answer).toBe('Run npm run rotate-secret.');
@@ -124,7 +124,13 @@ describe('the demo flows', () => {
     it(`answers ${demo.name} called with its documented body`, async () => {
       if (demo.name.startsWith('Ask the docs')) await askWithoutCredential(demo);
       // the credential exists by now ("Ask the docs" comes first): the model picks the docs path
-      if (demo.name.startsWith('Research assistant')) loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', '{"agent":"Docs researcher"}') }));
+      if (demo.name.startsWith('Research assistant')) {
+        loopback.handle((request) =>
+          (request.body.messages as { role: string }[]).some((m) => m.role === 'tool')
+            ? { json: chatCompletion('gpt-4o-mini', 'Run npm run rotate-secret.') }
+            : { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_agent', name: 'Docs_researcher', arguments: '{"query":"rotate the server secret"}' }] }) },
+        );
+      }
       const { status, answer } = await call(demo);
       sensible[demo.name](answer);
       expect(status, JSON.stringify(answer)).toBe(200);

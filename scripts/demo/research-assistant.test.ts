@@ -1,9 +1,9 @@
 /**
  * The demo flow "Research assistant" through a whole weft with its embedded vector store on
- * disk: an Agent classifier over two agent paths — one searching the indexed docs (hybrid
- * search), one calling the demo flow "Square every number" as a tool of Generate text. Until a
- * modelProvider credential `openai` exists it names the missing credential (200: the classifier
- * goes on with the error); then it follows the path the model picks (a loopback OpenAI server).
+ * disk: a Supervisor over two agent paths — one searching the indexed docs (hybrid search), one
+ * calling the demo flow "Square every number" as a tool of Generate text — ending at an Agent
+ * Loop End. Until a modelProvider credential `openai` exists it fails naming the missing
+ * credential; then it runs the paths the model calls (a loopback OpenAI server).
  * Seeding resolves the flow tool's `demo-flow:<name>` reference to that flow's id.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ let loopback: OpenAILoopback;
 let projectId = '';
 let ids: Record<string, string> = {};
 const dataDir = mkdtempSync(join(tmpdir(), 'weft-demo-research-'));
-const RESEARCH = 'Research assistant (agent classifier; add a modelProvider credential named openai)';
+const RESEARCH = 'Research assistant (supervisor; add a modelProvider credential named openai)';
 const SQUARE = 'Square every number (loop)';
 
 beforeAll(async () => {
@@ -61,15 +61,18 @@ const ask = async (question: string) => {
   return { status: answer.status, body: (await answer.json()) as Record<string, any> };
 };
 
-/** The model: the classifier's choice by the question, then (Number cruncher) one call of the flow tool and a sentence. */
+/** The model: the supervisor calls one agent by the question, then answers from its output; Generate text calls the flow tool once. */
 function model(): void {
   loopback.handle((request) => {
-    const messages = request.body.messages as { role: string; content: string }[];
-    const question = String(messages.find((m) => m.role === 'user')?.content ?? '');
-    if (messages[0].content.startsWith('Choose exactly one of these agents')) {
-      return { json: chatCompletion('gpt-4o-mini', JSON.stringify({ agent: /square/i.test(question) ? 'Number cruncher' : 'Docs researcher' })) };
+    const body = request.body as { messages: { role: string; content: string }[]; tools?: { function: { name: string } }[] };
+    const supervising = (body.tools ?? []).some((t) => t.function.name === 'Docs_researcher');
+    const question = String(body.messages.find((m) => m.role === 'user')?.content ?? '');
+    const told = body.messages.find((m) => m.role === 'tool');
+    if (supervising && !told) {
+      const call = /square/i.test(question) ? { name: 'Number_cruncher', arguments: '{"numbers":[3,4]}' } : { name: 'Docs_researcher', arguments: '{"query":"rotate the server secret"}' };
+      return { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_agent', ...call }] }) };
     }
-    const told = messages.find((m) => m.role === 'tool');
+    if (supervising) return { json: chatCompletion('gpt-4o-mini', /square/i.test(question) ? 'The squares are 9 and 16.' : 'Run npm run rotate-secret.') };
     if (!told) return { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_1', name: 'square_numbers', arguments: '{"numbers":[3,4]}' }] }) };
     return { json: chatCompletion('gpt-4o-mini', `The squares are in: ${told.content}`) };
   });
@@ -83,30 +86,32 @@ describe('the demo flow "Research assistant"', () => {
 
   it('names the missing model credential until it exists', async () => {
     const missing = await ask('How do I rotate the server secret?');
-    expect(missing).toEqual({ status: 200, body: { answer: null, message: 'Add a modelProvider credential named openai to get answers (No credentials found for openai)' } });
-    expect(demoFlows().find((f) => f.name === RESEARCH)?.example.answers).toContain(missing.body.message);
+    expect(missing.status).toBeGreaterThanOrEqual(400);
+    expect(missing.body.error.message).toContain('No credentials found for openai');
+    expect(demoFlows().find((f) => f.name === RESEARCH)?.example.answers).toContain('No credentials found for openai');
     expect(loopback.requests).toHaveLength(0);
   });
 
-  it('then sends a docs question to the Docs researcher path, which searches the indexed docs', async () => {
+  it('then runs the Docs researcher path, which searches the indexed docs, and answers from it', async () => {
     await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'openai', credential_type: 'modelProvider', credentials: { apiKey: 'sk-demo', baseUrl: loopback.baseUrl } });
     model();
     const { status, body } = await ask('How do I rotate the server secret?');
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.agent).toBe('Docs researcher');
-    expect(body.results.length).toBeGreaterThan(0);
-    expect(body.results[0].text).toContain('rotate-secret');
+    expect(body.answer).toBe('Run npm run rotate-secret.');
+    expect(body.agents).toHaveLength(1);
+    expect(body.agents[0]).toMatchObject({ agent: 'Docs researcher', parameters: { query: 'rotate the server secret' } });
+    expect(JSON.stringify(body.agents[0].output)).toContain('rotate-secret');
   });
 
-  it('and a numbers question to the Number cruncher path, which runs "Square every number" as a tool', async () => {
+  it('and the Number cruncher path, which runs "Square every number" as a tool', async () => {
     model();
     const { status, body } = await ask('Please square 3 and 4');
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.agent).toBe('Number cruncher');
-    expect(body.tool_calls).toMatchObject([{ name: 'square_numbers', arguments: { numbers: [3, 4] }, runId: expect.any(String) }]);
-    const squares = (body.tool_calls[0].result.results as { output: { square: number } }[]).map((r) => r.output.square);
-    expect(squares).toEqual([9, 16]);
-    expect(body.answer).toMatch(/^The squares are in: /);
+    expect(body.answer).toBe('The squares are 9 and 16.');
+    expect(body.agents[0]).toMatchObject({ agent: 'Number cruncher', parameters: { numbers: [3, 4] } });
+    const calls = body.agents[0].output.tool_calls as { name: string; result: { results: { output: { square: number } }[] } }[];
+    expect(calls[0].name).toBe('square_numbers');
+    expect(calls[0].result.results.map((r) => r.output.square)).toEqual([9, 16]);
   });
 });
 

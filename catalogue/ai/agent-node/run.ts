@@ -119,6 +119,8 @@ async function modelReply(ctx: NodeContext, model: unknown, messages: ChatMessag
     return await callLLM(ctx, model, { messages, tools }, false);
   } catch (error) {
     if (isNodeError(error)) throw error;
+    // spec 002 §5: a missing credential is named, the builder's to mend
+    if (error instanceof Error && error.message.startsWith('No credentials found for ')) throw userError(error.message);
     throw operationalError(UNKNOWN_AGENT_ERROR, error);
   }
 }
