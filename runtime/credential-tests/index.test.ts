@@ -6,6 +6,6 @@ describe('credential testers', () => {
   it('exist for exactly the forms marked testable (the studio shows Test for those), the five of spec 002 §2', () => {
     const testable = credentialForms.filter((form) => form.testable).map((form) => form.type).sort();
     expect(Object.keys(credentialTests).sort()).toEqual(testable);
-    expect(testable).toEqual(['crawlService', 'mcpServer', 'messagingProvider', 'smtp', 'webSearch']);
+    expect(testable).toEqual(['crawlService', 'mcpServer', 'messagingProvider', 'smtp', 'teamsOauth', 'webSearch']);
   });
 });
