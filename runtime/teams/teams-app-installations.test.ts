@@ -89,6 +89,32 @@ describe('the Teams trigger installs its app through Microsoft Graph', () => {
     expect(installed[chat]).toEqual([]);
   });
 
+  it('moves the app when the trigger names another chat, and installs it again when it was removed in Teams', async () => {
+    const flow = await flowWith({ conversationType: 'groupChat', chatId: CHAT });
+    await weft.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+    const first = `/chats/${encodeURIComponent(CHAT)}/installedApps`;
+    const other = `/chats/${encodeURIComponent('19:other@thread.v2')}/installedApps`;
+    await weft.api('PUT', `/api/flows/${flow.id}`, {
+      nodes: [{ id: 'teamsTrigger_1', type: 'teamsTriggerNode', position: { x: 0, y: 0 }, values: { credentials: 'teams', teamsAppId: CATALOG_APP, conversationType: 'groupChat', chatId: '19:other@thread.v2' } }],
+    });
+    graph.seen.length = 0;
+    await weft.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+    expect(calls(graph.seen).map(([method, url]) => [method, url])).toEqual([
+      ['GET', `${other}?$expand=teamsApp`],
+      ['POST', other],
+      ['GET', `${other}?$expand=teamsApp`],
+      ['DELETE', `${first}/installation-1`],
+    ]);
+    installed[other] = [];
+    graph.seen.length = 0;
+    await weft.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+    expect(calls(graph.seen).map(([method, url]) => [method, url])).toEqual([
+      ['GET', `${other}?$expand=teamsApp`],
+      ['POST', other],
+      ['GET', `${other}?$expand=teamsApp`],
+    ]);
+  });
+
   it('leaves an app that was in the team already alone, on deploy and on stop', async () => {
     const team = `/teams/${TEAM}/installedApps`;
     installed[team] = [{ id: 'admins-installation', teamsApp: { id: CATALOG_APP, displayName: 'weft bot' } }];

@@ -97,14 +97,18 @@ export class TeamsAppInstallations implements DeploymentHooks {
     try {
       const graph = await this.graph(flow.projectId, target.credential);
       const there = await this.installed(graph, target);
-      if (previous && sameTarget(previous, target) && there === previous.installationId) return;
-      if (previous) await this.remove(flow.id);
+      const sameAsBefore = previous !== null && sameTarget(previous, target);
+      if (sameAsBefore && there === previous.installationId) return;
+      // the same place without weft's installation (removed in Teams): only the record goes
+      if (sameAsBefore) await this.deps.redis.del(this.key(flow.id));
       // there before weft installed it: the builder's (or an admin's), left alone when the flow stops
-      if (there) return;
+      if (there) return await this.remove(flow.id);
       const path = `/${target.scope}/${encodeURIComponent(target.targetId)}/installedApps`;
       await graphCall(graph, 'POST', path, { 'teamsApp@odata.bind': `${graph.base}/appCatalogs/teamsApps/${encodeURIComponent(target.appId)}` });
       const installationId = await this.installed(graph, target);
       if (!installationId) throw refused(`Microsoft Graph does not list the installed app ${target.appId}`);
+      // the one installed before, elsewhere, goes once the new one is there
+      await this.remove(flow.id);
       const installation: Installation = { ...target, installationId, projectId: flow.projectId };
       await this.deps.redis.set(this.key(flow.id), JSON.stringify(installation));
     } catch (error) {
