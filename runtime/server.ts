@@ -75,6 +75,7 @@ import { DEFAULT_ADMIN_EMAIL } from './auth/accounts.ts';
 import { connectionRouter } from './tool-service/connection-routes.ts';
 import { ToolServiceApi } from './tool-service/service-api.ts';
 import type { ToolServiceSettings } from './tool-service/settings.ts';
+import { TeamsAppInstallations } from './teams/teams-app-installations.ts';
 import { TableWebhooks } from './tool-service/table-webhooks.ts';
 import { TriggerSubscriptions } from './tool-service/trigger-subscriptions.ts';
 import { triggerWebhookRouter } from './tool-service/trigger-webhook.ts';
@@ -240,6 +241,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const toolServiceApi = new ToolServiceApi({ outbound, baseUrl: serviceUrls.toolService, apiKey: toolService.apiKey });
     const triggerSubscriptions = new TriggerSubscriptions({ redis, prefix, api: toolServiceApi, credentials });
     const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });
+    const teamsApps = new TeamsAppInstallations({ redis, prefix, outbound, serviceUrls, credentials, fresh });
     productionCalls = calls;
     const app = createApp({
       redis,
@@ -249,7 +251,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       flows,
       versions,
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
-      deploymentHooks: [triggerSubscriptions, tableWebhooks],
+      deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps],
       routers: [
         runsRouter(runServices, apiKeys),
         hooksRouter(calls),

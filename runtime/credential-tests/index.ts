@@ -4,6 +4,7 @@ import { testCrawlService } from './crawl-service.ts';
 import { testMcpServer } from './mcp-server.ts';
 import { testMessagingProvider } from './messaging-provider.ts';
 import { testSmtp } from './smtp.ts';
+import { testTeamsOauth } from './teams-oauth.ts';
 import { testWebSearch } from './web-search.ts';
 
 export const credentialTests: Record<string, CredentialTest> = {
@@ -12,4 +13,5 @@ export const credentialTests: Record<string, CredentialTest> = {
   mcpServer: testMcpServer,
   webSearch: testWebSearch,
   crawlService: testCrawlService,
+  teamsOauth: testTeamsOauth,
 };

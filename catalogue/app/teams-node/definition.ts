@@ -145,6 +145,17 @@ export const definition = {
       defaultValue: true,
       description: 'Appends a line "Powered by weft" to the message.',
     },
+    {
+      name: 'notify',
+      label: 'Notify the chat members',
+      type: 'boolean',
+      defaultValue: false,
+      actionField: 'conversationType',
+      actionValue: 'chat',
+      description:
+        "After sending, also sends the chat's members a Teams activity notification (their activity feed) with the " +
+        'message text (its first 150 characters). Needs the TeamsActivity.Send permission.',
+    },
   ],
   outputs: [
     { name: 'id', type: 'string' },

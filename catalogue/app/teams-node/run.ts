@@ -5,13 +5,15 @@
  *   channel, sendMessage: 'Channel message is not supported yet' (the spec's product refuses it);
  * - bot, sendMessage: `POST {botFramework}/{tenant}/v3/conversations/{conversationId}/activities`
  *   with `{type: 'message', text, textFormat: 'markdown'}` and the app's Bot Framework token.
- * With includePoweredBy the line 'Powered by weft' is appended.
+ * With includePoweredBy the line 'Powered by weft' is appended. A chat message with `notify` is
+ * followed by `POST {graph}/chats/{chatId}/sendActivityNotification` (activity-notification.ts).
  */
 import { defineNode } from '../../define-node.ts';
 import { isNodeError, NodeError, kindOfStatus, userError } from '../../errors.ts';
 import type { NodeContext } from '../../types.ts';
 import { botToken } from './bot-token.ts';
 import { definition } from './definition.ts';
+import { notifyChat } from './activity-notification.ts';
 import { graphCall, withoutAnnotations } from './graph.ts';
 import { graphTokenOf, teamsCredentialOf, type TeamsCredential } from './teams-credential.ts';
 
@@ -28,7 +30,9 @@ export default defineNode(definition, async (values, ctx) => {
       const chatId = text(values.chatId);
       if (!chatId) throw userError('Conversation/Thread ID is required');
       if (values.chatOperation !== 'sendMessage') throw userError('Invalid or not supported chat operation');
-      const sent = await graphCall(graphOf(ctx, credential), 'POST', `/chats/${encodeURIComponent(chatId)}/messages`, htmlBody(values.message, poweredBy));
+      const graph = graphOf(ctx, credential);
+      const sent = await graphCall(graph, 'POST', `/chats/${encodeURIComponent(chatId)}/messages`, htmlBody(values.message, poweredBy));
+      if (values.notify) await notifyChat(graph, chatId, values.message, sent);
       return { output: withoutAnnotations(sent) };
     }
     case 'channel': {

@@ -75,6 +75,16 @@ export const definition = {
       actionValue: 'channel',
       description: 'Only this channel of the team; empty: every channel. In a channel the bot hears messages that @mention it.',
     },
+    {
+      name: 'teamsAppId',
+      label: 'Teams app id (app catalog)',
+      type: 'text',
+      description:
+        "Optional: the id of your bot's Teams app in your organisation's app catalog (Teams admin center → Manage apps, " +
+        'published there by an admin; not the Microsoft App ID). With a group chat or a team chosen above, deploying the ' +
+        'flow installs the app there through Microsoft Graph (unless it is installed already) and stopping the flow ' +
+        'uninstalls what weft installed. Empty: add the bot yourself.',
+    },
   ],
   outputs: [
     { name: 'channelData', type: 'object', description: 'Teams data: tenant, team and channel' },
