@@ -9,6 +9,7 @@ import { AllowList } from '../../runtime/outbound/address-policy.ts';
 import { Outbound } from '../../runtime/outbound/client.ts';
 import { serviceUrlsFrom, type ServiceUrls } from '../service-urls.ts';
 import { resolveValues } from '../template.ts';
+import { userError } from '../errors.ts';
 import type { CatalogueNode, InputField, NodeContext, NodeDefinition, Values } from '../types.ts';
 
 export interface TestContext extends NodeContext {
@@ -52,7 +53,7 @@ export function testContext(options: TestContextOptions = {}): TestContext {
     },
     credentials: {
       async get(name) {
-        throw new Error(`No credentials found for ${name}`);
+        throw userError(`No credentials found for ${name}`);
       },
     },
     http: { request: (request) => outbound.request(request, { idempotencyKey: context.idempotencyKey, signal: () => context.signal }) },

@@ -19,7 +19,7 @@ import { parseRequestParams, type Request as GraphqlRequest, type RequestParams,
 import { createHandler } from 'graphql-http/lib/use/koa';
 import type { Context } from 'koa';
 import { checkProjectKey } from '../auth/api-key-check.ts';
-import { checkDepth, checkTextDepth, MAX_BODY_BYTES, tooLarge } from '../http/body-limits.ts';
+import { checkDepth, checkUnicode, checkTextDepth, MAX_BODY_BYTES, tooLarge } from '../http/body-limits.ts';
 import { HttpError, httpErrorOf } from '../http/errors.ts';
 import type { ApiKeyStore } from '../stores/api-keys.ts';
 import type { ProjectSchemas } from './project-schemas.ts';
@@ -107,6 +107,7 @@ async function paramsWithinDepth<Raw, Ctx>(req: GraphqlRequest<Raw, Ctx>): Promi
   try {
     checkTextDepth(query);
     checkDepth(variables);
+    checkUnicode(variables);
     checkDepth(extensions);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

@@ -34,6 +34,22 @@ export function checkTextDepth(text: string): void {
   if (textDepthExceeds(text, MAX_BODY_DEPTH)) throw tooDeep();
 }
 
+/** a UTF-16 surrogate without its pair: JSON can carry it (`"\ud800"`), but it is no text, and Redis' JSON (cjson) refuses it */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Throw 400 `bad_unicode` when a string or key of a parsed body holds a lone surrogate: stored, it would break every later read of the record. */
+export function checkUnicode(value: unknown): void {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (loneSurrogate.test(item)) throw new HttpError(400, 'bad_unicode', 'The request body holds text that is not valid Unicode (a lone UTF-16 surrogate such as \\ud800)');
+    } else if (item && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) stack.push(key, inner);
+    }
+  }
+}
+
 /** A breadth-first walk by levels; stops as soon as a level past `max` holds an object. */
 export function depthExceeds(value: unknown, max: number): boolean {
   let level: unknown[] = [value];

@@ -3,6 +3,7 @@
  * `ctx.credentials`: the decrypted fields of a credential of its own project, by name.
  */
 import { publicCredentialFields } from '../../catalogue/credentials/index.ts';
+import { userError } from '../../catalogue/errors.ts';
 import type { CredentialReader } from '../../catalogue/types.ts';
 import { NotFoundError } from '../domain-errors.ts';
 import type { CredentialStore, RevealedCredential } from '../stores/credentials.ts';
@@ -26,7 +27,8 @@ export function credentialAccess(
   /** the secrets to hand out: an OAuth credential's with an access token refreshed when it is about to expire (runtime/oauth/refresh.ts) */
   fresh: (credential: RevealedCredential) => Promise<Record<string, unknown>> = async (credential) => credential.credentials,
 ): CredentialReader {
-  const missing = (name: string) => new Error(`No credentials found for ${name}`);
+  // spec 002 §5: the flow names a credential the project lacks, the builder's to mend (not retried)
+  const missing = (name: string) => userError(`No credentials found for ${name}`);
   const orMissing = (name: string) => (error: unknown) => {
     throw error instanceof NotFoundError ? missing(name) : error;
   };
