@@ -1,5 +1,16 @@
 /** @module catalogue/response/api-response-node/definition — what a webhook caller receives. */
-import type { NodeDefinition } from '../../types.ts';
+import type { InputField, NodeDefinition } from '../../types.ts';
+
+/** The output mapping of the response nodes that answer with a mapped object (API, GraphQL, automation service). */
+export const outputMappingField = {
+  name: 'outputMapping',
+  label: 'Output mapping',
+  type: 'mapping',
+  required: true,
+  requiredMessage: 'Mapping is not found',
+  defaultValue: [{ key: 'result', value: '' }],
+  description: 'Rows of { key, value }; values are templates resolved against earlier outputs.',
+} as const satisfies InputField;
 
 export const definition = {
   name: 'apiResponseNode',
@@ -15,15 +26,7 @@ export const definition = {
     '"a.b" stays one key). A value that resolves to nothing becomes null. Placeholders using parentheses or ' +
     '__proto__/constructor/prototype are blanked.',
   inputs: [
-    {
-      name: 'outputMapping',
-      label: 'Output mapping',
-      type: 'mapping',
-      required: true,
-      requiredMessage: 'Mapping is not found',
-      defaultValue: [{ key: 'result', value: '' }],
-      description: 'Rows of { key, value }; values are templates resolved against earlier outputs.',
-    },
+    outputMappingField,
   ],
   // One property per mapping key: the builder names them.
   outputs: [],

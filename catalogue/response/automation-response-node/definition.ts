@@ -2,6 +2,7 @@
  * @module catalogue/response/automation-response-node/definition — what the calling n8n
  * workflow receives (spec 000 §3 "Automation-service response: outputMapping").
  */
+import { outputMappingField } from '../api-response-node/definition.ts';
 import type { NodeDefinition } from '../../types.ts';
 
 export const definition = {
@@ -17,15 +18,7 @@ export const definition = {
     'usually a template such as {{api_1.output.data}}. Keys are kept flat; a value that resolves to nothing becomes ' +
     'null. Placeholders using parentheses or __proto__/constructor/prototype are blanked.',
   inputs: [
-    {
-      name: 'outputMapping',
-      label: 'Output mapping',
-      type: 'mapping',
-      required: true,
-      requiredMessage: 'Mapping is not found',
-      defaultValue: [{ key: 'result', value: '' }],
-      description: 'Rows of { key, value }; values are templates resolved against earlier outputs.',
-    },
+    outputMappingField,
   ],
   // One property per mapping key: the builder names them.
   outputs: [],

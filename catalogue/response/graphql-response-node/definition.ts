@@ -4,6 +4,7 @@
  * to a webhook (async).
  */
 import { GRAPHQL_MAX_RETRIES, GRAPHQL_MAX_RETRY_DELAY_SECONDS } from '../../interface/graphql-trigger-node/definition.ts';
+import { outputMappingField } from '../api-response-node/definition.ts';
 import type { NodeDefinition } from '../../types.ts';
 
 export const definition = {
@@ -22,15 +23,7 @@ export const definition = {
     'The webhook settings here apply to async flows only; left empty, the GraphQL trigger’s apply. Placeholders ' +
     'using parentheses or __proto__/constructor/prototype are blanked.',
   inputs: [
-    {
-      name: 'outputMapping',
-      label: 'Output mapping',
-      type: 'mapping',
-      required: true,
-      requiredMessage: 'Mapping is not found',
-      defaultValue: [{ key: 'result', value: '' }],
-      description: 'Rows of { key, value }; values are templates resolved against earlier outputs.',
-    },
+    outputMappingField,
     {
       name: 'webhookUrl',
       label: 'Webhook URL',
