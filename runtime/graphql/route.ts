@@ -19,7 +19,7 @@ import { parseRequestParams, type Request as GraphqlRequest, type RequestParams,
 import { createHandler } from 'graphql-http/lib/use/koa';
 import type { Context } from 'koa';
 import { checkProjectKey } from '../auth/api-key-check.ts';
-import { checkDepth, checkUnicode, checkTextDepth, MAX_BODY_BYTES, tooLarge } from '../http/body-limits.ts';
+import { checkBody, checkTextDepth, MAX_BODY_BYTES, tooLarge } from '../http/body-limits.ts';
 import { HttpError, httpErrorOf } from '../http/errors.ts';
 import type { ApiKeyStore } from '../stores/api-keys.ts';
 import type { ProjectSchemas } from './project-schemas.ts';
@@ -106,9 +106,8 @@ async function paramsWithinDepth<Raw, Ctx>(req: GraphqlRequest<Raw, Ctx>): Promi
   const { query, variables, extensions } = params as RequestParams;
   try {
     checkTextDepth(query);
-    checkDepth(variables);
-    checkUnicode(variables);
-    checkDepth(extensions);
+    checkBody(variables);
+    checkBody(extensions);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const body = JSON.stringify({ errors: [{ message: error.message, extensions: { code: error.code } }] });

@@ -31,12 +31,12 @@ describe('textDepthExceeds', () => {
   });
 });
 
-describe('checkUnicode', () => {
+describe('checkBody', () => {
   it('refuses a lone surrogate in a string or a key, and takes paired ones', async () => {
-    const { checkUnicode } = await import('./body-limits.ts');
-    expect(() => checkUnicode({ name: 'emoji 😀 and accents é', list: ['\u202E\uFEFF'] })).not.toThrow();
+    const { checkBody } = await import('./body-limits.ts');
+    expect(() => checkBody({ name: 'emoji 😀 and accents é', list: ['\u202E\uFEFF'] })).not.toThrow();
     for (const bad of [{ name: '\uD800' }, { list: ['ok', 'x\uDFFFy'] }, { ['\uDBFF']: 1 }]) {
-      expect(() => checkUnicode(bad)).toThrow('The request body holds text that is not valid Unicode');
+      expect(() => checkBody(bad)).toThrow('The request body holds text that is not valid Unicode');
     }
   });
 });

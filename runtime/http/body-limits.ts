@@ -24,11 +24,6 @@ function sizeText(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** Throw 400 `too_deep` when a parsed value nests objects or arrays deeper than MAX_BODY_DEPTH. */
-export function checkDepth(value: unknown): void {
-  if (depthExceeds(value, MAX_BODY_DEPTH)) throw tooDeep();
-}
-
 /** Throw 400 `too_deep` when a GraphQL document (or JSON text) nests `{ [ (` deeper than MAX_BODY_DEPTH. */
 export function checkTextDepth(text: string): void {
   if (textDepthExceeds(text, MAX_BODY_DEPTH)) throw tooDeep();
@@ -37,16 +32,34 @@ export function checkTextDepth(text: string): void {
 /** a UTF-16 surrogate without its pair: JSON can carry it (`"\ud800"`), but it is no text, and Redis' JSON (cjson) refuses it */
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Throw 400 `bad_unicode` when a string or key of a parsed body holds a lone surrogate: stored, it would break every later read of the record. */
-export function checkUnicode(value: unknown): void {
-  const stack: unknown[] = [value];
-  while (stack.length) {
-    const item = stack.pop();
-    if (typeof item === 'string') {
-      if (loneSurrogate.test(item)) throw new HttpError(400, 'bad_unicode', 'The request body holds text that is not valid Unicode (a lone UTF-16 surrogate such as \\ud800)');
-    } else if (item && typeof item === 'object') {
-      for (const [key, inner] of Object.entries(item)) stack.push(key, inner);
+const badUnicode = () => new HttpError(400, 'bad_unicode', 'The request body holds text that is not valid Unicode (a lone UTF-16 surrogate such as \\ud800)');
+
+/**
+ * One walk of a parsed body, by levels: 400 `too_deep` when objects or arrays nest deeper than
+ * MAX_BODY_DEPTH, 400 `bad_unicode` when a string or key holds a lone surrogate (stored, it would
+ * break every later read of the record: Redis' JSON refuses it).
+ */
+export function checkBody(value: unknown): void {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (typeof item === 'string') {
+        if (loneSurrogate.test(item)) throw badUnicode();
+        continue;
+      }
+      if (item === null || typeof item !== 'object') continue;
+      if (depth >= MAX_BODY_DEPTH) throw tooDeep();
+      // a loop, not push(...item): a list of a million items would overflow the call's arguments
+      if (Array.isArray(item)) for (const child of item) next.push(child);
+      else {
+        for (const [key, child] of Object.entries(item)) {
+          if (loneSurrogate.test(key)) throw badUnicode();
+          next.push(child);
+        }
+      }
     }
+    level = next;
   }
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
-import { checkDepth, checkUnicode, MAX_BODY_BYTES, tooLarge } from './body-limits.ts';
+import { checkBody, MAX_BODY_BYTES, tooLarge } from './body-limits.ts';
 import { redisOutage, RETRY_AFTER_SECONDS } from '../../actors/redis-outage.ts';
 import { HttpError, httpErrorOf, unavailable } from './errors.ts';
 
@@ -78,9 +78,7 @@ export function jsonBodies(limitBytes = MAX_BODY_BYTES): Middleware {
   return function parseJsonBodies(ctx, next) {
     if (ownBodyPath.test(ctx.path)) return next();
     return parse(ctx, () => {
-      const body = (ctx.request as { body?: unknown }).body;
-      checkDepth(body);
-      checkUnicode(body);
+      checkBody((ctx.request as { body?: unknown }).body);
       return next();
     });
   };

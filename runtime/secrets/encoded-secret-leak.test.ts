@@ -10,6 +10,7 @@ import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSse } from '../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
+import { redisDump } from '../testing/redis-dump.ts';
 
 const SECRET = 'sk-Encoded-Leak/Check+7f3a9c1e';
 const forms = {
@@ -60,20 +61,6 @@ afterAll(async () => {
 
 const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
 
-/** every value under the test weft's prefix, as text */
-async function redisDump(): Promise<string> {
-  const parts: string[] = [];
-  for (const key of await redis.keys(`${weft.prefix}*`)) {
-    const type = await redis.type(key);
-    if (type === 'string') parts.push(key, (await redis.get(key)) ?? '');
-    else if (type === 'hash') parts.push(key, JSON.stringify(await redis.hgetall(key)));
-    else if (type === 'list') parts.push(key, JSON.stringify(await redis.lrange(key, 0, -1)));
-    else if (type === 'zset') parts.push(key, JSON.stringify(await redis.zrange(key, 0, -1)));
-    else if (type === 'stream') parts.push(key, JSON.stringify(await redis.xrange(key, '-', '+')));
-  }
-  return parts.join('\n');
-}
-
 describe('a secret echoed in another encoding', () => {
   it('is masked in the webhook answer, the run snapshot, its events and Redis', async () => {
     const { id: flowId } = await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, {
@@ -98,7 +85,7 @@ describe('a secret echoed in another encoding', () => {
       answer: body,
       snapshot: JSON.stringify(await weft.api('GET', `/api/runs/${runId}`)),
       events: JSON.stringify(await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers, timeoutMs: 5000 })),
-      redis: await redisDump(),
+      redis: await redisDump(redis, weft.prefix),
     };
     expect(where.events).toContain('••••');
     for (const [place, text] of Object.entries(where)) {

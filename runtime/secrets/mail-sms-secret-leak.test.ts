@@ -12,6 +12,7 @@ import { startTwilioLoopback, type TwilioLoopback } from '../../catalogue/testin
 import { startSmtpTestServer, type SmtpTestServer } from '../smtp/testing/smtp-test-server.ts';
 import { readSse } from '../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
+import { redisDump } from '../testing/redis-dump.ts';
 
 const PASSWORD = 'smtp-leak-check-5b2d4f60a1';
 let weft: TestWeft;
@@ -81,23 +82,6 @@ async function everythingAbout(flowId: string, runId: string): Promise<Record<st
   };
 }
 
-async function redisDump(): Promise<string> {
-  const parts: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${weft.prefix}*`, 'COUNT', 1000);
-    for (const key of keys) {
-      const type = await redis.type(key);
-      if (type === 'string') parts.push(key, (await redis.get(key)) ?? '');
-      else if (type === 'hash') parts.push(key, JSON.stringify(await redis.hgetall(key)));
-      else if (type === 'list') parts.push(key, JSON.stringify(await redis.lrange(key, 0, -1)));
-      else if (type === 'stream') parts.push(key, JSON.stringify(await redis.xrange(key, '-', '+')));
-    }
-    cursor = next;
-  } while (cursor !== '0');
-  return parts.join('\n');
-}
-
 const secrets = () => [PASSWORD, twilio.authToken, Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')];
 function expectNoSecret(where: Record<string, string>): void {
   for (const [name, text] of Object.entries(where)) {
@@ -148,6 +132,6 @@ describe('SMTP passwords and messaging tokens never leave the server', () => {
       expect(JSON.parse(answer).success).toBe(!name.includes('wrong'));
       expectNoSecret({ [`test of ${name}`]: answer });
     }
-    expectNoSecret({ redis: await redisDump(), printed: printed.join('\n') || '(nothing printed)' });
+    expectNoSecret({ redis: await redisDump(redis, weft.prefix), printed: printed.join('\n') || '(nothing printed)' });
   });
 });

@@ -12,6 +12,7 @@ import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readSse } from '../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
+import { redisDump } from '../testing/redis-dump.ts';
 
 const SECRET = 'sk-leak-check-7f3a9c1e5b2d4f60';
 const AUTHORIZATION = `Bearer ${SECRET}`;
@@ -99,26 +100,6 @@ async function everythingAbout(flowId: string, runId: string): Promise<Record<st
   };
 }
 
-/** Every value under the test weft's prefix, as text (strings, hashes, lists, sets, zsets, streams). */
-async function redisDump(): Promise<string> {
-  const parts: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${weft.prefix}*`, 'COUNT', 1000);
-    for (const key of keys) {
-      const type = await redis.type(key);
-      if (type === 'string') parts.push(key, (await redis.get(key)) ?? '');
-      else if (type === 'hash') parts.push(key, JSON.stringify(await redis.hgetall(key)));
-      else if (type === 'list') parts.push(key, JSON.stringify(await redis.lrange(key, 0, -1)));
-      else if (type === 'set') parts.push(key, JSON.stringify(await redis.smembers(key)));
-      else if (type === 'zset') parts.push(key, JSON.stringify(await redis.zrange(key, 0, -1)));
-      else if (type === 'stream') parts.push(key, JSON.stringify(await redis.xrange(key, '-', '+')));
-    }
-    cursor = next;
-  } while (cursor !== '0');
-  return parts.join('\n');
-}
-
 function expectNoSecret(where: Record<string, string>): void {
   for (const [name, text] of Object.entries(where)) {
     expect(text.length, `${name} is empty`).toBeGreaterThan(0);
@@ -164,7 +145,7 @@ describe('a secret never leaves the server', () => {
 
   it('nothing printed and nothing in Redis holds the secret (the credential is stored encrypted)', async () => {
     expect(seenByUpstream.filter((s) => s === AUTHORIZATION).length).toBeGreaterThanOrEqual(3);
-    const dump = await redisDump();
+    const dump = await redisDump(redis, weft.prefix);
     expect(dump).toContain('credential:');
     expectNoSecret({ redis: dump, printed: printed.join('\n') || '(nothing printed)' });
     // the integrator's API key is a secret too: kept only as its SHA-256, never logged
