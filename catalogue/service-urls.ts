@@ -27,6 +27,11 @@ export const serviceDefaults = {
   googleSheets: 'https://sheets.googleapis.com/v4',
   /** Google Drive API v3 */
   googleDrive: 'https://www.googleapis.com/drive/v3',
+  /**
+   * S3 (the S3 data source): `{region}` is the credential's region. An S3-compatible store
+   * (MinIO, a test's s3rver) is given without it and is addressed path-style
+   */
+  s3: 'https://s3.{region}.amazonaws.com',
   /** Twilio REST API (messaging provider): `{twilio}/Accounts/{sid}/Messages.json` */
   twilio: 'https://api.twilio.com/2010-04-01',
   /** the tool-execution service (mail, table database, notes workspace broker) */
