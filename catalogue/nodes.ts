@@ -57,6 +57,9 @@ import vectorDbNode from './ai/vector-db-node/run.ts';
 import vectorSearchNode from './ai/vector-search-node/run.ts';
 import vectorizeNode from './ai/vectorize-node/run.ts';
 import waitNode from './logic/wait-node/run.ts';
+import googleDriveTriggerNode from './data-source/google-drive-trigger-node/run.ts';
+import googleSheetsTriggerNode from './data-source/google-sheets-trigger-node/run.ts';
+import s3TriggerNode from './data-source/s3-trigger-node/run.ts';
 import webhookTriggerNode from './interface/webhook-trigger-node/run.ts';
 import { createRegistry } from './registry.ts';
 import type { CatalogueNode, NodeDefinition } from './types.ts';
@@ -117,6 +120,10 @@ export const nodes: CatalogueNode[] = [
   teamsTriggerNode,
   slackNode,
   teamsNode,
+  // data sources (triggers of scheduled sync jobs: runtime/sync/)
+  googleSheetsTriggerNode,
+  googleDriveTriggerNode,
+  s3TriggerNode,
 ];
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);

@@ -1,0 +1,49 @@
+/**
+ * @module catalogue/data-source/sync-fields — what the Google Sheets, Google Drive and S3 sources
+ * share (spec 001 §3, defaults from §9): the weekly cron, the five document types, the sync
+ * mode and schedule fields, the documents' outputs. Pure data, browser-safe.
+ */
+import type { InputField, OutputField } from '../types.ts';
+
+/** spec 001 §9: the Google Sheets default and the weekly default, Sunday at midnight, in the data-sync service's cron (the last token is the time zone) */
+export const WEEKLY_CRON = '0 0 00 ? * 1 * UTC';
+
+/** spec 001 §9: the five document types (pdf, docx, txt, pptx, md), in any folder */
+export const DOCUMENT_GLOBS = ['**/*.pdf', '**/*.docx', '**/*.txt', '**/*.pptx', '**/*.md'] as const;
+
+export const credentialsField = (credentialType: string) =>
+  ({
+    name: 'credentials',
+    label: 'Credential',
+    type: 'credential',
+    required: true,
+    isCredential: true,
+    description: `The name of a ${credentialType} credential of the project.`,
+  }) as const satisfies InputField;
+
+export const cronExpressionField = {
+  name: 'cronExpression',
+  label: 'Schedule (cron)',
+  type: 'text',
+  defaultValue: WEEKLY_CRON,
+  description: 'When the sync runs: a cron expression whose last token is the time zone (default: weekly, Sunday at midnight UTC).',
+} as const satisfies InputField;
+
+/** spec 001 §3: incremental_append (default, §9) or full_refresh_append */
+export const fileSyncModeField = {
+  name: 'syncMode',
+  label: 'Sync mode',
+  type: 'select',
+  defaultValue: 'incremental_append',
+  values: [
+    { label: 'Incremental', value: 'incremental_append' },
+    { label: 'Full Refresh', value: 'full_refresh_append' },
+  ],
+  description: 'Incremental reads the files changed since the last sync; Full Refresh reads every file at each sync.',
+} as const satisfies InputField;
+
+/** spec 001 §3 "Outputs: document_key, content" of the file sources */
+export const documentOutputs = [
+  { name: 'document_key', type: 'string', description: 'the file: its path in the folder or its key in the bucket' },
+  { name: 'content', type: 'string', description: 'the text of the file' },
+] as const satisfies readonly OutputField[];
