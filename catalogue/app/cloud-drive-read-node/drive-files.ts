@@ -41,13 +41,6 @@ export function folderIdOf(text: string): string {
   return id;
 }
 
-/** The access token of a Google OAuth credential (refreshed by the runtime before it is handed over). */
-export function googleTokenOf(fields: Record<string, unknown>, prefix: string, credentialName = 'the credential'): string {
-  const token = typeof fields.access_token === 'string' ? fields.access_token : '';
-  if (!token) throw userError(`${prefix}: ${credentialName} has no access_token (connect it again)`);
-  return token;
-}
-
 /** One GET with the bearer token: the answer, or the API's refusal / the network's failure as '<prefix>: …'. */
 export async function googleGet(access: DriveAccess, url: string, prefix: string, maxResponseMB?: number): Promise<OutboundResponse> {
   let response;

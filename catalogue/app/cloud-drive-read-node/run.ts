@@ -6,7 +6,8 @@
  */
 import { defineNode } from '../../define-node.ts';
 import { definition } from './definition.ts';
-import { DRIVE_ERROR, folderIdOf, googleTokenOf, listDriveFolder } from './drive-files.ts';
+import { accessTokenOf } from '../access-token.ts';
+import { DRIVE_ERROR, folderIdOf, listDriveFolder } from './drive-files.ts';
 
 export { DRIVE_ERROR, folderIdOf };
 export const STOPPED_MESSAGE = 'The folder is read by the scheduled data sync; the run stops here as not complete';
@@ -15,7 +16,7 @@ export const MAX_FILES = 1000;
 
 export default defineNode(definition, async (values, ctx) => {
   const folderId = folderIdOf(values.folderUrl);
-  const token = googleTokenOf(await ctx.credentials.get(values.credentials), DRIVE_ERROR, `the credential ${values.credentials}`);
+  const token = accessTokenOf(await ctx.credentials.get(values.credentials));
   const files = await listDriveFolder({ http: ctx.http, base: ctx.serviceUrl('googleDrive'), token, signal: ctx.signal }, folderId, MAX_FILES);
   return { output: { folderId, files, message: STOPPED_MESSAGE }, stopIncomplete: true };
 });
