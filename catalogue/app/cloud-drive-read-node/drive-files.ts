@@ -22,10 +22,10 @@ export interface DriveFile {
   webViewLink?: string;
 }
 
-/** the Drive API as one credential reaches it */
-export interface DriveAccess {
+/** a Google API (Drive, Sheets) as one credential reaches it */
+export interface GoogleAccess {
   http: OutboundClient;
-  /** `serviceUrl('googleDrive')` */
+  /** `serviceUrl('googleDrive')` or `serviceUrl('googleSheets')` */
   base: string;
   token: string;
   signal?: AbortSignal;
@@ -42,7 +42,7 @@ export function folderIdOf(text: string): string {
 }
 
 /** One GET with the bearer token: the answer, or the API's refusal / the network's failure as '<prefix>: …'. */
-export async function googleGet(access: DriveAccess, url: string, prefix: string, maxResponseMB?: number): Promise<OutboundResponse> {
+export async function googleGet(access: GoogleAccess, url: string, prefix: string, maxResponseMB?: number): Promise<OutboundResponse> {
   let response;
   try {
     response = await access.http.request({ url, headers: { authorization: `Bearer ${access.token}` }, signal: access.signal, maxResponseMB });
@@ -55,7 +55,7 @@ export async function googleGet(access: DriveAccess, url: string, prefix: string
 }
 
 /** A GET answering JSON. */
-export async function googleJson<T>(access: DriveAccess, url: string, prefix: string): Promise<T> {
+export async function googleJson<T>(access: GoogleAccess, url: string, prefix: string): Promise<T> {
   const response = await googleGet(access, url, prefix);
   try {
     return JSON.parse(response.text()) as T;
@@ -64,13 +64,18 @@ export async function googleJson<T>(access: DriveAccess, url: string, prefix: st
   }
 }
 
-/** The files of a folder (folders included, trash left out), every page up to `max`; `only` narrows the query. */
-export async function listDriveFolder(access: DriveAccess, folderId: string, max: number, only = ''): Promise<DriveFile[]> {
+/** The files of a folder (folders included, trash left out), every page up to `max`. */
+export function listDriveFolder(access: GoogleAccess, folderId: string, max: number): Promise<DriveFile[]> {
+  return listDriveFiles(access, `'${folderId}' in parents and trashed = false`, max);
+}
+
+/** The files a `files.list` query finds (every drive the account reaches), every page up to `max`. */
+export async function listDriveFiles(access: GoogleAccess, q: string, max: number): Promise<DriveFile[]> {
   const files: DriveFile[] = [];
   let pageToken: string | undefined;
   do {
     const query = new URLSearchParams({
-      q: `'${folderId}' in parents and trashed = false${only ? ` and ${only}` : ''}`,
+      q,
       fields: `nextPageToken, files(${FILE_FIELDS})`,
       pageSize: '100',
       supportsAllDrives: 'true',
