@@ -5,6 +5,9 @@
 import { teamsGetChannels, teamsGetChats, teamsGetTeams } from './app/teams-node/loaders.ts';
 import * as notesWorkspace from './app/notes-workspace-node/loaders.ts';
 import * as tableDatabase from './app/table-database-node/loaders.ts';
+import { googleDriveListFolders } from './data-source/google-drive-trigger-node/loaders.ts';
+import { googleSheetsFirstRow, googleSheetsListSheets } from './data-source/google-sheets-trigger-node/loaders.ts';
+import { s3ListBuckets } from './data-source/s3-trigger-node/loaders.ts';
 import { automationWorkflows } from './interface/automation-trigger-node/loaders.ts';
 import type { OptionLoader } from './option-loaders.ts';
 
@@ -19,4 +22,8 @@ export const optionLoaders: Record<string, OptionLoader> = {
   tableDatabaseRecords: tableDatabase.listRecords,
   notesWorkspacePages: notesWorkspace.listPages,
   notesWorkspaceDatabases: notesWorkspace.listDatabases,
+  googleSheetsListSheets,
+  googleSheetsFirstRow,
+  googleDriveListFolders,
+  s3ListBuckets,
 };

@@ -43,6 +43,7 @@ export const basicForms: CredentialForm[] = [
     description: 'An access key pair of an S3-compatible object store.',
     authType: 'basic',
     isPro: true,
+    testable: true,
     fields: [
       { name: 'awsAccessKeyId', label: 'Access key id', type: 'text', required: true },
       { name: 'awsSecretAccessKey', label: 'Secret access key', type: 'text', required: true, isPrivate: true },
