@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxWithTable, pdfOf } from '../../../catalogue/app/extract-file-node/testing/documents.ts';
 import { definition } from '../../../catalogue/data-source/s3-trigger-node/definition.ts';
+import { readObject, s3Client } from '../../../catalogue/data-source/s3-trigger-node/s3-client.ts';
+import { s3CredentialOf } from '../../../catalogue/data-source/s3-trigger-node/s3-credential.ts';
 import { s3Reader } from './s3.ts';
 import { readSource } from './testing/read-source.ts';
 import { startS3Store, STORE_CREDENTIAL, type S3Store } from './testing/s3-store.ts';
@@ -76,6 +78,11 @@ describe('S3 source', () => {
     // s3rver knows one key pair (it does not check SigV4 signatures, so the key id is what it refuses)
     await expect(read({}, null, { ...STORE_CREDENTIAL, awsAccessKeyId: 'AKIAWRONG' })).rejects.toMatchObject({ kind: 'user', message: expect.stringMatching(/^S3 bucket handbooks: InvalidAccessKeyId/) });
     await expect(read({ bucket: 'no-such-bucket' })).rejects.toMatchObject({ kind: 'user', message: expect.stringMatching(/^S3 bucket no-such-bucket: NoSuchBucket/) });
+  });
+
+  it('needs a document key to read a document (spec 001 §5)', async () => {
+    const client = s3Client(s3CredentialOf(STORE_CREDENTIAL), { http: { request: () => Promise.reject(new Error('no call expected')) }, serviceUrl: store.url });
+    await expect(readObject(client, 'handbooks', '')).rejects.toMatchObject({ kind: 'user', message: 'Document key is required' });
   });
 
   it('reaches no address the outbound policy refuses', async () => {
