@@ -42,6 +42,8 @@ export function s3Client(credential: S3Credential, access: S3Access): S3Client {
     forcePathStyle,
     credentials: { accessKeyId: credential.accessKeyId, secretAccessKey: credential.secretAccessKey },
     maxAttempts: 1,
+    // never 'auto' from AWS_DEFAULTS_MODE: that would ask the instance metadata service where it runs
+    defaultsMode: 'standard',
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: outboundHandler(access),
