@@ -161,7 +161,7 @@ describe('POST /api/testCreds/{provider}', () => {
     const unknown = await test('postgres', { credentials: { host: 'x' } });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe(
-      'No credential test for postgres: one of smtp, messagingProvider, mcpServer, webSearch, crawlService, teamsOauth',
+      'No credential test for postgres: one of smtp, messagingProvider, mcpServer, webSearch, crawlService, teamsOauth, s3',
     );
     expect((await weft.request('POST', '/api/testCreds/smtp', { credentials: {} })).status).toBe(400);
   });

@@ -1,8 +1,8 @@
 /**
  * @module runtime/credential-tests/test-credentials-route — `POST /api/testCreds/{provider}`
  * (spec 002 §2): does a credential work? `{provider}` is the credential type (smtp,
- * messagingProvider, mcpServer, webSearch, crawlService, and teamsOauth's GET /me of spec 002 §7: one
- * tester each in this folder).
+ * messagingProvider, mcpServer, webSearch, crawlService, teamsOauth's GET /me of spec 002 §7, and
+ * s3's ListBuckets of spec 001 §2: one tester each in this folder).
  *
  * Body `{payload: {projectId, name?, credentials?}}`:
  * - `projectId`: the project the credential belongs to (the signed-in user must see it, as on
