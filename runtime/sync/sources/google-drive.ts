@@ -5,7 +5,7 @@
  * when incremental, those modified after the cursor (modifiedTime, then id), oldest first;
  * downloads each (`alt=media`; Google Docs and Slides exported as text, Sheets as CSV), turns it
  * into text with Extract from File's parsers and starts one run with `{document_key, content}`.
- * A file no parser reads is skipped (spec 001 §9).
+ * A file no parser reads, or over the outbound client's largest answer (100 MB), is skipped (spec 001 §9).
  */
 import { accessTokenOf } from '../../../catalogue/app/access-token.ts';
 import {
@@ -104,8 +104,9 @@ async function walk(access: GoogleAccess, rootId: string): Promise<PathedFile[]>
   return files;
 }
 
-/** The file's text, or null when no parser reads it. */
+/** The file's text, or null when no parser reads it or it is larger than a download may be. */
 async function contentOf(access: GoogleAccess, file: PathedFile, signal: AbortSignal): Promise<string | null> {
+  if (Number(file.size ?? 0) > OUTBOUND_LIMITS.maxResponseMB.maxValue * 1024 * 1024) return null;
   const exported = EXPORTS[file.mimeType];
   const id = encodeURIComponent(file.id);
   const url = exported

@@ -4,11 +4,13 @@
  * start_date and, when incremental, not read yet (s3-cursor.ts), oldest first; reads each
  * (GetObject), turns it into text with Extract from File's parsers (document-text.ts) and
  * starts one run with `{document_key, content, document_url}` (a presigned GET URL, 1800 s).
- * An object no parser reads is skipped (spec 001 §9: unprocessable files skipped). Every call
- * goes through `ctx.http` (the S3 client's handler), to the service URL `s3`.
+ * An object no parser reads, or over the outbound client's largest answer (100 MB), is skipped
+ * (spec 001 §9: unprocessable files skipped). Every call goes through `ctx.http` (the S3
+ * client's handler), to the service URL `s3`.
  */
 import { S3Client } from '@aws-sdk/client-s3';
 import { userError } from '../../../catalogue/errors.ts';
+import { OUTBOUND_LIMITS } from '../../../catalogue/outbound.ts';
 import { listObjectsPage, readObject, s3Client, s3Error, type S3Object } from '../../../catalogue/data-source/s3-trigger-node/s3-client.ts';
 import { s3CredentialOf } from '../../../catalogue/data-source/s3-trigger-node/s3-credential.ts';
 import { serviceUrlsFrom } from '../../../catalogue/service-urls.ts';
@@ -19,6 +21,8 @@ import { advance, isS3Cursor, objectsToRead } from './s3-cursor.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const SOURCE_ERROR = 'Unable to setup S3 Source';
+/** the outbound client's largest answer */
+const MAX_DOCUMENT_BYTES = OUTBOUND_LIMITS.maxResponseMB.maxValue * 1024 * 1024;
 
 /** start_date as ms since the epoch (null: none); a UTC timestamp like 2026-01-01T00:00:00.000000Z */
 export function startDateOf(values: Record<string, unknown>): number | null {
@@ -76,8 +80,9 @@ async function listBucket(client: S3Client, bucket: string, signal: AbortSignal)
   return objects;
 }
 
-/** The object's run, or null when no parser reads it (skipped). */
+/** The object's run, or null when no parser reads it or it is larger than a download may be (skipped). */
 async function documentOf(client: S3Client, bucket: string, object: S3Object, signal: AbortSignal): Promise<Record<string, unknown> | null> {
+  if (object.size > MAX_DOCUMENT_BYTES) return null;
   const { bytes, url } = await readObject(client, bucket, object.key, signal).catch((error: unknown) => {
     throw s3Error(`S3 object ${object.key}`, error);
   });
