@@ -28,6 +28,8 @@ export interface SyncSettings {
   lockMs?: number;
   /** syncs one process runs at once; default 4 */
   concurrency?: number;
+  /** false: this process keeps jobs (deploys, routes) but runs no syncs; default true */
+  worker?: boolean;
   /** more engines (the data-sync service's, when configured) */
   engines?: Partial<Record<Exclude<SyncEngineName, 'embedded'>, SyncEngine>>;
   engineFor?: SyncJobsDeps['engineFor'];
@@ -59,7 +61,7 @@ export function startSyncSystem(deps: SyncSystemDeps): SyncSystem {
   const queue = syncQueue(deps.redis.duplicate({ maxRetriesPerRequest: null }), deps.prefix);
   const embedded = new EmbeddedSyncEngine({ queue, store, credentials });
   const jobs = new SyncJobs({ store, catalogue: deps.catalogue, engines: { ...settings.engines, embedded }, engineFor: settings.engineFor });
-  const worker = startSyncWorker(
+  const worker = settings.worker === false ? null : startSyncWorker(
     { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, flows: deps.flows, lockMs: settings.lockMs },
     { redis: deps.redis, prefix: deps.prefix, concurrency: settings.concurrency },
   );
@@ -68,7 +70,7 @@ export function startSyncSystem(deps: SyncSystemDeps): SyncSystem {
     store,
     router: syncRouter({ flows: deps.flows, jobs }),
     async close() {
-      await worker.close();
+      await worker?.close();
       await queue.close();
       await (queue.opts.connection as Redis).quit().catch(() => undefined);
     },
