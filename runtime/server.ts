@@ -80,7 +80,7 @@ import { TableWebhooks } from './tool-service/table-webhooks.ts';
 import { TriggerSubscriptions } from './tool-service/trigger-subscriptions.ts';
 import { triggerWebhookRouter } from './tool-service/trigger-webhook.ts';
 import { addSourceReader } from './sync/sources/index.ts';
-import { startSyncSystem, type SyncSettings } from './sync/sync-system.ts';
+import { startSyncSystem, type SyncSettings, type SyncSystem } from './sync/sync-system.ts';
 import type { SourceReader } from './sync/types.ts';
 
 export interface WeftOptions {
@@ -156,6 +156,8 @@ export interface Weft {
   vectorStore: LazyVectorStore;
   /** every route the server answers ([] for a worker-only process) */
   routes: RouteEntry[];
+  /** the data-source sync jobs (null for a worker-only process: syncs run where production calls are served) */
+  sync: SyncSystem | null;
   close(): Promise<void>;
 }
 
@@ -229,6 +231,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
 
   let url = '';
   let routes: RouteEntry[] = [];
+  let syncSystem: SyncSystem | null = null;
   let close = async () => {};
   if (role !== 'worker') {
     const projects = new ProjectStore(redis, prefix);
@@ -251,7 +254,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });
     const teamsApps = new TeamsAppInstallations({ redis, prefix, outbound, serviceUrls, credentials, fresh });
     // data-source flows: their sync jobs, and the worker that runs the embedded engine's syncs through the production calls
-    const sync = startSyncSystem({ redis, prefix, catalogue, flows, outbound, usage, engine, calls, credentials, fresh, settings: options.sync });
+    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, usage, engine, calls, credentials, fresh, settings: options.sync }));
     productionCalls = calls;
     const app = createApp({
       redis,
@@ -331,6 +334,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     usage,
     vectorStore,
     routes,
+    sync: syncSystem,
     async close() {
       await close();
       mailServers.close();

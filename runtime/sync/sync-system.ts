@@ -5,6 +5,7 @@
  * through them). The data-sync service's engine, when configured, is passed in as
  * `engines.dataSyncService`; new jobs then go to it (`engineFor` decides otherwise).
  */
+import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import type Redis from 'ioredis';
 import type { Engine } from '../../actors/engine.ts';
@@ -15,12 +16,14 @@ import type { FlowStore } from '../stores/flows.ts';
 import type { UsageLimits } from '../usage/limits.ts';
 import { EmbeddedSyncEngine } from './embedded/embedded-engine.ts';
 import { syncQueue } from './embedded/sync-queue.ts';
+import { runSync, type SyncRunnerDeps } from './embedded/sync-runner.ts';
 import { startSyncWorker } from './embedded/sync-worker.ts';
+import { SYNC_TEXTS, syncRefused } from './errors.ts';
 import { syncCredentials, type SyncCredentialDeps } from './sync-credentials.ts';
 import { SyncJobs, type SyncJobsDeps } from './sync-jobs.ts';
 import { syncRouter } from './sync-routes.ts';
 import { SyncStore } from './sync-store.ts';
-import type { SyncEngine, SyncEngineName } from './types.ts';
+import type { SyncEngine, SyncEngineName, SyncRunSummary } from './types.ts';
 
 /** what an operator (and a test) may set: WeftOptions.sync */
 export interface SyncSettings {
@@ -51,6 +54,11 @@ export interface SyncSystem {
   jobs: SyncJobs;
   store: SyncStore;
   router: Router;
+  /**
+   * Run one sync of the flow's job in this process (`npm run sync`), whatever its schedule;
+   * null when another sync of the flow is under way. 'Invalid operation' (400) without a job.
+   */
+  runOnce(flowId: string, signal?: AbortSignal): Promise<SyncRunSummary | null>;
   close(): Promise<void>;
 }
 
@@ -61,14 +69,17 @@ export function startSyncSystem(deps: SyncSystemDeps): SyncSystem {
   const queue = syncQueue(deps.redis.duplicate({ maxRetriesPerRequest: null }), deps.prefix);
   const embedded = new EmbeddedSyncEngine({ queue, store, credentials });
   const jobs = new SyncJobs({ store, catalogue: deps.catalogue, engines: { ...settings.engines, embedded }, engineFor: settings.engineFor });
-  const worker = settings.worker === false ? null : startSyncWorker(
-    { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, flows: deps.flows, lockMs: settings.lockMs },
-    { redis: deps.redis, prefix: deps.prefix, concurrency: settings.concurrency },
-  );
+  const runner: SyncRunnerDeps = { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, flows: deps.flows, lockMs: settings.lockMs };
+  const worker = settings.worker === false ? null : startSyncWorker(runner, { redis: deps.redis, prefix: deps.prefix, concurrency: settings.concurrency });
   return {
     jobs,
     store,
     router: syncRouter({ flows: deps.flows, jobs }),
+    async runOnce(flowId, signal = new AbortController().signal) {
+      const job = await store.job(flowId);
+      if (!job?.spec || !job.config.connection) throw syncRefused(SYNC_TEXTS.invalidOperation);
+      return runSync(runner, { flowId, connection: job.config.connection, trigger: 'manual' }, `sync_${randomBytes(12).toString('hex')}`, signal);
+    },
     async close() {
       await worker?.close();
       await queue.close();
