@@ -144,6 +144,16 @@ describe('sync jobs of data-source flows', () => {
     }
   });
 
+  it('drops the schedule of a deleted flow when it next fires', async () => {
+    const flowId = await deployedFlow('Deleted', { records: 1 });
+    const { config } = await syncStateWhen(weft, flowId, ended(1));
+    await weft.api('DELETE', `/api/flows/${flowId}`);
+    // the scheduler's next firing, now
+    await queue.add('sync', { flowId, connection: config.connection, trigger: 'schedule' });
+    await expect.poll(() => queue.getJobScheduler(config.connection!), { timeout: 5000 }).toBeUndefined();
+    expect(await redis.exists(`${weft.prefix}{sync:${flowId}}:job`)).toBe(0);
+  });
+
   it('refuses a deploy with a bad cron expression or a missing credential, with the spec’s texts', async () => {
     const flow = await weft.api<CheckedFlow>('POST', `/api/projects/${projectId}/flows`, { name: 'Refused', ...listSourceFlow() });
     for (const [values, message] of [

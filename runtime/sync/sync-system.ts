@@ -69,7 +69,7 @@ export function startSyncSystem(deps: SyncSystemDeps): SyncSystem {
   const queue = syncQueue(deps.redis.duplicate({ maxRetriesPerRequest: null }), deps.prefix);
   const embedded = new EmbeddedSyncEngine({ queue, store, credentials });
   const jobs = new SyncJobs({ store, catalogue: deps.catalogue, engines: { ...settings.engines, embedded }, engineFor: settings.engineFor });
-  const runner: SyncRunnerDeps = { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, flows: deps.flows, lockMs: settings.lockMs };
+  const runner: SyncRunnerDeps = { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, flows: deps.flows, lockMs: settings.lockMs, dropSchedule: (connection) => queue.removeJobScheduler(connection) };
   const worker = settings.worker === false ? null : startSyncWorker(runner, { redis: deps.redis, prefix: deps.prefix, concurrency: settings.concurrency });
   return {
     jobs,

@@ -16,7 +16,7 @@ import type { SyncCredentials } from '../sync-credentials.ts';
 import { syncJobStateOf } from '../sync-state.ts';
 import type { SyncStore, SyncTrigger } from '../sync-store.ts';
 import { INACTIVE_SYNC_CONFIG, type SyncConfigRecord, type SyncEngine, type SyncJobSpec, type SyncJobState } from '../types.ts';
-import type { SyncJobData } from './sync-queue.ts';
+import { specKeyOf, type SyncJobData } from './sync-queue.ts';
 
 export interface EmbeddedEngineDeps {
   queue: Queue<SyncJobData>;
@@ -50,9 +50,10 @@ export class EmbeddedSyncEngine implements SyncEngine {
     if (connection) await this.deps.queue.removeJobScheduler(connection);
   }
 
-  private async enqueue(flowId: string, connection: string, trigger: SyncTrigger): Promise<string> {
+  private async enqueue(spec: SyncJobSpec, connection: string, trigger: SyncTrigger): Promise<string> {
     const syncId = `sync_${randomBytes(12).toString('hex')}`;
-    await this.deps.queue.add('sync', { flowId, connection, trigger }, { jobId: syncId });
+    const data: SyncJobData = { flowId: spec.flowId, connection, trigger, ...(trigger === 'deploy' ? { specKey: specKeyOf(spec) } : {}) };
+    await this.deps.queue.add('sync', data, { jobId: syncId });
     return syncId;
   }
 
@@ -76,7 +77,7 @@ export class EmbeddedSyncEngine implements SyncEngine {
       throw syncErrorOf(error, SYNC_TEXTS.create);
     }
     // spec 001 §4: created only when its first sync is started
-    await this.enqueue(spec.flowId, record.connection!, 'deploy').catch(async (error: unknown) => {
+    await this.enqueue(spec, record.connection!, 'deploy').catch(async (error: unknown) => {
       await this.unschedule(record.connection).catch(() => undefined);
       throw syncErrorOf(error, SYNC_TEXTS.run);
     });
@@ -95,7 +96,7 @@ export class EmbeddedSyncEngine implements SyncEngine {
     try {
       const credentialId = change === 'resync' ? await this.checkSource(next) : record.credentialId;
       await this.schedule(record.connection, next);
-      if (change === 'resync') await this.enqueue(next.flowId, record.connection, 'deploy');
+      if (change === 'resync') await this.enqueue(next, record.connection, 'deploy');
       return { ...record, credentialId, status: 'active', engine: this.name };
     } catch (error) {
       throw syncErrorOf(error, SYNC_TEXTS.update);
@@ -128,7 +129,7 @@ export class EmbeddedSyncEngine implements SyncEngine {
     if (!record.connection) throw syncRefused(SYNC_TEXTS.invalidOperation);
     const running = await this.deps.store.lockHolder(spec.flowId);
     if (running) return running;
-    return this.enqueue(spec.flowId, record.connection, 'manual').catch((error: unknown) => {
+    return this.enqueue(spec, record.connection, 'manual').catch((error: unknown) => {
       throw syncErrorOf(error, SYNC_TEXTS.run);
     });
   }

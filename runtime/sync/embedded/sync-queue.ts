@@ -7,6 +7,7 @@
  * (resuming where it stopped); a worker killed outright leaves the job stalled, and BullMQ hands
  * it to another worker once its lock expires.
  */
+import { createHash } from 'node:crypto';
 import { Queue, type JobsOptions } from 'bullmq';
 import type Redis from 'ioredis';
 import type { SyncTrigger } from '../sync-store.ts';
@@ -18,7 +19,12 @@ export interface SyncJobData {
   /** the connection (scheduler) the sync belongs to: a sync of a deleted or remade connection does nothing */
   connection: string;
   trigger: SyncTrigger;
+  /** a deploy's sync: the spec it was queued for (specKeyOf), which it waits to see stored */
+  specKey?: string;
 }
+
+/** a spec's fingerprint: a deploy's first sync runs only once the job's stored spec is the one it was queued for */
+export const specKeyOf = (spec: unknown) => createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 16);
 
 /** interrupted attempts (a worker shutting down) are retried; a sync's own failure is recorded, not retried */
 export const syncJobOptions: JobsOptions = { attempts: 20, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: true, removeOnFail: true };

@@ -25,7 +25,7 @@ import { readerOf } from '../sources/index.ts';
 import type { SyncCredentials } from '../sync-credentials.ts';
 import type { SyncProgress, SyncStore } from '../sync-store.ts';
 import type { SyncJobSpec, SyncRunSummary } from '../types.ts';
-import type { SyncJobData } from './sync-queue.ts';
+import { specKeyOf, type SyncJobData } from './sync-queue.ts';
 
 export interface SyncRunnerDeps {
   store: SyncStore;
@@ -39,6 +39,8 @@ export interface SyncRunnerDeps {
   lockMs?: number;
   /** how long a deploy's first sync waits for the flow to go live (ms); default 10 s */
   liveWaitMs?: number;
+  /** drop the job scheduler of a deleted flow (the embedded engine's queue) */
+  dropSchedule?: (connection: string) => Promise<unknown>;
   now?: () => number;
 }
 
@@ -92,13 +94,23 @@ export async function runSync(deps: SyncRunnerDeps, data: SyncJobData, syncId: s
   return summary;
 }
 
-/** the job's spec when the sync should run: the job is there, its connection the sync's, and (scheduled) active */
+/**
+ * The job's spec when the sync should run: the job is there, its connection the sync's, the
+ * flow active, and a scheduled sync's job not paused. A deploy's sync is queued before the
+ * deploy stores the spec and releases the version: it waits to see its own spec stored.
+ */
 async function liveSpec(deps: SyncRunnerDeps, data: SyncJobData): Promise<SyncJobSpec | null> {
   const waitUntil = (deps.now ?? Date.now)() + (data.trigger === 'deploy' ? (deps.liveWaitMs ?? 10_000) : 0);
   for (;;) {
     const job = await deps.store.job(data.flowId);
     const flow = await deps.flows.get(data.flowId);
-    const current = job?.spec && job.config.connection === data.connection;
+    if (!flow && data.trigger === 'schedule') {
+      // the flow was deleted: its job goes with it
+      await deps.dropSchedule?.(data.connection);
+      await deps.store.forget(data.flowId);
+      return null;
+    }
+    const current = job?.spec && job.config.connection === data.connection && (!data.specKey || specKeyOf(job.spec) === data.specKey);
     if (current && flow?.status === 'active' && (data.trigger !== 'schedule' || job.config.status === 'active')) return job.spec;
     // a deploy's first sync is queued before the flow goes live: it waits for it
     if ((deps.now ?? Date.now)() >= waitUntil) return null;
