@@ -20,11 +20,12 @@ const SYNC_MODES: readonly string[] = ['incremental_append', 'full_refresh_appen
 
 export const isFullRefresh = (mode: SyncMode) => mode === 'full_refresh_append' || mode === 'full_refresh';
 
-/** the flow's data-source trigger and its reader; null for any other flow */
-export function dataSourceTrigger(nodes: readonly FlowNode[]): { node: FlowNode; reader: SourceReader } | null {
+/** the flow's data-source trigger and its reader; null for any other flow (a source's action node is no trigger) */
+export function dataSourceTrigger(nodes: readonly FlowNode[], catalogue: Pick<CatalogueView, 'get'>): { node: FlowNode; reader: SourceReader } | null {
   for (const node of nodes) {
     const reader = readerOf(node.type);
-    if (reader) return { node, reader };
+    const definition = catalogue.get(node.type);
+    if (reader && (!definition || definition.isTrigger === true || definition.type === 'triggerNode')) return { node, reader };
   }
   return null;
 }

@@ -41,7 +41,7 @@ export class SyncJobs implements DeploymentHooks {
   }
 
   async deploying(flow: FlowDocument, content: VersionContent): Promise<void> {
-    const trigger = dataSourceTrigger(content.nodes);
+    const trigger = dataSourceTrigger(content.nodes, this.deps.catalogue);
     if (!trigger) return this.remove(flow.id);
     const next = jobSpecOf(flow, trigger.node, this.deps.catalogue);
     const stored = await this.deps.store.job(flow.id);

@@ -69,14 +69,14 @@ export async function runSync(deps: SyncRunnerDeps, data: SyncJobData, syncId: s
   if (!spec) return null;
   if (data.trigger === 'schedule' && !inCronYears(parseSyncCron(cronTextOf(spec)), now())) return null;
   if (!(await deps.store.holdLock(flowId, syncId, lockMs))) return null;
+  const startCursor = isFullRefresh(spec.syncMode) ? null : await deps.store.cursor(flowId);
+  const progress = await deps.store.beginSync(flowId, syncId, data.trigger, startCursor, now());
   const interrupted = new AbortController();
   const stop = () => interrupted.abort(signal.reason);
   signal.addEventListener('abort', stop, { once: true });
   const renew = setInterval(() => {
     deps.store.holdLock(flowId, syncId, lockMs).then((held) => held || interrupted.abort(new LockLost())).catch(() => undefined);
   }, Math.max(100, Math.floor(lockMs / 3)));
-  const startCursor = isFullRefresh(spec.syncMode) ? null : await deps.store.cursor(flowId);
-  const progress = await deps.store.beginSync(flowId, syncId, data.trigger, startCursor, now());
   const summary: SyncRunSummary = { id: syncId, startedAt: progress.startedAt, status: 'running', recordsRead: progress.read, recordsWritten: progress.written };
   try {
     await readBatches(deps, spec, data, progress, summary, interrupted.signal);
