@@ -130,6 +130,21 @@ describe('sync jobs of data-source flows', () => {
     expect(await queue.getJobScheduler(resumed.config.connection!)).toMatchObject({ pattern: '0 0 00 ? * 0' });
   });
 
+  it('syncs on its schedule (every second here) until paused', async () => {
+    const flowId = await deployedFlow('Every second', { records: 2, cronExpression: '* * * ? * * UTC' });
+    const history = () => redis.lrange(`${weft.prefix}{sync:${flowId}}:history`, 0, -1);
+    await expect.poll(async () => (await history()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const syncs = (await history()).map((item) => JSON.parse(item) as { id: string; status: string });
+    expect(syncs.filter((sync) => sync.id.startsWith('repeat:')).length).toBeGreaterThanOrEqual(2);
+    expect(syncs.every((sync) => sync.status === 'succeeded')).toBe(true);
+    await weft.api('POST', `/api/flows/${flowId}/sync/pause`);
+    await syncStateWhen(weft, flowId, (state) => state.state === 'paused');
+    const paused = (await history()).length;
+    await new Promise((ok) => setTimeout(ok, 2000));
+    expect((await history()).length).toBe(paused);
+    expect(await syncedIds(weft.engine, flowId)).toEqual([1, 2]);
+  });
+
   it('deletes the job when the flow stops: the record inactive with nulls', async () => {
     const flowId = await deployedFlow('Stopped', { records: 1 });
     const { config } = await syncStateWhen(weft, flowId, ended(1));

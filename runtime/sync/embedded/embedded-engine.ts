@@ -16,7 +16,7 @@ import type { SyncCredentials } from '../sync-credentials.ts';
 import { syncJobStateOf } from '../sync-state.ts';
 import type { SyncStore, SyncTrigger } from '../sync-store.ts';
 import { INACTIVE_SYNC_CONFIG, type SyncConfigRecord, type SyncEngine, type SyncJobSpec, type SyncJobState } from '../types.ts';
-import { specKeyOf, type SyncJobData } from './sync-queue.ts';
+import { specKeyOf, syncJobOptions, type SyncJobData } from './sync-queue.ts';
 
 export interface EmbeddedEngineDeps {
   queue: Queue<SyncJobData>;
@@ -43,7 +43,11 @@ export class EmbeddedSyncEngine implements SyncEngine {
 
   private async schedule(connection: string, spec: SyncJobSpec): Promise<void> {
     const cron = parseSyncCron(cronTextOf(spec));
-    await this.deps.queue.upsertJobScheduler(connection, { pattern: cron.pattern, tz: cron.timeZone }, { name: 'sync', data: { flowId: spec.flowId, connection, trigger: 'schedule' } });
+    await this.deps.queue.upsertJobScheduler(connection, { pattern: cron.pattern, tz: cron.timeZone }, {
+      name: 'sync',
+      data: { flowId: spec.flowId, connection, trigger: 'schedule' },
+      opts: syncJobOptions,
+    });
   }
 
   private async unschedule(connection: string | null): Promise<void> {
