@@ -55,6 +55,19 @@ describe('a job whose making fails half-way', () => {
     expect(await queue.getJobCounts('wait', 'delayed')).toEqual({ wait: 0, delayed: 0 });
   });
 
+  it('answers Unable to update the job when the schedule cannot be changed, Invalid operation without a job', async () => {
+    const engine = new EmbeddedSyncEngine({ queue: Object.assign(Object.create(queue), { upsertJobScheduler: failing, removeJobScheduler: failing }), store, credentials });
+    const record = { source: 'flow_1-source-a', destination: 'flow_1-flow', connection: 'flow_1-connection-a', status: 'active' as const, credentialId: null };
+    const weekdays = { ...spec, schedule: { expression: '0 0 8 ? * 2-6 *', timeZone: 'UTC' } };
+    await expect(engine.update(record, spec, weekdays)).rejects.toMatchObject({ message: 'Unable to update the job', kind: 'operational' });
+    await expect(engine.pause(record)).rejects.toMatchObject({ message: 'Unable to update the job' });
+    await expect(engine.resume(record, spec)).rejects.toMatchObject({ message: 'Unable to update the job' });
+    const none = { ...record, connection: null };
+    for (const action of [engine.pause(none), engine.resume(none, spec), engine.runNow(none, spec)]) {
+      await expect(action).rejects.toMatchObject({ message: 'Invalid operation', code: 'sync_job_refused' });
+    }
+  });
+
   it('deletes the job it made when the record cannot be stored', async () => {
     const engine = new EmbeddedSyncEngine({ queue, store, credentials });
     const unstorable = Object.assign(Object.create(store), { saveJob: failing }) as SyncStore;
