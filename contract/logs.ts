@@ -24,7 +24,7 @@ export interface LogRecord {
   flowName: string;
   /** null when the call was refused before a run started (no API key, plan limit…) */
   runId: string | null;
-  /** the production trigger: 'webhook', 'graphql', 'chat' or 'search' (widget calls), 'mcp' (an MCP tool call), 'teams' (a Teams bot activity), 'app' (an app trigger's service) */
+  /** the production trigger: 'webhook', 'graphql', 'chat' or 'search' (widget calls), 'mcp' (an MCP tool call), 'teams' (a Teams bot activity), 'app' (an app trigger's service), 'sync' (a data-source flow's sync job) */
   trigger: string;
   /** the deployed version of the flow the call ran (contract/versions.ts); absent when the call was refused before one was found */
   deployedVersion?: number;

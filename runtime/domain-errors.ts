@@ -76,3 +76,15 @@ export class PlanLimitError extends DomainError {
     super(message, limit === 'requests' ? 'max_requests' : 'max_records');
   }
 }
+
+/**
+ * Another service (or the data-sync machinery) failed while weft did what the caller asked: a
+ * passing fault, not the caller's (502); the engine reads its kind.
+ */
+export class PassingFaultError extends DomainError {
+  override readonly kind: ErrorKind = 'operational';
+
+  constructor(message: string, code = 'service_failed', details: Record<string, unknown> = {}) {
+    super(message, code, details);
+  }
+}

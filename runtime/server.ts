@@ -79,6 +79,9 @@ import { TeamsAppInstallations } from './teams/teams-app-installations.ts';
 import { TableWebhooks } from './tool-service/table-webhooks.ts';
 import { TriggerSubscriptions } from './tool-service/trigger-subscriptions.ts';
 import { triggerWebhookRouter } from './tool-service/trigger-webhook.ts';
+import { addSourceReader } from './sync/sources/index.ts';
+import { startSyncSystem, type SyncSettings, type SyncSystem } from './sync/sync-system.ts';
+import type { SourceReader } from './sync/types.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -96,6 +99,10 @@ export interface WeftOptions {
   chatHistoryTtlSeconds?: number;
   /** nodes added to the catalogue (tests of engine paths no shipped node takes yet) */
   extraNodes?: CatalogueNode[];
+  /** readers of data sources added with `extraNodes` (runtime/sync/testing/list-source.ts) */
+  extraSourceReaders?: SourceReader[];
+  /** the data-source sync jobs: lock time, concurrency, engines besides the embedded one (runtime/sync/sync-system.ts) */
+  sync?: SyncSettings;
   /** WEFT_DATA_DIR: where the server secret file is kept unless WEFT_SECRET is set; default ./data */
   dataDir?: string;
   /** the secrets credentials are encrypted under; default from WEFT_SECRET or `${dataDir}/secret.key` */
@@ -149,6 +156,8 @@ export interface Weft {
   vectorStore: LazyVectorStore;
   /** every route the server answers ([] for a worker-only process) */
   routes: RouteEntry[];
+  /** the data-source sync jobs (null for a worker-only process: syncs run where production calls are served) */
+  sync: SyncSystem | null;
   close(): Promise<void>;
 }
 
@@ -158,6 +167,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const redis = redisOutage.watch(new Redis(options.redisUrl, { maxRetriesPerRequest: 3 }));
   const flows = new FlowStore(redis, prefix);
   const versions = new FlowVersionStore(redis, prefix);
+  for (const reader of options.extraSourceReaders ?? []) addSourceReader(reader);
   const nodes = options.extraNodes?.length ? createRegistry([...catalogueNodes, ...options.extraNodes]) : registry;
   const catalogue = catalogueView(nodes);
   const compile = compileForRun(catalogue);
@@ -221,6 +231,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
 
   let url = '';
   let routes: RouteEntry[] = [];
+  let syncSystem: SyncSystem | null = null;
   let close = async () => {};
   if (role !== 'worker') {
     const projects = new ProjectStore(redis, prefix);
@@ -242,6 +253,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const triggerSubscriptions = new TriggerSubscriptions({ redis, prefix, api: toolServiceApi, credentials });
     const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });
     const teamsApps = new TeamsAppInstallations({ redis, prefix, outbound, serviceUrls, credentials, fresh });
+    // data-source flows: their sync jobs, and the worker that runs the embedded engine's syncs through the production calls
+    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, usage, engine, calls, credentials, fresh, settings: options.sync }));
     productionCalls = calls;
     const app = createApp({
       redis,
@@ -251,7 +264,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       flows,
       versions,
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
-      deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps],
+      deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
       routers: [
         runsRouter(runServices, apiKeys),
         hooksRouter(calls),
@@ -291,6 +304,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         connectionRouter({ api: toolServiceApi, settings: toolService, credentials, planOf, redis, prefix }),
         triggerWebhookRouter({ calls, subscriptions: triggerSubscriptions, redis, prefix, webhookSecret: toolService.webhookSecret }),
         tableWebhooks.router(),
+        sync.router,
       ],
     });
     routes = app.routeTable;
@@ -301,6 +315,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     url = `http://${host}:${address.port}`;
     close = async () => {
+      // syncs under way stop at their last batch (another worker, or the next start, resumes them)
+      await sync.close();
       // no new connections; waiting callers get their grace period, then an answer each
       const closed = new Promise<void>((ok) => server.close(() => ok()));
       await calls.drain(options.shutdownGraceMs ?? 10_000);
@@ -318,6 +334,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     usage,
     vectorStore,
     routes,
+    sync: syncSystem,
     async close() {
       await close();
       mailServers.close();

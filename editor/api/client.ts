@@ -10,6 +10,7 @@ import type { OAuthAppInput, OAuthAppView, OAuthStartAnswer, OAuthStartRequest, 
 import type { DefaultModels } from '../../contract/models.ts';
 import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../contract/projects.ts';
 import type { ActorView, RunSnapshot, RunSummary } from '../../contract/runs.ts';
+import type { SyncJobState } from '../../contract/sync.ts';
 import type { FlowVersion, FlowVersionSummary } from '../../contract/versions.ts';
 
 export class ApiError extends Error {
@@ -109,6 +110,10 @@ export const api = {
   version: (flowId: string, version: number) => call<FlowVersion>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}`),
   rollback: (flowId: string, version: number, note?: string) =>
     call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}/rollback`, note ? { note } : {}),
+  /** a data-source flow's sync job (runtime/sync/sync-routes.ts) */
+  syncState: (flowId: string) => call<SyncJobState>('GET', `/api/flows/${encodeURIComponent(flowId)}/sync`),
+  syncAction: (flowId: string, action: 'pause' | 'resume') => call<SyncJobState>('POST', `/api/flows/${encodeURIComponent(flowId)}/sync/${action}`),
+  runSyncNow: (flowId: string) => call<{ syncId: string }>('POST', `/api/flows/${encodeURIComponent(flowId)}/sync/run`),
   startRun: (flowId: string, input: unknown) => call<{ runId: string }>('POST', `/api/flows/${encodeURIComponent(flowId)}/runs`, { input }),
   runs: (flowId: string) => call<RunSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/runs`),
   run: (runId: string) => call<RunSnapshot>('GET', `/api/runs/${encodeURIComponent(runId)}`),

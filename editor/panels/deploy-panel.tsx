@@ -1,7 +1,8 @@
 /**
  * @module editor/panels/deploy-panel — deploy the draft as a new version (with an optional note)
  * or undeploy the flow, its versions, and how to call it, by its trigger: a webhook's URL and a
- * ready-to-copy curl, a GraphQL flow's query, or a chat or search widget's script tag.
+ * ready-to-copy curl, a GraphQL flow's query, a chat or search widget's script tag, or a
+ * data-source flow's sync job (sync-panel.tsx).
  */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { router } from '../stores/app-stores.ts';
 import type { Studio } from '../stores/studio.ts';
 import { toasts } from '../stores/toast-store.ts';
 import { VersionsList } from '../versions/versions-list.tsx';
+import { SyncPanel } from './sync-panel.tsx';
 
 function CopyBlock({ text, testId }: { text: string; testId: string }) {
   return (
@@ -84,7 +86,9 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
           ))}
         </ul>
       )}
-      {trigger?.type === 'chatTriggerNode' || trigger?.type === 'searchTriggerNode' ? (
+      {trigger && studio.catalogue.get(trigger.type)?.isDataSource ? (
+        <SyncPanel flowId={flow.id} />
+      ) : trigger?.type === 'chatTriggerNode' || trigger?.type === 'searchTriggerNode' ? (
         <WidgetSnippet flowId={flow.id} kind={trigger.type === 'chatTriggerNode' ? 'chat' : 'search'} />
       ) : trigger?.type === 'teamsTriggerNode' ? (
         <TeamsSnippet flowId={flow.id} />

@@ -14,10 +14,11 @@ import type { CompiledFlow } from '../flows/compile.ts';
 import type { FlowRef, RunServices } from '../run-services.ts';
 import type { ApiKeyStore } from '../stores/api-keys.ts';
 import { versionNotFound } from '../stores/flow-versions.ts';
+import { sourceNodeTypes } from '../sync/sources/index.ts';
 import { originAllowed } from '../widgets/origins.ts';
 
 /** A way in; also the log record's `trigger`. */
-export type CallDoor = 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app';
+export type CallDoor = 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app' | 'sync';
 
 /** The trigger nodes each door starts, and how a refusal names the door. */
 export const doors: Record<CallDoor, { triggerTypes: readonly string[]; startedBy: string }> = {
@@ -32,6 +33,13 @@ export const doors: Record<CallDoor, { triggerTypes: readonly string[]; startedB
   teams: { triggerTypes: ['teamsTriggerNode'], startedBy: 'a Teams bot message' },
   // app triggers: the service that fires them calls weft (runtime/tool-service/trigger-webhook.ts, table-webhooks.ts)
   app: { triggerTypes: [...TOOL_SERVICE_TRIGGERS, 'tableDatabaseTriggerNode'], startedBy: 'an app event' },
+  // data-source triggers: their sync jobs run the flow for each batch (runtime/sync/); the types are the registered readers'
+  sync: {
+    get triggerTypes() {
+      return sourceNodeTypes();
+    },
+    startedBy: 'a sync job',
+  },
 };
 
 /**

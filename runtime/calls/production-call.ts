@@ -1,7 +1,7 @@
 /**
  * @module runtime/calls/production-call — the one production call every way in goes through
- * (webhook, GraphQL realtime and async, the chat and search widgets, MCP; app events and
- * schedules later): admit the caller (admission.ts), build the trigger's input, count the call
+ * (webhook, GraphQL realtime and async, the chat and search widgets, MCP, app events and
+ * data-source syncs): admit the caller (admission.ts), build the trigger's input, count the call
  * against the plan, start the run, wait for its response node, map the outcome, and hand ONE
  * record to the production logs (a realtime call's run is noted when it starts, so it is logged
  * even when this process stops before answering). Routes only translate the request in and the
@@ -37,6 +37,11 @@ export interface CallRequest {
   flowId: string;
   /** the deployed version to run (`/hook/:flowId@:version`, GraphQL `version`); default: the newest */
   version?: number;
+  /**
+   * the run's id when the caller derives it (a sync's batch element, runtime/sync/): a run of
+   * that id that exists already is not started again; default a new random id
+   */
+  runId?: string;
   policy: CallPolicy;
   /** the trigger's input, made once the caller is admitted; may refuse with a ValidationError */
   input(admitted: AdmittedFlow): unknown;
@@ -141,7 +146,7 @@ export class ProductionCalls {
       await this.deps.usage.countProductionRequest(admitted.flow.projectId);
       const { compiled } = admitted;
       const { plan, async } = request.variant?.(admitted) ?? { plan: compiled.plan, async: compiled.responses.length === 0 };
-      const id = (runId = `run_${randomUUID().replace(/-/g, '')}`);
+      const id = (runId = request.runId ?? `run_${randomUUID().replace(/-/g, '')}`);
       const started = () => async || this.deps.logs.started({ ...this.logBase(request, receivedAt, id, deployedVersion), runId: id });
       const outcome = await this.run(request, plan, compiled.responses, input, id, async, started);
       this.log(request, receivedAt, runId, deployedVersion, outcome);
@@ -176,7 +181,7 @@ export class ProductionCalls {
       : null;
     try {
       request.onStart?.(runId);
-      await engine.startRun(plan, input, { mode: 'production', runId });
+      await engine.startRun(plan, input, { mode: 'production', runId, reuse: request.runId !== undefined });
       started();
       if (async) return { status: 'running', runId };
       const result = await this.awaitAnswer(runId, plan.flowId, responses, request.policy.waitMs);

@@ -23,7 +23,7 @@ export interface ProductionCall {
   flowId: string;
   /** null when the call was refused before a run started */
   runId: string | null;
-  trigger: 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app';
+  trigger: 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app' | 'sync';
   /** the deployed version the call ran (absent when it was refused before a version was found) */
   deployedVersion?: number;
   /** true when the caller got 202 and the run goes on without them */

@@ -11,30 +11,14 @@
  */
 import type { OutboundClient } from '../../catalogue/outbound.ts';
 import type { ServiceName } from '../../catalogue/service-urls.ts';
+import type { SyncConfigRecord, SyncEngineName, SyncJobState, SyncSchedule } from '../../contract/sync.ts';
 
-/** spec 001 §3 "Sync config record (airbyte_config on the flow)"; after delete: inactive with nulls */
-export interface SyncConfigRecord {
-  source: string | null;
-  destination: string | null;
-  connection: string | null;
-  status: 'active' | 'inactive';
-  credentialId: string | null;
-  /** which engine keeps the job ('embedded' unless the data-sync service is configured) */
-  engine?: SyncEngineName;
-}
-
-export const INACTIVE_SYNC_CONFIG: SyncConfigRecord = { source: null, destination: null, connection: null, status: 'inactive', credentialId: null };
-
-export type SyncEngineName = 'embedded' | 'dataSyncService';
+// the wire shapes (what the routes answer) live in contract/sync.ts; the runtime imports them from here as well
+export { INACTIVE_SYNC_CONFIG } from '../../contract/sync.ts';
+export type { SyncConfigRecord, SyncEngineName, SyncJobState, SyncRunSummary, SyncSchedule } from '../../contract/sync.ts';
 
 /** spec 001's modes, as the nodes' fields store them */
 export type SyncMode = 'incremental_append' | 'full_refresh_append' | 'incremental' | 'full_refresh';
-
-/** a cron expression as spec 001 §5 reads it: the last space-separated token is the time zone */
-export interface SyncSchedule {
-  expression: string;
-  timeZone: string;
-}
 
 /** what a deployed data-source flow asks of its job: the trigger node's checked values */
 export interface SyncJobSpec {
@@ -48,31 +32,6 @@ export interface SyncJobSpec {
   credentialName: string;
   schedule: SyncSchedule;
   syncMode: SyncMode;
-}
-
-/** one sync's progress and the job's state, for the studio, the routes and `npm run sync` */
-export interface SyncJobState {
-  flowId: string;
-  engine: SyncEngineName;
-  config: SyncConfigRecord;
-  schedule: SyncSchedule | null;
-  /** 'running' while a sync reads or runs batches */
-  state: 'active' | 'paused' | 'running' | 'failed' | 'inactive';
-  lastRun: SyncRunSummary | null;
-  nextRunAt: number | null;
-  /** the sync under way: records read so far, and the total when the source knows it */
-  progress: { read: number; written: number; total?: number } | null;
-}
-
-export interface SyncRunSummary {
-  id: string;
-  startedAt: number;
-  endedAt?: number;
-  status: 'running' | 'succeeded' | 'failed';
-  recordsRead: number;
-  /** records handed to runs of the flow */
-  recordsWritten: number;
-  error?: string;
 }
 
 /** what a source reader gets for one read */

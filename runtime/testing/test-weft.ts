@@ -50,6 +50,9 @@ export async function startTestWeft(options: Omit<Partial<WeftOptions>, 'redisUr
     get vectorStore() {
       return (weft ?? first).vectorStore;
     },
+    get sync() {
+      return (weft ?? first).sync;
+    },
     routes: first.routes,
     ...admin,
     prefix,

@@ -1,0 +1,20 @@
+/**
+ * @module runtime/sync/testing/sync-crash-worker — a weft process (server and workers) with the
+ * test list source, for the sync crash test to SIGKILL mid-sync. REDIS_URL and WEFT_PREFIX name
+ * the test's Redis and keys; the sync lock is short so another worker resumes soon.
+ */
+import { startWeft } from '../../server.ts';
+import { listSourceNode, listSourceReader } from './list-source.ts';
+
+await startWeft({
+  redisUrl: process.env.REDIS_URL!,
+  prefix: process.env.WEFT_PREFIX!,
+  port: 0,
+  host: '127.0.0.1',
+  role: 'all',
+  concurrency: 4,
+  extraNodes: [listSourceNode],
+  extraSourceReaders: [listSourceReader],
+  sync: { lockMs: Number(process.env.WEFT_SYNC_LOCK_MS ?? 1500) },
+});
+process.stdout.write('ready\n');
