@@ -3,6 +3,7 @@ import type { CredentialTest } from './credential-test.ts';
 import { testCrawlService } from './crawl-service.ts';
 import { testMcpServer } from './mcp-server.ts';
 import { testMessagingProvider } from './messaging-provider.ts';
+import { testPostgres } from './postgres.ts';
 import { testSmtp } from './smtp.ts';
 import { testTeamsOauth } from './teams-oauth.ts';
 import { testWebSearch } from './web-search.ts';
@@ -14,4 +15,5 @@ export const credentialTests: Record<string, CredentialTest> = {
   webSearch: testWebSearch,
   crawlService: testCrawlService,
   teamsOauth: testTeamsOauth,
+  postgres: testPostgres,
 };
