@@ -18,6 +18,8 @@ export interface TestDatabase {
   hostPort: string;
   /** one statement as the server's superuser, in the test database */
   sql(text: string, params?: unknown[]): Promise<pg.QueryResult>;
+  /** `text` run in a transaction left open on a connection of its own, until `commit()` */
+  sessionInTransaction(text: string): Promise<{ commit(): Promise<void> }>;
   drop(): Promise<void>;
 }
 
@@ -47,6 +49,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     connection: { ...credential, sslMode: 'disable' } as PostgresConnection,
     hostPort: `${server.hostname}:${server.port || 5432}`,
     sql: (text, params) => client.query(text, params),
+    async sessionInTransaction(text) {
+      const other = new pg.Client({ connectionString: own.toString() });
+      await other.connect();
+      await other.query('BEGIN');
+      await other.query(text);
+      return {
+        async commit() {
+          await other.query('COMMIT');
+          await other.end();
+        },
+      };
+    },
     async drop() {
       await client.end();
       const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });

@@ -47,6 +47,11 @@ export interface PostgresCursor {
 
 export const SNAPSHOT_SQL = 'SELECT txid_snapshot_xmax(s)::text AS xmax, ARRAY(SELECT txid_snapshot_xip(s)::text) AS xip FROM txid_current_snapshot() s';
 
+/** SQL: the 32-bit transaction id `raw` widened to the latest 64-bit id with those low bits before `xmax` (both SQL expressions) */
+export function widenedXmin(xmax: string, raw: string): string {
+  return `(${xmax}::bigint - (((${xmax}::bigint % ${WRAP}) - ${raw} + ${WRAP}) % ${WRAP}))`;
+}
+
 export function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -58,7 +63,7 @@ export function quoteIdentifier(name: string): string {
 export function rowsQuery(schema: string, table: string, snapshot: Snapshot, position: StreamCursor, ordered = true): { sql: string; params: unknown[] } {
   const params: unknown[] = [snapshot.xmax];
   const param = (value: unknown, type: string) => `$${params.push(value)}::${type}`;
-  const widened = `($1::bigint - ((($1::bigint % ${WRAP}) - t.xmin::text::bigint + ${WRAP}) % ${WRAP}))`;
+  const widened = widenedXmin('$1', 't.xmin::text::bigint');
   const where: string[] = [];
   if (position.since) where.push(`(s._weft_xmin >= ${param(position.since.xmax, 'bigint')} OR s._weft_xmin = ANY(${param(position.since.xip, 'bigint[]')}))`);
   if (position.after) {
