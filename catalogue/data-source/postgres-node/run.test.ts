@@ -122,6 +122,17 @@ describe('the Postgres query node', () => {
     await quick.close();
   });
 
+  it('prefer falls back to plain on a server without TLS, allow starts plain; require refuses it as the caller’s', async () => {
+    for (const sslMode of ['prefer', 'allow']) {
+      expect((await run({ query: 'SELECT 1 AS one' }, { ...db.credential, sslMode })).output).toMatchObject({ queryResult: [{ one: 1 }] });
+    }
+    const tls = await db.sql('SHOW ssl');
+    if (tls.rows[0].ssl === 'off') {
+      const error = await failure(run({ query: 'SELECT 1' }, { ...db.credential, sslMode: 'require' }));
+      expect([error.kind, error.message]).toEqual(['user', 'Postgres error: The server does not support SSL connections']);
+    }
+  });
+
   it('refuses a loopback database unless the operator allows it, before connecting', async () => {
     const strict = postgresAccess({ allow: new AllowList() });
     const error = await failure(run({ query: 'SELECT 1' }, db.credential, strict));
