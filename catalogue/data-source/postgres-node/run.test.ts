@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AllowList } from '../../../runtime/outbound/address-policy.ts';
 import { postgresAccess, type PostgresPools } from '../../../runtime/postgres/postgres-access.ts';
 import { createTestDatabase, type TestDatabase } from '../../../runtime/postgres/testing/test-database.ts';
-import { isNodeError } from '../../errors.ts';
-import { runNode, testContext } from '../../testing/node-harness.ts';
+import { nodeFailure as failure, runNode, testContext } from '../../testing/node-harness.ts';
 import type { Values } from '../../types.ts';
 import postgresTriggerNode from '../postgres-trigger-node/run.ts';
 import postgresNode from './run.ts';
@@ -30,12 +29,6 @@ function contextFor(credential: Record<string, unknown>, postgres = pools) {
 
 const run = (values: Values, credential: Record<string, unknown> = db.credential, postgres = pools) =>
   runNode(postgresNode, { credentials: 'Warehouse', action: 'runQuery', ...values }, contextFor(credential, postgres));
-
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  if (!isNodeError(error)) throw new Error(`expected a node error, got ${String(error)}`);
-  return error;
-}
 
 beforeAll(async () => {
   db = await createTestDatabase();
