@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{actors,catalogue,contract,runtime,editor,widgets,scripts}/**/*.test.{ts,tsx}'],
-    // first what the run needs from the machine (redis-server, Chromium), then the test Redis
-    globalSetup: ['./scripts/test-packages.ts', './scripts/test-redis.ts'],
+    // first what the run needs from the machine (redis-server, Chromium, PostgreSQL for the Postgres tests), then the test Redis
+    globalSetup: ['./scripts/test-packages.ts', './scripts/test-postgres.ts', './scripts/test-redis.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

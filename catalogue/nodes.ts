@@ -20,6 +20,8 @@ import notesWorkspaceTriggerNode from './app/notes-workspace-trigger-node/run.ts
 import tableDatabaseNode from './app/table-database-node/run.ts';
 import tableDatabaseTriggerNode from './app/table-database-trigger-node/run.ts';
 import crawlerNode from './app/crawler-node/run.ts';
+import postgresNode from './data-source/postgres-node/run.ts';
+import postgresTriggerNode from './data-source/postgres-trigger-node/run.ts';
 import crawlServiceNode from './app/crawl-service-node/run.ts';
 import scraperNode from './app/scraper-node/run.ts';
 import apiResponseNode from './response/api-response-node/run.ts';
@@ -124,6 +126,9 @@ export const nodes: CatalogueNode[] = [
   googleSheetsTriggerNode,
   googleDriveTriggerNode,
   s3TriggerNode,
+  // data sources (spec 001)
+  postgresTriggerNode,
+  postgresNode,
 ];
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);

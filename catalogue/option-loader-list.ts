@@ -8,6 +8,7 @@ import * as tableDatabase from './app/table-database-node/loaders.ts';
 import { googleDriveListFolders } from './data-source/google-drive-trigger-node/loaders.ts';
 import { googleSheetsFirstRow, googleSheetsListSheets } from './data-source/google-sheets-trigger-node/loaders.ts';
 import { s3ListBuckets } from './data-source/s3-trigger-node/loaders.ts';
+import { postgresSchemas, postgresTables } from './data-source/postgres-trigger-node/loaders.ts';
 import { automationWorkflows } from './interface/automation-trigger-node/loaders.ts';
 import type { OptionLoader } from './option-loaders.ts';
 
@@ -26,4 +27,6 @@ export const optionLoaders: Record<string, OptionLoader> = {
   googleSheetsFirstRow,
   googleDriveListFolders,
   s3ListBuckets,
+  postgresSchemas,
+  postgresTables,
 };

@@ -9,6 +9,7 @@
 import type { CredentialReader, FieldOption } from './types.ts';
 import type { OutboundClient } from './outbound.ts';
 import type { ServiceName } from './service-urls.ts';
+import type { PostgresAccess } from './data-source/postgres-node/postgres-services.ts';
 
 export interface OptionLoaderContext {
   projectId: string;
@@ -17,6 +18,8 @@ export interface OptionLoaderContext {
   serviceUrl(name: ServiceName): string;
   /** the operator's tool-execution service key (WEFT_TOOL_SERVICE_API_KEY), for loaders that go through it */
   toolServiceKey?: string;
+  /** Postgres databases under the address policy (runtime/postgres/), for the Postgres trigger's dropdowns */
+  postgres?: PostgresAccess;
 }
 
 /** `input`: the form's current values (the credential's name, baseId, teamId, …) */

@@ -104,6 +104,8 @@ describe('createRegistry', () => {
       teamsTriggerNode: 'trigger',
       mailTriggerNode: 'trigger',
       notesWorkspaceTriggerNode: 'trigger',
+      postgresNode: 'normal',
+      postgresTriggerNode: 'trigger',
       tableDatabaseTriggerNode: 'trigger',
       googleSheetsTriggerNode: 'trigger',
       googleDriveTriggerNode: 'trigger',

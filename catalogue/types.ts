@@ -10,6 +10,7 @@ import type { McpAccess } from './ai/mcp-services.ts';
 import type { ModelAccess } from './ai/model-services.ts';
 import type { VectorAccess } from './ai/vector-services.ts';
 import type { SmtpAccess } from './app/smtp-node/smtp-services.ts';
+import type { PostgresAccess } from './data-source/postgres-node/postgres-services.ts';
 import type { OutboundClient } from './outbound.ts';
 import type { ServiceName } from './service-urls.ts';
 import type { ProgressDetail } from '../contract/run-events.ts';
@@ -194,6 +195,8 @@ export interface NodeContext {
   flows?: FlowAccess;
   /** mail servers under the outbound address policy (the SMTP node); see catalogue/app/smtp-node/smtp-services.ts */
   smtp?: SmtpAccess;
+  /** Postgres databases under the outbound address policy (the Postgres nodes); see catalogue/data-source/postgres-node/postgres-services.ts */
+  postgres?: PostgresAccess;
   /**
    * the project's deployed flows called as webhooks, through the one production-call path
    * (runtime/calls/production-call.ts), as `POST /hook/:flowId` would call them (the crawl

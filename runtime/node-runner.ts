@@ -13,6 +13,7 @@ import { nodeRefs } from '../catalogue/refs.ts';
 import { resolveValues } from '../catalogue/template.ts';
 import type { McpAccess } from '../catalogue/ai/mcp-services.ts';
 import type { SmtpAccess } from '../catalogue/app/smtp-node/smtp-services.ts';
+import type { PostgresAccess } from '../catalogue/data-source/postgres-node/postgres-services.ts';
 import type { ModelAccess } from '../catalogue/ai/model-services.ts';
 import type { VectorAccess } from '../catalogue/ai/vector-services.ts';
 import type { CatalogueNode, CredentialReader, FlowAccess, HookAccess, NodeContext } from '../catalogue/types.ts';
@@ -51,6 +52,8 @@ export interface NodeRunnerDeps {
   mcp?: McpAccess;
   /** mail servers under the address policy (runtime/smtp/); the SMTP node reaches it as `ctx.smtp` */
   smtp?: SmtpAccess;
+  /** Postgres databases under the address policy (runtime/postgres/); the Postgres nodes reach it as `ctx.postgres` */
+  postgres?: PostgresAccess;
   /** wait for a run to end (Engine.awaitResult), for flow tools; without it AI nodes have no flow tools */
   awaitRun?(runId: string, flowId: string, timeoutMs: number): Promise<RunResult>;
   /** a flow's name, for a flow tool's default name */
@@ -118,6 +121,7 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal }),
       mcp: deps.mcp,
       smtp: deps.smtp,
+      postgres: deps.postgres,
       flows: deps.awaitRun && flowAccess(deps, activation, deps.awaitRun),
       hooks: deps.hooks?.forProject(meta.projectId),
     };

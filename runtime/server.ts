@@ -34,6 +34,9 @@ import { ProjectVectors, vectorScope } from './vectors/project-vectors.ts';
 import { mcpAccess } from './mcp-client/mcp-access.ts';
 import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
 import { smtpAccess } from './smtp/smtp-access.ts';
+import { postgresAccess } from './postgres/postgres-access.ts';
+import { forgetProcessPostgres, setProcessPostgres } from './postgres/process-postgres.ts';
+import { postgresRouter } from './postgres/postgres-routes.ts';
 import { testCredentialsRouter } from './credential-tests/test-credentials-route.ts';
 import { optionLoadersRouter } from './http/routes/option-loaders.ts';
 import { createNodeRunner } from './node-runner.ts';
@@ -190,6 +193,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const toolService = options.toolService ?? { authConfigs: {} };
   const mcpServers = mcpAccess(outbound);
   const mailServers = smtpAccess({ allow, ca: options.smtpCa });
+  // the Postgres nodes, dropdowns and helper routes get it injected; the sync reader finds it as the process's
+  const databases = postgresAccess({ allow });
+  setProcessPostgres(databases);
   // set once the server part starts (below): a worker-only process calls no flows as webhooks
   let productionCalls: ProductionCalls | undefined;
   const engine: Engine = new Engine(
@@ -216,6 +222,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       toolServiceKey: toolService.apiKey,
       mcp: mcpServers,
       smtp: mailServers,
+      postgres: databases,
       hooks: { forProject: (projectId) => flowHooks(() => productionCalls, projectId) },
       models: modelGatewayFromEnv(redis, prefix, outbound),
       vectors: new ProjectVectors({
@@ -289,8 +296,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
         automationWorkflowsRouter({ credentials, outbound }),
-        optionLoadersRouter({ credentials, outbound, serviceUrls, fresh, toolServiceKey: toolService.apiKey }),
-        testCredentialsRouter({ credentials, outbound, serviceUrls, smtp: mailServers, mcp: mcpServers }),
+        optionLoadersRouter({ credentials, outbound, serviceUrls, fresh, toolServiceKey: toolService.apiKey, postgres: databases }),
+        testCredentialsRouter({ credentials, outbound, serviceUrls, smtp: mailServers, mcp: mcpServers, postgres: databases }),
+        postgresRouter({ credentials, postgres: databases }),
         apiKeysRouter({ apiKeys }),
         defaultModelsRouter({ defaults: defaultModels }),
         transferRouter({ catalogue, flows, versions, credentials, defaultModels, planOf }),
@@ -338,6 +346,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     async close() {
       await close();
       mailServers.close();
+      forgetProcessPostgres(databases);
+      await databases.close();
       await engine.close();
       await vectorStore.close();
       redis.disconnect();

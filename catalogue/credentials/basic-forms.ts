@@ -14,6 +14,7 @@ const withCertificates = { actionField: 'sslMode', actionValue: ['verify-ca', 'v
 export const basicForms: CredentialForm[] = [
   {
     type: 'postgres',
+    testable: true,
     label: 'Postgres',
     description: 'A relational database reached over the Postgres protocol.',
     authType: 'basic',

@@ -15,10 +15,18 @@ describe('normalizeCredentials (spec 002 §5)', () => {
     expect(normalizeCredentials('crawlService', { apiKey: 'k', hostUrl: 'https://crawl.test//' })).toEqual({ apiKey: 'k', hostUrl: 'https://crawl.test' });
   });
 
+  it('stores a Postgres host without http(s):// and trailing slash (spec 001 §5), its port as an integer', () => {
+    expect(normalizeCredentials('postgres', { host: ' https://db.example.com/ ', port: '5432', dbName: ' app ', username: ' u ', password: ' p ' })).toEqual({
+      host: 'db.example.com', port: 5432, dbName: 'app', username: 'u', password: ' p ',
+    });
+    expect(normalizeCredentials('postgres', { host: 'HTTP://10.0.0.5//' }).host).toBe('10.0.0.5');
+  });
+
   it('leaves other types as they are, and never changes the object it is given', () => {
     const given = { host: ' h ' };
-    expect(normalizeCredentials('postgres', given)).toBe(given);
+    expect(normalizeCredentials('s3', given)).toBe(given);
     normalizeCredentials('smtp', given);
+    normalizeCredentials('postgres', given);
     expect(given).toEqual({ host: ' h ' });
   });
 });

@@ -2,14 +2,22 @@
  * @module catalogue/credentials/normalize — what a credential is stored as, once saved (spec
  * 002 §5): an MCP server's or crawl service's host URL without a trailing slash, MCP headers
  * parsed when they are JSON text, an SMTP port as an integer and the SMTP account's names
- * trimmed (the password is kept as typed). The form's checks run after this
+ * trimmed (the password is kept as typed), a Postgres host without http(s):// and trailing slash
+ * (spec 001 §5) and its port as an integer. The form's checks run after this
  * (runtime/http/routes/credentials.ts), so whatever cannot be cleaned is refused there by name.
  */
 import { parseJsonish } from '../coerce.ts';
+import { cleanPostgresHost } from '../data-source/postgres-node/postgres-services.ts';
 
 const withoutTrailingSlash = (stored: Record<string, unknown>) => {
   if (typeof stored.hostUrl === 'string') stored.hostUrl = stored.hostUrl.trim().replace(/\/+$/, '');
 };
+
+/** '587' → 587; anything else stays as it came, for the form's check to name */
+function portAsInteger(stored: Record<string, unknown>) {
+  const port = typeof stored.port === 'string' ? stored.port.trim() : stored.port;
+  if ((typeof port === 'string' && /^\d+$/.test(port)) || (typeof port === 'number' && Number.isInteger(port))) stored.port = Number(port);
+}
 
 const cleaners: Record<string, (stored: Record<string, unknown>) => void> = {
   mcpServer(stored) {
@@ -24,9 +32,14 @@ const cleaners: Record<string, (stored: Record<string, unknown>) => void> = {
     for (const field of ['senderEmail', 'senderName', 'host', 'username']) {
       if (typeof stored[field] === 'string') stored[field] = (stored[field] as string).trim();
     }
-    const port = typeof stored.port === 'string' ? stored.port.trim() : stored.port;
-    // '587' → 587; anything else stays as it came, for the form's check to name
-    if ((typeof port === 'string' && /^\d+$/.test(port)) || (typeof port === 'number' && Number.isInteger(port))) stored.port = Number(port);
+    portAsInteger(stored);
+  },
+  postgres(stored) {
+    if (typeof stored.host === 'string') stored.host = cleanPostgresHost(stored.host);
+    for (const field of ['dbName', 'username']) {
+      if (typeof stored[field] === 'string') stored[field] = (stored[field] as string).trim();
+    }
+    portAsInteger(stored);
   },
   messagingProvider(stored) {
     if (typeof stored.accountSid === 'string') stored.accountSid = stored.accountSid.trim();

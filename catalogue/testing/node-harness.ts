@@ -9,7 +9,7 @@ import { AllowList } from '../../runtime/outbound/address-policy.ts';
 import { Outbound } from '../../runtime/outbound/client.ts';
 import { serviceUrlsFrom, type ServiceUrls } from '../service-urls.ts';
 import { resolveValues } from '../template.ts';
-import { userError } from '../errors.ts';
+import { isNodeError, userError, type NodeError } from '../errors.ts';
 import type { CatalogueNode, InputField, NodeContext, NodeDefinition, Values } from '../types.ts';
 
 export interface TestContext extends NodeContext {
@@ -76,4 +76,11 @@ export function fieldOf(definition: NodeDefinition, name: string): InputField | 
 export async function runNode(node: CatalogueNode, values: Values, ctx: NodeContext = testContext()): Promise<NodeResult> {
   const { values: resolved, unresolved } = resolveValues(node.definition, values, { outputs: ctx.outputs, triggerId: 'trigger_1' });
   return node.run(resolved, ctx, unresolved);
+}
+
+/** The NodeError a node's run (or any step) fails with; a success or another error fails the test. */
+export async function nodeFailure(work: Promise<unknown>): Promise<NodeError> {
+  const error = await work.then(() => null, (e: unknown) => e);
+  if (!isNodeError(error)) throw new Error(`expected a node error, got ${String(error)}`);
+  return error;
 }

@@ -9,6 +9,7 @@
  */
 import type { McpAccess } from '../../catalogue/ai/mcp-services.ts';
 import type { SmtpAccess } from '../../catalogue/app/smtp-node/smtp-services.ts';
+import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
 import type { OutboundClient, OutboundResponse } from '../../catalogue/outbound.ts';
 import type { ServiceName } from '../../catalogue/service-urls.ts';
 
@@ -19,6 +20,8 @@ export interface CredentialTestContext {
   smtp: SmtpAccess;
   /** MCP servers under the address policy (runtime/mcp-client/) */
   mcp: McpAccess;
+  /** Postgres databases under the address policy (runtime/postgres/) */
+  postgres?: PostgresAccess;
   /** the test's deadline */
   signal: AbortSignal;
 }

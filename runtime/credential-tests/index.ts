@@ -4,6 +4,7 @@ import { testCrawlService } from './crawl-service.ts';
 import { testMcpServer } from './mcp-server.ts';
 import { testMessagingProvider } from './messaging-provider.ts';
 import { testS3 } from './s3.ts';
+import { testPostgres } from './postgres.ts';
 import { testSmtp } from './smtp.ts';
 import { testTeamsOauth } from './teams-oauth.ts';
 import { testWebSearch } from './web-search.ts';
@@ -16,4 +17,5 @@ export const credentialTests: Record<string, CredentialTest> = {
   crawlService: testCrawlService,
   teamsOauth: testTeamsOauth,
   s3: testS3,
+  postgres: testPostgres,
 };

@@ -158,10 +158,10 @@ describe('POST /api/testCreds/{provider}', () => {
     expect(refused.status).toBe(404);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Project not found');
     expect((await weft.anonymous.request('POST', '/api/testCreds/smtp', { payload: { projectId, name: 'Mail' } })).status).toBe(401);
-    const unknown = await test('postgres', { credentials: { host: 'x' } });
+    const unknown = await test('httpHeader', { credentials: { headerName: 'x' } });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe(
-      'No credential test for postgres: one of smtp, messagingProvider, mcpServer, webSearch, crawlService, teamsOauth, s3',
+      'No credential test for httpHeader: one of smtp, messagingProvider, mcpServer, webSearch, crawlService, teamsOauth, s3, postgres',
     );
     expect((await weft.request('POST', '/api/testCreds/smtp', { credentials: {} })).status).toBe(400);
   });

@@ -1,8 +1,9 @@
 /**
  * @module runtime/credential-tests/test-credentials-route — `POST /api/testCreds/{provider}`
  * (spec 002 §2): does a credential work? `{provider}` is the credential type (smtp,
- * messagingProvider, mcpServer, webSearch, crawlService, teamsOauth's GET /me of spec 002 §7, and
- * s3's ListBuckets of spec 001 §2: one tester each in this folder).
+ * messagingProvider, mcpServer, webSearch, crawlService, postgres, teamsOauth's GET /me of spec 002 §7
+ * and s3's ListBuckets of spec 001 §2: one tester each in this folder). The spec's own paths for one type answer the same
+ * (`specTestPaths`: POST /api/postgres/testConnection, spec 001 §2, §7).
  *
  * Body `{payload: {projectId, name?, credentials?}}`:
  * - `projectId`: the project the credential belongs to (the signed-in user must see it, as on
@@ -18,10 +19,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { publicCredentialFields } from '../../catalogue/credentials/index.ts';
 import { normalizeCredentials } from '../../catalogue/credentials/normalize.ts';
 import type { McpAccess } from '../../catalogue/ai/mcp-services.ts';
 import type { SmtpAccess } from '../../catalogue/app/smtp-node/smtp-services.ts';
+import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
 import type { ServiceUrls } from '../../catalogue/service-urls.ts';
 import type { TestCredentialsAnswer } from '../../contract/credentials.ts';
 import { requireProjectAccess } from '../auth/access.ts';
@@ -42,19 +45,34 @@ export interface TestCredentialsDeps {
   serviceUrls: ServiceUrls;
   smtp: SmtpAccess;
   mcp: McpAccess;
+  postgres?: PostgresAccess;
 }
+
+/** The spec's test routes of one credential type, by path. */
+export const specTestPaths: Record<string, string> = {
+  '/api/postgres/testConnection': 'postgres',
+};
 
 const SHAPE = 'Send {"payload": {"projectId": "…", "name": "a saved credential", "credentials": {…the form’s fields}}} (name or credentials, or both)';
 
 export function testCredentialsRouter(deps: TestCredentialsDeps): Router {
   const router = new Router();
-  router.use('/api/testCreds', noStore(), secretErrors());
+  router.use(['/api/testCreds', ...Object.keys(specTestPaths)], noStore(), secretErrors());
   router.post('/api/testCreds/:provider', async function testCredential(ctx) {
+    await testAndAnswer(ctx, ctx.params.provider);
+  });
+  for (const [path, provider] of Object.entries(specTestPaths)) {
+    router.post(path, async function testCredentialBySpecPath(ctx) {
+      await testAndAnswer(ctx, provider);
+    });
+  }
+  return router;
+
+  async function testAndAnswer(ctx: Context, provider: string): Promise<void> {
     const payload = objectBody(ctx).payload;
     if (!isPlainObject(payload) || typeof payload.projectId !== 'string' || !payload.projectId) throw badRequest(SHAPE);
     const projectId = payload.projectId;
     await requireProjectAccess(ctx, projectId);
-    const provider = ctx.params.provider;
     const tester = credentialTests[provider];
     if (!tester) throw notFound(`No credential test for ${provider}: one of ${Object.keys(credentialTests).join(', ')}`);
     const fields = normalizeCredentials(provider, await fieldsToTest(deps.credentials, projectId, provider, payload));
@@ -66,19 +84,18 @@ export function testCredentialsRouter(deps: TestCredentialsDeps): Router {
     const http = deps.outbound.forActor({ idempotencyKey: `testCreds/${randomUUID()}`, signal: () => signal });
     let answer: TestCredentialsAnswer;
     try {
-      const note = await tester(fields, { http, serviceUrl: (name) => deps.serviceUrls[name], smtp: deps.smtp, mcp: deps.mcp, signal });
+      const note = await tester(fields, { http, serviceUrl: (name) => deps.serviceUrls[name], smtp: deps.smtp, mcp: deps.mcp, postgres: deps.postgres, signal });
       answer = { success: true, message: note ? `The credential works: ${note}` : 'The credential works' };
     } catch (error) {
       const reason = signal.aborted ? `No answer within ${CREDENTIAL_TEST_TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error);
       answer = { success: false, message: reason };
     }
     ctx.body = { success: answer.success, message: redactor.text(answer.message) } satisfies TestCredentialsAnswer;
-  });
-  return router;
+  }
 }
 
 /** The fields to test: the saved credential's, the form's, or the form's with masked values taken from the saved one. */
-async function fieldsToTest(store: CredentialStore, projectId: string, provider: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function fieldsToTest(store: CredentialStore, projectId: string, provider: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
   const sent = payload.credentials;
   if (sent !== undefined && !isPlainObject(sent)) throw badRequest('payload.credentials must be a JSON object of the form’s fields');
   let stored: Record<string, unknown> | undefined;

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AllowList } from '../../../runtime/outbound/address-policy.ts';
 import { smtpAccess, type SmtpPools } from '../../../runtime/smtp/smtp-access.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../runtime/smtp/testing/smtp-test-server.ts';
-import { isNodeError } from '../../errors.ts';
-import { runNode, testContext } from '../../testing/node-harness.ts';
+import { nodeFailure as failure, runNode, testContext } from '../../testing/node-harness.ts';
 import type { Values } from '../../types.ts';
 import smtpNode from './run.ts';
 
@@ -34,12 +33,6 @@ function contextFor(credential: Record<string, unknown>, smtp = pools) {
 
 const run = (values: Values, credential: Record<string, unknown> = account(server.port), smtp = pools) =>
   runNode(smtpNode, { credentials: 'Mail', ...values }, contextFor(credential, smtp));
-
-async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  if (!isNodeError(error)) throw new Error(`expected a node error, got ${String(error)}`);
-  return error;
-}
 
 beforeAll(async () => {
   server = await startSmtpTestServer();

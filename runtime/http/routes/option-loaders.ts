@@ -19,6 +19,7 @@ import type { OptionLoader } from '../../../catalogue/option-loaders.ts';
 import { optionLoaders } from '../../../catalogue/option-loader-list.ts';
 import type { ServiceUrls } from '../../../catalogue/service-urls.ts';
 import type { FieldOption } from '../../../catalogue/types.ts';
+import type { PostgresAccess } from '../../../catalogue/data-source/postgres-node/postgres-services.ts';
 import { requireProjectAccess } from '../../auth/access.ts';
 import type { Outbound } from '../../outbound/client.ts';
 import { credentialAccess } from '../../secrets/credential-access.ts';
@@ -57,6 +58,8 @@ export interface OptionLoaderDeps {
   fresh?: Parameters<typeof credentialAccess>[3];
   /** the tool-execution service's API key, for the loaders that go through it */
   toolServiceKey?: string;
+  /** Postgres databases under the address policy (the Postgres trigger's dropdowns) */
+  postgres?: PostgresAccess;
   /** default: every registered loader */
   loaders?: Record<string, OptionLoader>;
 }
@@ -83,6 +86,7 @@ export function optionLoadersRouter(deps: OptionLoaderDeps): Router {
       http: deps.outbound.forActor(binding),
       serviceUrl: (name) => deps.serviceUrls[name],
       ...(deps.toolServiceKey ? { toolServiceKey: deps.toolServiceKey } : {}),
+      ...(deps.postgres ? { postgres: deps.postgres } : {}),
     });
     const timedOut = new Promise<FieldOption[]>((ok) => stop.addEventListener('abort', () => ok([]), { once: true }));
     try {

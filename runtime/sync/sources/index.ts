@@ -7,6 +7,7 @@
 import type { SourceReader } from '../types.ts';
 import { googleDriveReader } from './google-drive.ts';
 import { googleSheetsReader } from './google-sheets.ts';
+import { postgresReader } from './postgres.ts';
 import { s3Reader } from './s3.ts';
 
 /** the shipped sources, one line each */
@@ -14,6 +15,7 @@ export const sourceReaders: readonly SourceReader[] = [
   googleSheetsReader,
   googleDriveReader,
   s3Reader,
+  postgresReader,
 ];
 
 /** readers added while the process runs: a test's own source (`WeftOptions.extraSourceReaders`) */

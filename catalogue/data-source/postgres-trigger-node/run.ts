@@ -1,0 +1,9 @@
+/**
+ * @module catalogue/data-source/postgres-trigger-node/run — the trigger passes its input through as
+ * its output (spec 001 §3): a sync job's run gets one batch, `{records, stream}`
+ * (runtime/sync/sources/postgres.ts reads them).
+ */
+import { defineNode } from '../../define-node.ts';
+import { definition } from './definition.ts';
+
+export default defineNode(definition, async (_values, ctx) => ({ output: ctx.input ?? {} }));
