@@ -198,7 +198,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       },
       credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal, fresh),
       // flow tools of AI nodes: the engine is made by this very call, and is there when a node runs
-      awaitRun: (runId, flowId, timeoutMs) => engine.awaitResult(runId, flowId, [], timeoutMs),
+      awaitRun: (runId, flowId, timeoutMs, giveUp) => engine.awaitResult(runId, flowId, [], timeoutMs, giveUp),
+      cancelRun: (runId) => engine.cancelRun(runId),
       flowName: async (flowId) => (await flows.get(flowId))?.name,
       projectPlan: planOf,
       outbound,
