@@ -128,7 +128,9 @@ export class ServiceCrawlEngine implements CrawlEngine {
   }
 
   async scrape(url: string, options: ScrapeOptions): Promise<PageDocument> {
-    const answer = await this.call<{ data: PageDocument }>('POST', '/v1/scrape', { url, ...scrapeBody(options) });
+    const answer = await this.call<{ data?: PageDocument }>('POST', '/v1/scrape', { url, ...scrapeBody(options) });
+    // a success without the page is the service's fault, not the flow's
+    if (!answer.data || typeof answer.data !== 'object') throw operationalError(this.unknownError);
     return answer.data;
   }
 
