@@ -136,6 +136,11 @@ describe('the crawl service engine (v1 API)', () => {
     await expect(runNode(scraperNode, { credentials: 'crawl', url: 'https://site.test/' }, ctx())).rejects.toMatchObject({ message: 'Unknown error occurred while performing the scrape', kind: 'operational' });
     failNext = { status: 200, body: { success: false } };
     await expect(runNode(node, { credentials: 'crawl', mode: 'syncSingleScrape', url: 'https://site.test/' }, ctx())).rejects.toThrow(/^Unknown error$/);
+    // a success that holds no page
+    failNext = { status: 200, body: { success: true } };
+    await expect(runNode(node, { credentials: 'crawl', mode: 'syncSingleScrape', url: 'https://site.test/' }, ctx())).rejects.toMatchObject({ message: 'Unknown error', kind: 'operational' });
+    failNext = { status: 200, body: { success: true, data: 'not a page' } };
+    await expect(runNode(scraperNode, { credentials: 'crawl', url: 'https://site.test/' }, ctx())).rejects.toMatchObject({ message: 'Unknown error occurred while performing the scrape', kind: 'operational' });
   });
 
   it("refuses with the spec's texts before calling", async () => {
