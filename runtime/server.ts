@@ -87,6 +87,8 @@ export interface WeftOptions {
   prefix?: string;
   role?: 'all' | 'server' | 'worker';
   concurrency?: number;
+  /** how long a worker holds an activation before another worker takes over a crashed one's; default 30 s (tests of crashes shorten it) */
+  lockDurationMs?: number;
   retentionSeconds?: number;
   /** where the built editor is; default dist/editor */
   editorDir?: string;
@@ -183,7 +185,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   // set once the server part starts (below): a worker-only process calls no flows as webhooks
   let productionCalls: ProductionCalls | undefined;
   const engine: Engine = new Engine(
-    { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
+    { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds, lockDurationMs: options.lockDurationMs },
     createNodeRunner({
       nodes: (type) => nodes.get(type),
       async planOf(projectId, flowId, mode) {
