@@ -2,7 +2,7 @@
  * The app nodes' secrets never leave the server (#17): team chat and Teams OAuth tokens (with
  * their refresh tokens and the app's client secret), the table database's and the notes
  * workspace's own tokens, the tool-execution service's key (mail), the crawl service's and
- * the file-parsing service's keys, an MCP server's header. One loopback server plays every
+ * the file-parsing service's keys, an MCP server's header, the cloud drive's OAuth tokens. One loopback server plays every
  * service, and it is hostile: whatever it answers (a success, then a refusal) repeats the
  * headers it got, so a node that passes an answer on would hand the secret back. Each flow runs
  * in production both ways, each credential is tested; then the answers, run snapshots and
@@ -28,6 +28,8 @@ const SECRETS = {
   crawl: 'fc-leak-check-crawl-6b5a4f3e',
   parser: 'leak-check-parser-key-1a2b3c4d',
   mcp: 'Bearer leak-check-mcp-header-0f1e2d3c',
+  drive: 'ya29.leak-check-drive-2b4d6f80',
+  driveRefresh: '1//leak-check-drive-refresh-3c5e7a91',
 };
 
 let weft: TestWeft;
@@ -56,7 +58,7 @@ beforeAll(async () => {
   hostile = await startLoopbackApi(echo(200));
   const url = hostile.url;
   weft = await startTestWeft({
-    serviceUrls: { slack: url, graph: url, msLogin: url, botFramework: url, toolService: url, airtable: url, notion: url },
+    serviceUrls: { slack: url, graph: url, msLogin: url, botFramework: url, toolService: url, airtable: url, notion: url, googleDrive: url },
     outboundAllow: [hostile.hostPort],
     toolService: { apiKey: SECRETS.toolService, authConfigs: {} },
   });
@@ -76,6 +78,8 @@ beforeAll(async () => {
   await credential('crawl', 'crawlService', { apiKey: SECRETS.crawl, hostUrl: url });
   await credential('parser', 'fileParsingService', { apiKey: SECRETS.parser, hostUrl: url });
   await credential('mcp', 'mcpServer', { hostUrl: `${url}/mcp`, type: 'http', headers: JSON.stringify({ authorization: SECRETS.mcp }) });
+  await credential('drive', 'googleDriveOauth', { access_token: SECRETS.drive, refresh_token: SECRETS.driveRefresh, token_type: 'Bearer', expires_at: Date.now() + 3600_000 });
+  await credential('llm', 'modelProvider', { apiKey: 'sk-not-reached', baseUrl: url });
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -128,6 +132,12 @@ const flows: Array<[string, Record<string, unknown>, string]> = [
   ['mailNode', { credentials: 'mail', action: 'sendEmail', recipient_email: 'ada@example.com', subject: 'Hi', body: 'Hello' }, SECRETS.toolService],
   ['crawlServiceNode', { credentials: 'crawl', mode: 'syncSingleScrape', url: 'https://example.com/' }, SECRETS.crawl],
   ['extractFileNode', { credentials: 'parser', fileUrl: 'https://files.example.com/report.pdf', format: 'pdf' }, SECRETS.parser],
+  ['cloudDriveReadNode', { credentials: 'drive', folderUrl: 'folder-1' }, SECRETS.drive],
+  [
+    'mcpNode',
+    { credentials: 'mcp', promptTemplate: 'Hi', selectedTools: ['search'], generativeModelName: { type: 'text', model_name: 'gpt-4o-mini', provider_name: 'openai', credential_name: 'llm' } },
+    SECRETS.mcp,
+  ],
 ];
 
 describe('app node secrets never leave the server, even when a service repeats them', () => {
