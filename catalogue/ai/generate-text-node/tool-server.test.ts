@@ -1,5 +1,5 @@
 /**
- * Generate text's tool server (`credentials`, spec 000 §3): a real MCP server made with the
+ * Generate text's tool server (`credentials`, spec 000 §3), also Generate JSON's and Multi-modal's: a real MCP server made with the
  * SDK's own server classes on loopback, the loopback OpenAI server as the model. The server's
  * tools are offered beside the node's own, called on the server, reported as progress events
  * and in tool_calls; the spec's texts for a missing credential, an unknown tool and a failing one.
@@ -12,6 +12,8 @@ import { chatCompletion } from '../../../runtime/models/testing/openai-loopback.
 import { AllowList } from '../../../runtime/outbound/address-policy.ts';
 import { Outbound } from '../../../runtime/outbound/client.ts';
 import { runNode } from '../../testing/node-harness.ts';
+import generateJson from '../generate-json-node/run.ts';
+import multiModal from '../multi-modal-node/run.ts';
 import node from './run.ts';
 
 let bed: AiTestbed;
@@ -109,5 +111,21 @@ describe('Generate text with a tool server', () => {
   it('refuses a tool of its own with the name of a server tool', async () => {
     const tools = [{ name: 'add', code: 'return 1;' }];
     await expect(runNode(node, { ...ask, tools, credentials: 'tools' }, context())).rejects.toThrow('Tool add is defined twice');
+  });
+
+  it.each([
+    ['Generate JSON', generateJson, {}],
+    ['Multi-modal', multiModal, { attachments: ['https://images.example.com/oslo.png'] }],
+  ] as const)('%s takes a tool server too: its chosen tools offered and called on the server', async (_name, model, extra) => {
+    bed.loopback.handle((request) => {
+      const answer = (request.body.messages as { role: string; content: string }[]).find((m) => m.role === 'tool');
+      if (!answer) return { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_1', name: 'add', arguments: '{"a":2,"b":40}' }] }) };
+      return { json: chatCompletion('gpt-4o-mini', JSON.stringify({ answer: `The tool said: ${answer.content}` })) };
+    });
+    const result = await runNode(model, { ...ask, ...extra, credentials: 'tools', serverTools: ['add'] }, context());
+    expect(offered()).toEqual(['add']);
+    expect(server.calls).toEqual([{ name: 'add', args: { a: 2, b: 40 } }]);
+    expect(result.output).toMatchObject({ tool_calls: [{ id: 'call_1', name: 'add', arguments: { a: 2, b: 40 }, result: '42' }] });
+    expect(JSON.stringify((result.output as { generatedResponse: unknown }).generatedResponse)).toContain('The tool said: 42');
   });
 });
