@@ -12,6 +12,7 @@ import { chatCompletion } from '../../../runtime/models/testing/openai-loopback.
 import { AllowList } from '../../../runtime/outbound/address-policy.ts';
 import { Outbound } from '../../../runtime/outbound/client.ts';
 import { runNode } from '../../testing/node-harness.ts';
+import supervisor from '../agent-node/run.ts';
 import generateJson from '../generate-json-node/run.ts';
 import multiModal from '../multi-modal-node/run.ts';
 import node from './run.ts';
@@ -32,8 +33,9 @@ beforeEach(() => {
 });
 
 /** A context whose project has the MCP server credential 'tools' (streamable HTTP) and 'tools-sse'. */
-const context = () =>
+const context = (extra: { iteration?: number } = {}) =>
   bed.context({
+    ...extra,
     mcp: mcpAccess(new Outbound({ allow: new AllowList([server.host]) })),
     credentials: {
       async get(name) {
@@ -127,5 +129,22 @@ describe('Generate text with a tool server', () => {
     expect(server.calls).toEqual([{ name: 'add', args: { a: 2, b: 40 } }]);
     expect(result.output).toMatchObject({ tool_calls: [{ id: 'call_1', name: 'add', arguments: { a: 2, b: 40 }, result: '42' }] });
     expect(JSON.stringify((result.output as { generatedResponse: unknown }).generatedResponse)).toContain('The tool said: 42');
+  });
+
+  it('the Supervisor takes a tool server too: a server tool called within the turn, then the agent chosen', async () => {
+    let i = 0;
+    bed.loopback.handle(() =>
+      i++ === 0
+        ? { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_1', name: 'add', arguments: '{"a":2,"b":40}' }] }) }
+        : { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_2', name: 'Writer', arguments: '{"topic":"42"}' }] }) },
+    );
+    const agents = [{ name: 'Writer', description: 'Writes', schema: { topic: { type: 'string', required: true } } }];
+    const model = { type: 'text', model_name: 'gpt-4o-mini', provider_name: 'openai', credential_name: 'openai-test' };
+    const values = { ...ask, agents, generativeModelName: model, credentials: 'tools', serverTools: ['add'], loopOutput: [] };
+    const result = await runNode(supervisor, values, context({ iteration: 0 }));
+    expect(offered()).toEqual(['Writer', 'add']);
+    expect(server.calls).toEqual([{ name: 'add', args: { a: 2, b: 40 } }]);
+    expect(result.route).toEqual(['Writer']);
+    expect(result.output).toMatchObject({ agentTool: { name: 'Writer', parameters: { topic: '42' } }, tool_calls: [{ name: 'add', result: '42' }] });
   });
 });
