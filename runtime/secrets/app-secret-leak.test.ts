@@ -12,7 +12,7 @@
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLoopbackApi, type LoopbackApi, type SeenRequest } from '../../catalogue/testing/loopback-api.ts';
-import { readSse } from '../testing/sse-client.ts';
+import { capturePrinted, expectNoSecretIn, runTraces } from '../testing/leak-check.ts';
 import { redisDump } from '../testing/redis-dump.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 
@@ -37,7 +37,7 @@ let redis: Redis;
 let hostile: LoopbackApi;
 let projectId = '';
 let apiKey = '';
-const printed: string[] = [];
+let printed: string[] = [];
 const at = { x: 0, y: 0 };
 const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
 
@@ -48,13 +48,7 @@ const echo = (status: number) => (request: SeenRequest) => ({
 });
 
 beforeAll(async () => {
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    const original = console[method].bind(console);
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      printed.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
-      original(...args);
-    });
-  }
+  printed = capturePrinted();
   hostile = await startLoopbackApi(echo(200));
   const url = hostile.url;
   weft = await startTestWeft({
@@ -103,25 +97,7 @@ async function deploy(type: string, values: Record<string, unknown>): Promise<st
   return id;
 }
 
-async function everythingAbout(flowId: string, runId: string): Promise<Record<string, string>> {
-  const text = async (path: string) => (await weft.request('GET', path)).text();
-  for (let i = 0; i < 100 && JSON.parse(await text(`/api/runs/${runId}`)).status === 'running'; i++) await new Promise((ok) => setTimeout(ok, 50));
-  return {
-    snapshot: await text(`/api/runs/${runId}`),
-    events: JSON.stringify(await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers, timeoutMs: 5000 })),
-    actors: await text(`/api/runs/${runId}/actors`),
-    history: await text(`/api/flows/${flowId}/runs`),
-    logs: await text(`/api/projects/${projectId}/logs`),
-    credentials: await text(`/api/projects/${projectId}/credentials`),
-  };
-}
-
-function expectNoSecret(where: Record<string, string>): void {
-  for (const [name, text] of Object.entries(where)) {
-    expect(text.length, `${name} is empty`).toBeGreaterThan(0);
-    for (const [secret, value] of Object.entries(SECRETS)) expect(text.includes(value), `the ${secret} secret appears in ${name}`).toBe(false);
-  }
-}
+const expectNoSecret = (where: Record<string, string>) => expectNoSecretIn(where, SECRETS);
 
 /** the node, and the secret the hostile service must have been sent (so the check is not empty) */
 const flows: Array<[string, Record<string, unknown>, string]> = [
@@ -150,7 +126,7 @@ describe('app node secrets never leave the server, even when a service repeats t
         const answer = await weft.request('POST', `/hook/${flowId}`, {}, { authorization: `Bearer ${apiKey}` });
         const body = await answer.text();
         expect(JSON.stringify(hostile.seen.map((r) => r.headers)), `${type} sent its secret`).toContain(secret);
-        expectNoSecret({ answer: body, ...(await everythingAbout(flowId, answer.headers.get('x-weft-run-id')!)) });
+        expectNoSecret({ answer: body, ...(await runTraces(weft, projectId, flowId, answer.headers.get('x-weft-run-id')!)) });
       }
     });
   }
