@@ -107,6 +107,8 @@ const flows: Array<[string, Record<string, unknown>, string]> = [
   ['notesWorkspaceNode', { credentials: 'notes', action: 'getAboutMe' }, SECRETS.notion],
   ['mailNode', { credentials: 'mail', action: 'sendEmail', recipient_email: 'ada@example.com', subject: 'Hi', body: 'Hello' }, SECRETS.toolService],
   ['crawlServiceNode', { credentials: 'crawl', mode: 'syncSingleScrape', url: 'https://example.com/' }, SECRETS.crawl],
+  ['crawlerNode', { credentials: 'crawl', url: 'https://example.com/', crawlMode: 'sync' }, SECRETS.crawl],
+  ['scraperNode', { credentials: 'crawl', url: 'https://example.com/' }, SECRETS.crawl],
   ['extractFileNode', { credentials: 'parser', fileUrl: 'https://files.example.com/report.pdf', format: 'pdf' }, SECRETS.parser],
   ['cloudDriveReadNode', { credentials: 'drive', folderUrl: 'folder-1' }, SECRETS.drive],
   [
