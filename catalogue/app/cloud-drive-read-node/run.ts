@@ -36,6 +36,7 @@ export function folderIdOf(text: string): string {
 
 async function listFolder(folderId: string, token: string, ctx: NodeContext): Promise<unknown[]> {
   const files: unknown[] = [];
+  const asked = new Set<string>();
   let pageToken: string | undefined;
   do {
     const query = new URLSearchParams({
@@ -61,7 +62,10 @@ async function listFolder(folderId: string, token: string, ctx: NodeContext): Pr
       throw operationalError(`${DRIVE_ERROR}: the answer is not JSON`);
     }
     files.push(...(page.files ?? []));
+    // a page token answered twice would be asked for for ever: the API's fault
+    if (page.nextPageToken && asked.has(page.nextPageToken)) throw operationalError(`${DRIVE_ERROR}: the answer repeats page ${page.nextPageToken.slice(0, 100)}`);
     pageToken = page.nextPageToken;
+    if (pageToken) asked.add(pageToken);
   } while (pageToken && files.length < MAX_FILES);
   return files.slice(0, MAX_FILES);
 }
