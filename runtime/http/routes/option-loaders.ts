@@ -3,8 +3,10 @@
  * `typeOptions.loadOptionsMethod`): any loader of catalogue/option-loader-list.ts, run for a
  * project the signed-in user may see, with the form's current values as `input`.
  * - `POST /api/projects/:projectId/load-options/:method` `{input}` → `[{label, value}]`;
- * - the spec's own paths, `POST /api/teams/get-chats` (get-teams, get-channels) `{input}` with
- *   `input.projectId` naming the project (`specLoaderPaths`: one line a path).
+ * - the spec's own paths, `POST /api/teams/get-chats` (get-teams, get-channels),
+ *   `/api/table-database/list-bases` (list-tables, list-fields, list-records) and
+ *   `/api/notes-workspace/list-pages` (list-databases), `{input}` with `input.projectId` naming
+ *   the project (`specLoaderPaths`: one line a path).
  * A loader that fails or does not answer within 20 s answers `[]` (the spec's rule); an unknown
  * method is 404, a project the user may not see 404 'Project not found'.
  */
@@ -30,6 +32,12 @@ export const specLoaderPaths: Record<string, string> = {
   '/api/teams/get-chats': 'teamsGetChats',
   '/api/teams/get-teams': 'teamsGetTeams',
   '/api/teams/get-channels': 'teamsGetChannels',
+  '/api/table-database/list-bases': 'tableDatabaseBases',
+  '/api/table-database/list-tables': 'tableDatabaseTables',
+  '/api/table-database/list-fields': 'tableDatabaseFields',
+  '/api/table-database/list-records': 'tableDatabaseRecords',
+  '/api/notes-workspace/list-pages': 'notesWorkspacePages',
+  '/api/notes-workspace/list-databases': 'notesWorkspaceDatabases',
 };
 
 export interface OptionLoaderDeps {
