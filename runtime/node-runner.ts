@@ -54,8 +54,13 @@ export interface NodeRunnerDeps {
   smtp?: SmtpAccess;
   /** Postgres databases under the address policy (runtime/postgres/); the Postgres nodes reach it as `ctx.postgres` */
   postgres?: PostgresAccess;
-  /** wait for a run to end (Engine.awaitResult), for flow tools; without it AI nodes have no flow tools */
-  awaitRun?(runId: string, flowId: string, timeoutMs: number): Promise<RunResult>;
+  /**
+   * wait for a run to end (Engine.awaitResult), for flow tools; without it AI nodes have no flow
+   * tools. `giveUp` ends the wait early (answered as 'timeout').
+   */
+  awaitRun?(runId: string, flowId: string, timeoutMs: number, giveUp?: AbortSignal): Promise<RunResult>;
+  /** cancel a run (Engine.cancelRun): a flow tool's child run whose calling run ended first */
+  cancelRun?(runId: string): Promise<unknown>;
   /** a flow's name, for a flow tool's default name */
   flowName?(flowId: string): Promise<string | undefined>;
   /**
@@ -146,8 +151,7 @@ function flowAccess(deps: NodeRunnerDeps, activation: Activation, awaitRun: NonN
       const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
       const asTool = { runId: `${activation.runId}.${activation.actor.replace('#', '-')}.a${activation.attempt}.${key}` };
       const runId = await activation.startChild(plan, input, asTool);
-      // a cancelled run stops waiting (the child, a run of its own, goes on to its end)
-      const result = await untilAborted(awaitRun(runId, flowId, FLOW_TOOL_TIMEOUT_MS), activation.signal);
+      const result = await childUnlessCallerEnds(deps, activation, runId, flowId, awaitRun);
       const status = result.status === 'responded' ? 'completed' : result.status;
       if (status === 'running') return { runId, status: 'timeout' };
       return { runId, status, output: result.output, error: result.error, errorKind: result.errorKind };
@@ -155,11 +159,31 @@ function flowAccess(deps: NodeRunnerDeps, activation: Activation, awaitRun: NonN
   };
 }
 
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(signal.reason);
-    signal.addEventListener('abort', stop, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-  });
+/**
+ * The child run's result; when the calling run ends first (cancelled, or failed in another
+ * branch) the child is cancelled too, and this throws: nobody is left to read its answer.
+ */
+async function childUnlessCallerEnds(
+  deps: NodeRunnerDeps,
+  activation: Activation,
+  runId: string,
+  flowId: string,
+  awaitRun: NonNullable<NodeRunnerDeps['awaitRun']>,
+): Promise<RunResult> {
+  const done = new AbortController();
+  const child = awaitRun(runId, flowId, FLOW_TOOL_TIMEOUT_MS, done.signal).then((result) => ({ child: result }));
+  // a wait on the caller that breaks (Redis gone) only leaves the child's wait
+  const caller = awaitRun(activation.runId, activation.meta.flowId, FLOW_TOOL_TIMEOUT_MS, done.signal).then(
+    (result) => ({ caller: result }),
+    () => ({ caller: { status: 'timeout' } as RunResult }),
+  );
+  try {
+    const first = await Promise.race([child, caller]);
+    if ('child' in first) return first.child;
+    if (first.caller.status === 'timeout') return (await child).child;
+    await deps.cancelRun?.(runId);
+    throw new Error(`The calling run ${activation.runId} ended (${first.caller.status}); its flow tool's run ${runId} was cancelled`);
+  } finally {
+    done.abort();
+  }
 }

@@ -93,6 +93,8 @@ export interface WeftOptions {
   prefix?: string;
   role?: 'all' | 'server' | 'worker';
   concurrency?: number;
+  /** how long a worker holds an activation before another worker takes over a crashed one's; default 30 s (tests of crashes shorten it) */
+  lockDurationMs?: number;
   retentionSeconds?: number;
   /** where the built editor is; default dist/editor */
   editorDir?: string;
@@ -199,7 +201,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   // set once the server part starts (below): a worker-only process calls no flows as webhooks
   let productionCalls: ProductionCalls | undefined;
   const engine: Engine = new Engine(
-    { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds },
+    { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds, lockDurationMs: options.lockDurationMs },
     createNodeRunner({
       nodes: (type) => nodes.get(type),
       async planOf(projectId, flowId, mode) {
@@ -214,7 +216,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       },
       credentialsOf: (projectId, onReveal) => credentialAccess(credentials, projectId, onReveal, fresh),
       // flow tools of AI nodes: the engine is made by this very call, and is there when a node runs
-      awaitRun: (runId, flowId, timeoutMs) => engine.awaitResult(runId, flowId, [], timeoutMs),
+      awaitRun: (runId, flowId, timeoutMs, giveUp) => engine.awaitResult(runId, flowId, [], timeoutMs, giveUp),
+      cancelRun: (runId) => engine.cancelRun(runId),
       flowName: async (flowId) => (await flows.get(flowId))?.name,
       projectPlan: planOf,
       outbound,

@@ -1,14 +1,14 @@
 /**
  * @module catalogue/ai/tool-server — the tools of an MCP server offered to a model: the MCP
  * node's selected tools, and the tool server of the model nodes (Generate text's `credentials`,
- * spec 000 §3). A tool the server does not list is 'Tool {x} not found'; a call the server
+ * spec 000 §3; Generate JSON and Multi-modal take one too). A tool the server does not list is 'Tool {x} not found'; a call the server
  * answers with an error, or that cannot reach it, fails with 'Error calling MCP tool: {cause}'
  * (tools.ts `callTool`, via `failureText`).
  */
 import { isNodeError, NodeError, userError } from '../errors.ts';
 import type { NodeContext } from '../types.ts';
 import { mcpServerOf, type McpSession, type McpToolInfo } from './mcp-services.ts';
-import { toolNotFound, type Tool } from './tools.ts';
+import { prepareTools, toolNotFound, type Tool } from './tools.ts';
 
 export const MCP_TOOL_FAILED = 'Error calling MCP tool';
 /** spec 000 §8, the tool server's credential missing */
@@ -64,5 +64,30 @@ export async function openToolServer(ctx: NodeContext, name: string, selected: s
   } catch (error) {
     await session.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/** A model node's tool values: its own tools, and its tool server (an MCP server credential) with the server tools chosen. */
+export interface NodeToolValues {
+  tools: unknown;
+  credentials?: string;
+  serverTools?: unknown[];
+}
+
+/**
+ * Run `work` with the node's own tools and its tool server's (every tool once: 'Tool {x} is
+ * defined twice' otherwise); the server's session is closed when `work` is done, however it ends.
+ */
+export async function withNodeTools<T>(ctx: NodeContext, values: NodeToolValues, work: (tools: Tool[]) => Promise<T>): Promise<T> {
+  const own = await prepareTools(values.tools, ctx);
+  const name = values.credentials?.trim();
+  const server = name ? await openToolServer(ctx, name, (values.serverTools ?? []).map(String)) : undefined;
+  try {
+    const tools = [...own, ...(server?.tools ?? [])];
+    const twice = tools.find((tool, i) => tools.findIndex((t) => t.name === tool.name) !== i);
+    if (twice) throw userError(`Tool ${twice.name} is defined twice`);
+    return await work(tools);
+  } finally {
+    await server?.close();
   }
 }

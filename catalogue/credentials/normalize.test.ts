@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { credentialForms } from './index.ts';
 import { normalizeCredentials } from './normalize.ts';
 
 describe('normalizeCredentials (spec 002 §5)', () => {
@@ -10,9 +11,15 @@ describe('normalizeCredentials (spec 002 §5)', () => {
     expect(normalizeCredentials('smtp', { port: '58x' }).port).toBe('58x');
   });
 
-  it('removes the trailing slash of an MCP server’s and a crawl service’s host URL; parses MCP headers', () => {
+  it('removes the trailing slash of every form’s host URL; parses MCP headers', () => {
     expect(normalizeCredentials('mcpServer', { hostUrl: 'https://m.test/mcp/', headers: '{"a":"b"}' })).toEqual({ hostUrl: 'https://m.test/mcp', headers: { a: 'b' } });
     expect(normalizeCredentials('crawlService', { apiKey: 'k', hostUrl: 'https://crawl.test//' })).toEqual({ apiKey: 'k', hostUrl: 'https://crawl.test' });
+    expect(normalizeCredentials('fileParsingService', { apiKey: 'k', hostUrl: ' https://utils.test/ ' })).toEqual({ apiKey: 'k', hostUrl: 'https://utils.test' });
+    expect(normalizeCredentials('automationService', { apiKey: 'k', hostUrl: 'https://n8n.test/' })).toEqual({ apiKey: 'k', hostUrl: 'https://n8n.test' });
+    // every form with a host URL is cleaned
+    for (const form of credentialForms.filter((f) => f.fields.some((field) => field.name === 'hostUrl'))) {
+      expect(normalizeCredentials(form.type, { hostUrl: 'https://h.test/' }).hostUrl, form.type).toBe('https://h.test');
+    }
   });
 
   it('stores a Postgres host without http(s):// and trailing slash (spec 001 §5), its port as an integer', () => {

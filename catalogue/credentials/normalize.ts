@@ -1,6 +1,7 @@
 /**
  * @module catalogue/credentials/normalize — what a credential is stored as, once saved (spec
- * 002 §5): an MCP server's or crawl service's host URL without a trailing slash, MCP headers
+ * 002 §5): a host URL without a trailing slash (the MCP server's, the crawl service's, the
+ * file-parsing service's, the automation service's: every form's `hostUrl`), MCP headers
  * parsed when they are JSON text, an SMTP port as an integer and the SMTP account's names
  * trimmed (the password is kept as typed), a Postgres host without http(s):// and trailing slash
  * (spec 001 §5) and its port as an integer. The form's checks run after this
@@ -28,6 +29,8 @@ const cleaners: Record<string, (stored: Record<string, unknown>) => void> = {
     }
   },
   crawlService: withoutTrailingSlash,
+  fileParsingService: withoutTrailingSlash,
+  automationService: withoutTrailingSlash,
   smtp(stored) {
     for (const field of ['senderEmail', 'senderName', 'host', 'username']) {
       if (typeof stored[field] === 'string') stored[field] = (stored[field] as string).trim();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../contract/run-events.ts';
+import { RunPlayer } from '../stores/run-player.ts';
 import { RunView } from '../stores/run-view.ts';
 import { agentIterations } from './agent-iterations.ts';
 
@@ -28,5 +29,44 @@ describe('agentIterations', () => {
       nodes: { 'agent_1#0': { state: 'completed', output: step('Math', 'c') }, 'agent_1#1': { state: 'completed', output: { stoppedBy: 'maxIterations' } } },
     } as never);
     expect(agentIterations(view.nodes.get('agent_1')!, view.nodes.values()).map((r) => r.choice)).toEqual(['Math', 'max iterations reached']);
+  });
+
+  it('grows step by step as a replay steps through the iterations, and shrinks when it seeks back', () => {
+    const started = (nodeId: string, iteration: number): RunEvent => ({ type: 'node.started', runId: 'r1', ts: 1, nodeId, iteration });
+    const events: RunEvent[] = [
+      started('agent_1', 0),
+      completed('agent_1', 0, step('Weather', 'call_0')),
+      started('weather_1', 0),
+      completed('weather_1', 0, 'sunny'),
+      completed('agentLoopEnd_1', 0, { index: 0, currentValue: step('Weather', 'call_0'), output: 'sunny' }),
+      started('agent_1', 1),
+      completed('agent_1', 1, step('Math', 'call_1')),
+      completed('agentLoopEnd_1', 1, { index: 1, currentValue: step('Math', 'call_1'), output: 4 }),
+      completed('agent_1', 2, { agentTool: null, stoppedBy: 'answer', usage }),
+    ];
+    const view = new RunView('r1');
+    const player = new RunPlayer(view, events);
+    const rows = () => (view.nodes.get('agent_1') ? agentIterations(view.nodes.get('agent_1')!, view.nodes.values()) : []);
+    const seen: string[][] = [];
+    for (let i = 0; i < events.length; i++) {
+      player.step();
+      seen.push(rows().map((r) => `${r.choice}${r.output === undefined ? '' : `=${JSON.stringify(r.output)}`}`));
+    }
+    expect(seen).toEqual([
+      [],
+      ['Weather'],
+      ['Weather'],
+      ['Weather'],
+      ['Weather="sunny"'],
+      ['Weather="sunny"'],
+      ['Weather="sunny"', 'Math'],
+      ['Weather="sunny"', 'Math=4'],
+      ['Weather="sunny"', 'Math=4', 'answered'],
+    ]);
+    // the sub-graph of the iteration being replayed lights up
+    player.seek(3);
+    expect(view.nodes.get('weather_1')?.state).toBe('running');
+    player.seek(7);
+    expect(rows().map((r) => r.choice)).toEqual(['Weather', 'Math']);
   });
 });

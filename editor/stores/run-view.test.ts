@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../contract/run-events.ts';
 import { toolAnswerMessage, toolCallMessage } from '../../contract/tool-progress.ts';
 import { RunPlayer } from './run-player.ts';
-import { RunView } from './run-view.ts';
+import { RunView, runStatusText } from './run-view.ts';
 
 const ev = (type: RunEvent['type'], extra: Partial<RunEvent> = {}, ts = 1000): RunEvent => ({ type, runId: 'r1', ts, ...extra });
 
@@ -69,6 +69,17 @@ describe('RunView', () => {
       view.apply(ev('node.started', { nodeId: 'crawl' }, 1100), live);
       expect(view.nodes.get('crawl')?.progress).toBeUndefined();
     }
+  });
+
+  it("writes a run a node stopped (Cloud Drive Read, spec 000 §4) as 'not complete', live and in replay", () => {
+    for (const live of [true, false]) {
+      const view = new RunView('r1');
+      view.apply(ev('run.started'), live);
+      view.apply(ev('node.completed', { nodeId: 'cloudDriveRead_1', output: { folderId: 'f', files: [] } }), live);
+      view.apply(ev('run.incomplete', {}, 1010), live);
+      expect([view.status, runStatusText(view.status), view.finishedAt]).toEqual(['incomplete', 'not complete', 1010]);
+    }
+    expect(['completed', 'failed', 'running'].map((s) => runStatusText(s as never))).toEqual(['completed', 'failed', 'running']);
   });
 
   it('shows a node that failed and went on (On error: continue) as completed with its error', () => {

@@ -4,7 +4,7 @@
  * the flow runs as a child run, and its output reaches the second model call as a tool message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunSnapshot } from '../../contract/runs.ts';
+import type { RunSnapshot, RunSummary } from '../../contract/runs.ts';
 import { readSse } from '../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from './testing/openai-loopback.ts';
@@ -25,11 +25,19 @@ async function deployed(name: string, nodes: unknown[], edges: unknown[]): Promi
   return created.id;
 }
 
-/** A flow callable as a tool: GraphQL trigger (advance_schema) → Code. */
-function toolFlow(name: string, code: string): Promise<string> {
+/** A flow callable as a tool: GraphQL trigger (advance_schema) → Code (or another node). */
+function toolFlow(name: string, code: string, run: unknown = { id: 'code_1', type: 'codeNode', position: at, values: { code } }): Promise<string> {
   const trigger = { id: 'graphqlTrigger_1', type: 'graphqlTriggerNode', position: at, values: { advance_schema: JSON.stringify(citySchema) } };
-  const run = { id: 'code_1', type: 'codeNode', position: at, values: { code } };
-  return deployed(name, [trigger, run], [edge('e1', 'graphqlTrigger_1', 'code_1')]);
+  return deployed(name, [trigger, run], [edge('e1', 'graphqlTrigger_1', (run as { id: string }).id)]);
+}
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read();
+    if (ok(value)) return value;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`Gave up waiting for ${what}`);
 }
 
 /** webhook → Generate text with the flow as its tool → API response. */
@@ -114,5 +122,20 @@ describe('a flow as a tool of Generate text', () => {
     const answer = await hook(await callerFlow('flow_missing'), { question: 'x' });
     expect(JSON.stringify(await answer.json())).toContain('Tool flow_missing not found');
     expect(loopback.requests).toHaveLength(0);
+  });
+
+  it('cancels the tool flow\'s child run when the calling run is cancelled', async () => {
+    const slow = await toolFlow('Slow lookup', '', { id: 'wait_1', type: 'waitNode', position: at, values: { seconds: 60 } });
+    scriptToolCall('Slow_lookup');
+    const caller = await callerFlow(slow);
+    const answered = hook(caller, { question: 'Weather?' });
+    const [child] = await until(() => weft.api<RunSummary[]>('GET', `/api/flows/${slow}/runs`), (runs) => runs.length === 1, 'the child run');
+    expect(child.status).toBe('running');
+    const [parent] = await weft.api<RunSummary[]>('GET', `/api/flows/${caller}/runs`);
+    expect(await weft.api('POST', `/api/runs/${parent.runId}/cancel`)).toEqual({ runId: parent.runId, status: 'cancelled' });
+    expect((await answered).status).toBe(409);
+    const [ended] = await until(() => weft.api<RunSummary[]>('GET', `/api/flows/${slow}/runs`), (runs) => runs[0].status !== 'running', 'the child to end');
+    expect(ended).toMatchObject({ runId: child.runId, status: 'cancelled' });
+    expect((await weft.api<RunSnapshot>('GET', `/api/runs/${child.runId}`)).parentRunId).toBe(parent.runId);
   });
 });

@@ -10,7 +10,7 @@ import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTwilioLoopback, type TwilioLoopback } from '../../catalogue/testing/twilio-loopback.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../smtp/testing/smtp-test-server.ts';
-import { readSse } from '../testing/sse-client.ts';
+import { capturePrinted, expectNoSecretIn, runTraces } from '../testing/leak-check.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 import { redisDump } from '../testing/redis-dump.ts';
 
@@ -21,18 +21,12 @@ let smtp: SmtpTestServer;
 let twilio: TwilioLoopback;
 let projectId = '';
 let apiKey = '';
-const printed: string[] = [];
+let printed: string[] = [];
 const at = { x: 0, y: 0 };
 const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
 
 beforeAll(async () => {
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    const original = console[method].bind(console);
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      printed.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
-      original(...args);
-    });
-  }
+  printed = capturePrinted();
   smtp = await startSmtpTestServer({ password: PASSWORD });
   twilio = await startTwilioLoopback();
   weft = await startTestWeft({ smtpCa: smtp.ca, serviceUrls: { twilio: twilio.baseUrl }, outboundAllow: [smtp.host, twilio.host] });
@@ -69,25 +63,11 @@ async function deploy(node: { type: string; values: Record<string, unknown> }): 
   return id;
 }
 
-async function everythingAbout(flowId: string, runId: string): Promise<Record<string, string>> {
-  const text = async (path: string) => (await weft.request('GET', path)).text();
-  for (let i = 0; i < 100 && JSON.parse(await text(`/api/runs/${runId}`)).status === 'running'; i++) await new Promise((ok) => setTimeout(ok, 50));
-  return {
-    snapshot: await text(`/api/runs/${runId}`),
-    events: JSON.stringify(await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers, timeoutMs: 5000 })),
-    actors: await text(`/api/runs/${runId}/actors`),
-    history: await text(`/api/flows/${flowId}/runs`),
-    logs: await text(`/api/projects/${projectId}/logs`),
-    credentials: await text(`/api/projects/${projectId}/credentials`),
-  };
-}
+const everythingAbout = (flowId: string, runId: string) => runTraces(weft, projectId, flowId, runId);
 
 const secrets = () => [PASSWORD, twilio.authToken, Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')];
 function expectNoSecret(where: Record<string, string>): void {
-  for (const [name, text] of Object.entries(where)) {
-    expect(text.length, `${name} is empty`).toBeGreaterThan(0);
-    for (const secret of secrets()) expect(text.includes(secret), `a secret appears in ${name}`).toBe(false);
-  }
+  expectNoSecretIn(where, Object.fromEntries(secrets().map((secret, i) => [`#${i + 1}`, secret])));
 }
 
 async function call(flowId: string) {

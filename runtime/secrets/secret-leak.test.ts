@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readSse } from '../testing/sse-client.ts';
+import { capturePrinted } from '../testing/leak-check.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 import { redisDump } from '../testing/redis-dump.ts';
 
@@ -23,17 +24,11 @@ let upstream: Server;
 let upstreamUrl = '';
 let projectId = '';
 let apiKey = '';
-const printed: string[] = [];
+let printed: string[] = [];
 const seenByUpstream: string[] = [];
 
 beforeAll(async () => {
-  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-    const original = console[method].bind(console);
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      printed.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
-      original(...args);
-    });
-  }
+  printed = capturePrinted();
   // An upstream API that checks the token — and, the worst case, echoes it back in its answer
   // or puts it into its status text.
   upstream = createServer((req, res) => {

@@ -25,12 +25,17 @@ export interface TestWeft extends Weft, SignedInClient {
   restart(): Promise<void>;
 }
 
-/** `options` may set any of startWeft's options but the Redis, prefix, address and role (plan limits, log publisher…). */
-export async function startTestWeft(options: Omit<Partial<WeftOptions>, 'redisUrl' | 'prefix' | 'port' | 'host' | 'role'> = {}): Promise<TestWeft> {
+/**
+ * `options` may set any of startWeft's options but the Redis, prefix and address (plan limits,
+ * log publisher…); `role: 'server'` leaves the work to workers the test starts (crash tests).
+ */
+export async function startTestWeft(
+  options: Omit<Partial<WeftOptions>, 'redisUrl' | 'prefix' | 'port' | 'host' | 'role'> & { role?: 'all' | 'server' } = {},
+): Promise<TestWeft> {
   const redisUrl = process.env.REDIS_URL;
   if (!redisUrl) throw new Error('REDIS_URL is not set: run tests with `npm test`');
   const prefix = `weft-test-${randomUUID().slice(0, 8)}:`;
-  const settings: WeftOptions = { ...options, redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, shutdownGraceMs: options.shutdownGraceMs ?? 1000, role: 'all' };
+  const settings: WeftOptions = { ...options, redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, shutdownGraceMs: options.shutdownGraceMs ?? 1000, role: options.role ?? 'all' };
   // (a test's stop waits at most 1 s for callers still waiting, unless it asks for more)
   let weft: Weft | null = await startWeft(settings);
   const first = weft;

@@ -130,7 +130,7 @@ describe('trigger subscriptions and the trigger webhook', () => {
     expect(await afterStop.json()).toMatchObject({ status: 'ignored' });
   });
 
-  it('subscribes a notes workspace trigger with its id field, and refuses to deploy one whose credential is not connected', async () => {
+  it('subscribes a notes workspace trigger with its id field, runs the flow on its signed event, and refuses to deploy one whose credential is not connected', async () => {
     await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'notion', credential_type: 'notesWorkspaceOauth', marketplace_id: 16, credentials: { composioId: 'ca_notes_9' } });
     await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'loose', credential_type: 'notesWorkspaceOauth', marketplace_id: 16, credentials: { apiToken: 'ntn_0123456789abcdef' } });
     const make = async (credentials: string) =>
@@ -139,10 +139,29 @@ describe('trigger subscriptions and the trigger webhook', () => {
         nodes: [node('trigger_1', 'notesWorkspaceTriggerNode', { credentials, event: 'newPageInDatabase', database_id: 'db_42' })],
         edges: [],
       });
-    await weft.api('POST', `/api/flows/${(await make('notion')).id}/deploy`, { status: 'active' });
+    const notes = await make('notion');
+    await weft.api('POST', `/api/flows/${notes.id}/deploy`, { status: 'active' });
     expect(service.requests.map((r) => [r.path, r.body])).toEqual([
       ['/api/v3/trigger_instances/NOTION_PAGE_ADDED_TRIGGER/upsert', { connected_account_id: 'ca_notes_9', trigger_config: { interval: 1, database_id: 'db_42' } }],
     ]);
+    // the workspace event fires the flow: the trigger outputs its page
+    const triggerId = `ti_${nextTrigger - 1}`;
+    const page = { id: 'pg_7', parent: { database_id: 'db_42' }, properties: { Name: { title: [{ plain_text: 'Roadmap' }] } } };
+    const event = JSON.stringify({ type: 'composio.trigger.message', metadata: { trigger_id: triggerId, trigger_slug: 'NOTION_PAGE_ADDED_TRIGGER' }, data: { page } });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const forged = await weft.anonymous.request('POST', '/hooks/tool-service', event, { 'webhook-id': 'msg_n0', 'webhook-timestamp': timestamp, 'webhook-signature': signWebhook('another-secret', 'msg_n0', timestamp, event) });
+    expect(forged.status).toBe(401);
+    const fired = await weft.anonymous.request('POST', '/hooks/tool-service', event, { 'webhook-id': 'msg_n1', 'webhook-timestamp': timestamp, 'webhook-signature': signWebhook(SECRET, 'msg_n1', timestamp, event) });
+    expect(fired.status).toBe(202);
+    let runs: RunSummary[] = [];
+    for (let i = 0; i < 100 && !runs.some((r) => r.status === 'completed'); i++) {
+      await new Promise((ok) => setTimeout(ok, 50));
+      runs = await weft.api<RunSummary[]>('GET', `/api/flows/${notes.id}/runs`);
+    }
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: 'completed', mode: 'production' });
+    const run = await weft.api<RunSnapshot>('GET', `/api/runs/${runs[0].runId}`);
+    expect(run.nodes.trigger_1.output).toEqual({ event_type: 'newPageInDatabase', page });
     const refused = await weft.request('POST', `/api/flows/${(await make('loose')).id}/deploy`, { status: 'active' });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('is not connected through the tool-execution service');

@@ -4,7 +4,7 @@
  * runs next, until it answers in text.
  */
 import type { NodeDefinition } from '../../types.ts';
-import { messagesField, modelField, promptsField, toolsField } from '../fields.ts';
+import { messagesField, modelField, promptsField, serverToolsField, toolServerField, toolsField } from '../fields.ts';
 
 export const MAX_ITERATIONS = 10;
 export const DEFAULT_ITERATIONS = 5;
@@ -48,6 +48,8 @@ export const definition = {
         'JSON schema; the model fills it in, and the path reads it as {{<this node>.output.agentTool.parameters}}.',
     },
     toolsField,
+    toolServerField,
+    serverToolsField,
     messagesField,
     { ...modelField('generativeModelName', 'Model', 'text'), required: true },
     {

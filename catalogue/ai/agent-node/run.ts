@@ -3,7 +3,7 @@
  * engine as a deciding loop (ARCHITECTURE.md "Loops"): first to start the loop (at most
  * maxIterations model calls), then once at the start of every iteration i, as actor `<id>#i`,
  * with the records of the iterations before. There it calls the model with one function per
- * agent (and the node's own tools, run inline); a call of an agent routes the iteration into
+ * agent (and the node's own tools and its tool server's, run inline); a call of an agent routes the iteration into
  * that agent's path, whose output the Agent Loop End records for the next iteration; a reply
  * without a tool call, a stop word seen more than once in the last agent's output, or the
  * bound ends the loop. Each iteration's step is an actor finished once: a crash re-runs an
@@ -15,7 +15,8 @@ import { buildMessages } from '../chat-input.ts';
 import { callLLM } from '../llm-call.ts';
 import type { ChatMessage, ChatReply, UsageMeta } from '../model-services.ts';
 import type { NodeContext } from '../../types.ts';
-import { callTool, prepareTools, toolSpecs, type Tool, type ToolCallRecord } from '../tools.ts';
+import { withNodeTools } from '../tool-server.ts';
+import { callTool, toolSpecs, type Tool, type ToolCallRecord } from '../tools.ts';
 import { MAX_TOOL_ROUNDS } from '../tool-loop.ts';
 import { addUsage } from '../usage-meta.ts';
 import { agentFunctions, NO_MATCHING_EDGE, type AgentFunction } from './agent-functions.ts';
@@ -59,9 +60,9 @@ export default defineNode(definition, async (values, ctx) => {
   if (ctx.iteration >= max) return end('maxIterations');
   if (records.length && stopWordSeen(values.stopWord, records[records.length - 1].output)) return end('stopWord');
 
-  const tools = await prepareTools(values.tools, ctx);
   const start = [...buildMessages({ prompts: values.prompts, messages: values.messages }), ...historyOf(records)];
-  const turn = await decide(ctx, values.generativeModelName, start, agents, tools);
+  // the node's own tools and its tool server's, open for this iteration's turn
+  const turn = await withNodeTools(ctx, values, (tools) => decide(ctx, values.generativeModelName, start, agents, tools));
   const { reply, agentCall, meta, messages, toolCalls } = turn;
   const step = { agentRawResponse: rawOf(reply), modelStatusCode: meta.status_code, usage: meta, messages, tool_calls: toolCalls };
   if (!agentCall) return end('answer', step);

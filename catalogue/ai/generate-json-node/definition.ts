@@ -1,6 +1,6 @@
 /** @module catalogue/ai/generate-json-node/definition — a chat model's answer as JSON that fits a schema. */
 import type { NodeDefinition } from '../../types.ts';
-import { attachmentsField, memoriesField, messagesField, metaOutput, modelField, promptsField, toolsField } from '../fields.ts';
+import { attachmentsField, memoriesField, messagesField, metaOutput, modelField, promptsField, serverToolsField, toolServerField, toolsField } from '../fields.ts';
 
 export const JSON_RETRIES = 3;
 
@@ -30,6 +30,8 @@ export const definition = {
     memoriesField,
     attachmentsField,
     toolsField,
+    toolServerField,
+    serverToolsField,
   ],
   closedOutputs: true,
   outputs: [

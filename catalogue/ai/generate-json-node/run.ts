@@ -1,18 +1,23 @@
 /**
  * @module catalogue/ai/generate-json-node/run — ask for JSON, check it against the schema,
- * and on a bad answer tell the model what is wrong and ask again (JSON_RETRIES times).
+ * and on a bad answer tell the model what is wrong and ask again (JSON_RETRIES times). Tools as
+ * Generate text's: its own and a tool server's.
  */
 import { isPlainObject, parseJsonish } from '../../coerce.ts';
 import { defineNode } from '../../define-node.ts';
 import { operationalError, userError } from '../../errors.ts';
+import type { NodeValues } from '../../field-values.ts';
+import type { NodeContext } from '../../types.ts';
 import { buildMessages } from '../chat-input.ts';
 import { schemaProblem } from '../json-schema.ts';
 import type { UsageMeta } from '../model-services.ts';
 import { converse } from '../tool-loop.ts';
-import type { ToolCallRecord } from '../tools.ts';
-import { prepareTools } from '../tools.ts';
+import { withNodeTools } from '../tool-server.ts';
+import type { Tool, ToolCallRecord } from '../tools.ts';
 import { addUsage } from '../usage-meta.ts';
 import { definition, JSON_RETRIES } from './definition.ts';
+
+type Values = NodeValues<typeof definition>;
 
 function answerProblem(content: string, schema: unknown): { value?: unknown; problem?: string } {
   const text = content.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
@@ -25,7 +30,10 @@ function answerProblem(content: string, schema: unknown): { value?: unknown; pro
 export default defineNode(definition, async (values, ctx) => {
   const schema = values.schema;
   if (!isPlainObject(schema)) throw userError('Schema must be a JSON object');
-  const tools = await prepareTools(values.tools, ctx);
+  return withNodeTools(ctx, values, (tools) => answerFitting(ctx, values, schema, tools));
+});
+
+async function answerFitting(ctx: NodeContext, values: Values, schema: Record<string, unknown>, tools: Tool[]) {
   const messages = buildMessages({ prompts: values.prompts, messages: values.messages, memories: values.memories, attachments: values.attachments });
   messages.unshift({ role: 'system', content: `Answer with one JSON object, and nothing else, that fits this JSON schema:\n${JSON.stringify(schema)}` });
   let meta: UsageMeta | undefined;
@@ -42,4 +50,4 @@ export default defineNode(definition, async (values, ctx) => {
     messages.push({ role: 'user', content: `That answer does not fit the schema (${problem}). Answer again with JSON only.` });
   }
   throw operationalError(`The model's answer did not fit the schema after ${JSON_RETRIES} retries: ${problem}`);
-});
+}

@@ -4,24 +4,15 @@
  * is closed when the node is done, however it ends.
  */
 import { defineNode } from '../../define-node.ts';
-import { userError } from '../../errors.ts';
 import { buildMessages } from '../chat-input.ts';
 import { converse } from '../tool-loop.ts';
-import { openToolServer } from '../tool-server.ts';
-import { prepareTools } from '../tools.ts';
+import { withNodeTools } from '../tool-server.ts';
 import { definition } from './definition.ts';
 
-export default defineNode(definition, async (values, ctx) => {
-  const own = await prepareTools(values.tools, ctx);
-  const server = values.credentials?.trim() ? await openToolServer(ctx, values.credentials.trim(), values.serverTools.map(String)) : undefined;
-  try {
-    const tools = [...own, ...(server?.tools ?? [])];
-    const twice = tools.find((tool, i) => tools.findIndex((t) => t.name === tool.name) !== i);
-    if (twice) throw userError(`Tool ${twice.name} is defined twice`);
+export default defineNode(definition, async (values, ctx) =>
+  withNodeTools(ctx, values, async (tools) => {
     const messages = buildMessages({ prompts: values.prompts, messages: values.messages, memories: values.memories, attachments: values.attachments });
     const { reply, meta, toolCalls } = await converse(ctx, values.generativeModelName, messages, { tools, stream: values.stream });
     return { output: { generatedResponse: reply.content, _meta: meta, tool_calls: toolCalls, images: reply.images } };
-  } finally {
-    await server?.close();
-  }
-});
+  }),
+);

@@ -1,5 +1,5 @@
 /**
- * Generate text's tool server (`credentials`, spec 000 §3): a real MCP server made with the
+ * Generate text's tool server (`credentials`, spec 000 §3), also Generate JSON's and Multi-modal's: a real MCP server made with the
  * SDK's own server classes on loopback, the loopback OpenAI server as the model. The server's
  * tools are offered beside the node's own, called on the server, reported as progress events
  * and in tool_calls; the spec's texts for a missing credential, an unknown tool and a failing one.
@@ -12,6 +12,9 @@ import { chatCompletion } from '../../../runtime/models/testing/openai-loopback.
 import { AllowList } from '../../../runtime/outbound/address-policy.ts';
 import { Outbound } from '../../../runtime/outbound/client.ts';
 import { runNode } from '../../testing/node-harness.ts';
+import supervisor from '../agent-node/run.ts';
+import generateJson from '../generate-json-node/run.ts';
+import multiModal from '../multi-modal-node/run.ts';
 import node from './run.ts';
 
 let bed: AiTestbed;
@@ -30,8 +33,9 @@ beforeEach(() => {
 });
 
 /** A context whose project has the MCP server credential 'tools' (streamable HTTP) and 'tools-sse'. */
-const context = () =>
+const context = (extra: { iteration?: number } = {}) =>
   bed.context({
+    ...extra,
     mcp: mcpAccess(new Outbound({ allow: new AllowList([server.host]) })),
     credentials: {
       async get(name) {
@@ -109,5 +113,38 @@ describe('Generate text with a tool server', () => {
   it('refuses a tool of its own with the name of a server tool', async () => {
     const tools = [{ name: 'add', code: 'return 1;' }];
     await expect(runNode(node, { ...ask, tools, credentials: 'tools' }, context())).rejects.toThrow('Tool add is defined twice');
+  });
+
+  it.each([
+    ['Generate JSON', generateJson, {}],
+    ['Multi-modal', multiModal, { attachments: ['https://images.example.com/oslo.png'] }],
+  ] as const)('%s takes a tool server too: its chosen tools offered and called on the server', async (_name, model, extra) => {
+    bed.loopback.handle((request) => {
+      const answer = (request.body.messages as { role: string; content: string }[]).find((m) => m.role === 'tool');
+      if (!answer) return { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_1', name: 'add', arguments: '{"a":2,"b":40}' }] }) };
+      return { json: chatCompletion('gpt-4o-mini', JSON.stringify({ answer: `The tool said: ${answer.content}` })) };
+    });
+    const result = await runNode(model, { ...ask, ...extra, credentials: 'tools', serverTools: ['add'] }, context());
+    expect(offered()).toEqual(['add']);
+    expect(server.calls).toEqual([{ name: 'add', args: { a: 2, b: 40 } }]);
+    expect(result.output).toMatchObject({ tool_calls: [{ id: 'call_1', name: 'add', arguments: { a: 2, b: 40 }, result: '42' }] });
+    expect(JSON.stringify((result.output as { generatedResponse: unknown }).generatedResponse)).toContain('The tool said: 42');
+  });
+
+  it('the Supervisor takes a tool server too: a server tool called within the turn, then the agent chosen', async () => {
+    let i = 0;
+    bed.loopback.handle(() =>
+      i++ === 0
+        ? { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_1', name: 'add', arguments: '{"a":2,"b":40}' }] }) }
+        : { json: chatCompletion('gpt-4o-mini', null, { toolCalls: [{ id: 'call_2', name: 'Writer', arguments: '{"topic":"42"}' }] }) },
+    );
+    const agents = [{ name: 'Writer', description: 'Writes', schema: { topic: { type: 'string', required: true } } }];
+    const model = { type: 'text', model_name: 'gpt-4o-mini', provider_name: 'openai', credential_name: 'openai-test' };
+    const values = { ...ask, agents, generativeModelName: model, credentials: 'tools', serverTools: ['add'], loopOutput: [] };
+    const result = await runNode(supervisor, values, context({ iteration: 0 }));
+    expect(offered()).toEqual(['Writer', 'add']);
+    expect(server.calls).toEqual([{ name: 'add', args: { a: 2, b: 40 } }]);
+    expect(result.route).toEqual(['Writer']);
+    expect(result.output).toMatchObject({ agentTool: { name: 'Writer', parameters: { topic: '42' } }, tool_calls: [{ name: 'add', result: '42' }] });
   });
 });

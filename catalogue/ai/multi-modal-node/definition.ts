@@ -1,6 +1,6 @@
 /** @module catalogue/ai/multi-modal-node/definition — a chat model's answer about images. */
 import type { NodeDefinition } from '../../types.ts';
-import { attachmentsField, DEFAULT_SYSTEM_PROMPT, memoriesField, messagesField, metaOutput, modelField, promptsField, streamField, toolsField } from '../fields.ts';
+import { attachmentsField, DEFAULT_SYSTEM_PROMPT, memoriesField, messagesField, metaOutput, modelField, promptsField, serverToolsField, streamField, toolServerField, toolsField } from '../fields.ts';
 
 export const definition = {
   name: 'multiModalNode',
@@ -18,6 +18,8 @@ export const definition = {
     promptsField(DEFAULT_SYSTEM_PROMPT, 'Describe what you see.'),
     { ...attachmentsField, required: true },
     toolsField,
+    toolServerField,
+    serverToolsField,
     messagesField,
     memoriesField,
     streamField,

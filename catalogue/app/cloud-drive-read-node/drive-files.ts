@@ -72,6 +72,7 @@ export function listDriveFolder(access: GoogleAccess, folderId: string, max: num
 /** The files a `files.list` query finds (every drive the account reaches), every page up to `max`. */
 export async function listDriveFiles(access: GoogleAccess, q: string, max: number): Promise<DriveFile[]> {
   const files: DriveFile[] = [];
+  const asked = new Set<string>();
   let pageToken: string | undefined;
   do {
     const query = new URLSearchParams({
@@ -84,7 +85,10 @@ export async function listDriveFiles(access: GoogleAccess, q: string, max: numbe
     if (pageToken) query.set('pageToken', pageToken);
     const page = await googleJson<{ files?: DriveFile[]; nextPageToken?: string }>(access, `${access.base}/files?${query}`, DRIVE_ERROR);
     files.push(...(page.files ?? []));
+    // a page token answered twice would be asked for for ever: the API's fault
+    if (page.nextPageToken && asked.has(page.nextPageToken)) throw operationalError(`${DRIVE_ERROR}: the answer repeats page ${page.nextPageToken.slice(0, 100)}`);
     pageToken = page.nextPageToken;
+    if (pageToken) asked.add(pageToken);
   } while (pageToken && files.length < max);
   return files.slice(0, max);
 }

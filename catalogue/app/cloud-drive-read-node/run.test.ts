@@ -35,4 +35,10 @@ describe('Cloud Drive Read', () => {
   it("fails with the Drive API's status when the token is refused", async () => {
     await expect(runNode(node, { credentials: 'drive', folderUrl: 'abc' }, context('expired'))).rejects.toMatchObject({ kind: 'user', message: 'Google Drive: 401 Unauthorized' });
   });
+
+  it('fails as a passing fault, not asking for ever, when the API answers the same next page again', async () => {
+    drive.requests.length = 0;
+    await expect(runNode(node, { credentials: 'drive', folderUrl: 'endless' }, context())).rejects.toMatchObject({ kind: 'operational', message: 'Google Drive: the answer repeats page again' });
+    expect(drive.requests).toHaveLength(2);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * @module catalogue/app/cloud-drive-read-node/testing-drive-api — a loopback server speaking the
- * Google Drive API v3's files.list (two pages of a folder's files), recording each request.
+ * Google Drive API v3's files.list (two pages of a folder's files; folder 'endless' pages without
+ * end), recording each request.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +26,8 @@ export async function startDriveApi(token: string): Promise<DriveApi> {
     const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (request.headers.authorization !== `Bearer ${token}`) return json(401, { error: { code: 401, message: 'Invalid Credentials' } });
     if (url.pathname !== '/drive/v3/files') return json(404, { error: { code: 404, message: 'Not Found' } });
+    // folder 'endless' answers the same next page again and again, with nothing in it
+    if (url.searchParams.get('q')?.startsWith("'endless'")) return json(200, { nextPageToken: 'again', files: [] });
     if (url.searchParams.get('pageToken') === 'page2') return json(200, { files: [DRIVE_FILES[1]] });
     return json(200, { nextPageToken: 'page2', files: [DRIVE_FILES[0]] });
   });

@@ -43,6 +43,10 @@ beforeAll(async () => {
       if (req.method === 'POST' && path === '/v1/scrape') return json(200, { success: true, data: { ...page(7), metadata: { ...page(7).metadata, description: 'seven', language: 'en', ogTitle: 'Seven' } } });
       if (req.method === 'POST' && path === '/v1/batch/scrape') return json(200, { success: true, id: 'batch-1', url: `${base}/v1/batch/scrape/batch-1`, invalidURLs: ['nope'] });
       if (req.method === 'GET' && path === '/v1/batch/scrape/batch-1') return json(200, { success: true, status: 'completed', completed: 2, total: 2, creditsUsed: 2, expiresAt: '2030-01-01T00:00:00Z', data: [page(1), page(2)] });
+      // a service that misbehaves: a job state v1 does not have, a next page that points at itself
+      if (req.method === 'GET' && path === '/v1/crawl/crawl-odd') return json(200, { success: true, status: 'thinking' });
+      if (req.method === 'GET' && path === '/v1/crawl/crawl-loop') return json(200, { success: true, status: 'completed', data: [page(1)], next: `${base}/v1/crawl/crawl-loop?skip=1` });
+      if (req.method === 'GET' && path === '/v1/crawl/crawl-loop?skip=1') return json(200, { success: true, data: [page(2)], next: `${base}/v1/crawl/crawl-loop?skip=1` });
       if (req.method === 'POST' && path === '/v1/map') return json(200, { success: true, links: ['https://site.test/a', 'https://site.test/b'] });
       json(404, { success: false, error: 'no route' });
     });
@@ -136,6 +140,16 @@ describe('the crawl service engine (v1 API)', () => {
     await expect(runNode(scraperNode, { credentials: 'crawl', url: 'https://site.test/' }, ctx())).rejects.toMatchObject({ message: 'Unknown error occurred while performing the scrape', kind: 'operational' });
     failNext = { status: 200, body: { success: false } };
     await expect(runNode(node, { credentials: 'crawl', mode: 'syncSingleScrape', url: 'https://site.test/' }, ctx())).rejects.toThrow(/^Unknown error$/);
+    // a success that holds no page
+    failNext = { status: 200, body: { success: true } };
+    await expect(runNode(node, { credentials: 'crawl', mode: 'syncSingleScrape', url: 'https://site.test/' }, ctx())).rejects.toMatchObject({ message: 'Unknown error', kind: 'operational' });
+    // a job without an id, in a state v1 does not have, or whose pages go round: not polled for ever
+    for (const answer of [{ success: true }, { success: true, id: 'crawl-odd' }, { success: true, id: 'crawl-loop' }]) {
+      failNext = { status: 200, body: answer };
+      await expect(runNode(node, { credentials: 'crawl', mode: 'sync', url: 'https://site.test/' }, ctx())).rejects.toMatchObject({ message: 'Unknown error', kind: 'operational' });
+    }
+    failNext = { status: 200, body: { success: true, data: 'not a page' } };
+    await expect(runNode(scraperNode, { credentials: 'crawl', url: 'https://site.test/' }, ctx())).rejects.toMatchObject({ message: 'Unknown error occurred while performing the scrape', kind: 'operational' });
   });
 
   it("refuses with the spec's texts before calling", async () => {

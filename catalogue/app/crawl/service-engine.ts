@@ -17,6 +17,9 @@ import { webhookUrl } from './webhook.ts';
 
 type Ctx = Pick<NodeContext, 'http' | 'serviceUrl' | 'signal'>;
 
+/** the states of a v1 crawl or batch-scrape job */
+const JOB_STATES = new Set<unknown>(['scraping', 'completed', 'failed', 'cancelled']);
+
 /** The v1 scrape options: markdown and HTML, the node's switches. */
 export function scrapeBody(options: ScrapeOptions): Record<string, unknown> {
   const body: Record<string, unknown> = {
@@ -97,16 +100,24 @@ export class ServiceCrawlEngine implements CrawlEngine {
     };
   }
 
-  /** Ask for a job's state until it ends; pages of every `next` page joined. */
+  /**
+   * Ask for a job's state until it ends; pages of every `next` page joined. A state the v1 API
+   * does not have, or a `next` page asked for before, is the service's fault: 'Unknown error'
+   * (operational), rather than asking for ever.
+   */
   private async follow(path: string, report: ProgressReport): Promise<JobStatus> {
     for (;;) {
       const status = await this.call<JobStatus & { next?: string }>('GET', path);
+      if (!JOB_STATES.has(status.status)) throw operationalError(this.unknownError);
       await report(status.completed ?? 0, status.total ?? 0);
       if (status.status === 'failed' || status.status === 'cancelled') throw userError(status.error || this.unknownError);
       if (status.status === 'completed') {
         const data: PageDocument[] = [...(status.data ?? [])];
+        const asked = new Set<string>();
         let next = status.next;
         while (next) {
+          if (asked.has(next)) throw operationalError(this.unknownError);
+          asked.add(next);
           const more = await this.call<{ data?: PageDocument[]; next?: string }>('GET', next);
           data.push(...(more.data ?? []));
           next = more.next;
@@ -118,9 +129,15 @@ export class ServiceCrawlEngine implements CrawlEngine {
     }
   }
 
+  /** a started job's id; an answer without one is the service's fault */
+  private jobId(started: StartedJob): string {
+    if (typeof started.id !== 'string' || !started.id) throw operationalError(this.unknownError);
+    return started.id;
+  }
+
   async crawl(url: string, options: CrawlOptions, report: ProgressReport): Promise<JobStatus> {
     const started = await this.call<StartedJob>('POST', '/v1/crawl', this.crawlBody(url, options));
-    return this.follow(`/v1/crawl/${encodeURIComponent(started.id)}`, report);
+    return this.follow(`/v1/crawl/${encodeURIComponent(this.jobId(started))}`, report);
   }
 
   startCrawl(url: string, options: CrawlOptions, webhook: WebhookSpec): Promise<StartedJob> {
@@ -128,13 +145,15 @@ export class ServiceCrawlEngine implements CrawlEngine {
   }
 
   async scrape(url: string, options: ScrapeOptions): Promise<PageDocument> {
-    const answer = await this.call<{ data: PageDocument }>('POST', '/v1/scrape', { url, ...scrapeBody(options) });
+    const answer = await this.call<{ data?: PageDocument }>('POST', '/v1/scrape', { url, ...scrapeBody(options) });
+    // a success without the page is the service's fault, not the flow's
+    if (!answer.data || typeof answer.data !== 'object') throw operationalError(this.unknownError);
     return answer.data;
   }
 
   async batchScrape(urls: string[], options: ScrapeOptions, report: ProgressReport): Promise<JobStatus & { invalidURLs: string[] }> {
     const started = await this.call<StartedJob>('POST', '/v1/batch/scrape', { urls, ignoreInvalidURLs: true, ...scrapeBody(options) });
-    const status = await this.follow(`/v1/batch/scrape/${encodeURIComponent(started.id)}`, report);
+    const status = await this.follow(`/v1/batch/scrape/${encodeURIComponent(this.jobId(started))}`, report);
     return { ...status, invalidURLs: started.invalidURLs ?? [] };
   }
 

@@ -98,6 +98,9 @@ describe('team messaging: chats and channels through Microsoft Graph', () => {
       'Channel ID, Message ID and message are required',
     );
     expect((await failure({ conversationType: 'channel', channelOperation: 'sendMessage', teamId: 't', channelId: 'c' })).message).toBe('Channel message is not supported yet');
+    expect((await failure({ conversationType: 'channel', channelOperation: 'replyToMessage', teamId: ' ', channelId: 'c', messageId: 'm', message: 'x' })).message).toBe(
+      'Missing required parameters',
+    );
     expect((await failure({ chatId: 'c', chatOperation: 'deleteMessage' })).message).toBe('Invalid or not supported chat operation');
     expect((await failure({ conversationType: 'meeting' })).message).toBe('Invalid conversation type');
     expect((await failure({ chatId: 'c' }, context({ ...credential, tenant_id: 'common' }))).message).toBe('Tenant ID is not supported');

@@ -19,6 +19,7 @@ import { graphTokenOf, teamsCredentialOf, type TeamsCredential } from './teams-c
 
 export const POWERED_BY = 'Powered by weft';
 export const BOT_ERROR = 'Bot API error';
+export const MISSING_PARAMETERS = 'Missing required parameters';
 
 const text = (value: string | undefined) => (value ?? '').trim();
 
@@ -42,7 +43,8 @@ export default defineNode(definition, async (values, ctx) => {
       const messageId = text(values.messageId);
       if (!channelId || !messageId || !values.message.trim()) throw userError('Channel ID, Message ID and message are required');
       const teamId = text(values.teamId);
-      if (!teamId) throw userError('Team ID is required');
+      // spec 002 §8's text for it (Graph addresses a channel within its team)
+      if (!teamId) throw userError(MISSING_PARAMETERS);
       const path = `/teams/${encodeURIComponent(teamId)}/channels/${encodeURIComponent(channelId)}/messages/${encodeURIComponent(messageId)}/replies`;
       const sent = await graphCall(graphOf(ctx, credential), 'POST', path, htmlBody(values.message, poweredBy));
       return { output: withoutAnnotations(sent) };

@@ -74,6 +74,19 @@ describe('creating and reading flows', () => {
     expect(await weft.json('GET', `/api/projects/${projectId}/flows`)).toEqual(before);
   });
 
+  it('refuses a save the checks read leniently but the published flow format (/schemas/weft-export.json) does not fit, storing nothing', async () => {
+    const before = await weft.json<Saved[]>('GET', `/api/projects/${projectId}/flows`);
+    const created = await weft.request('POST', `/api/projects/${projectId}/flows`, { name: 'Off format', nodes: [trigger, { ...wait('wait_1'), position: 'here' }] });
+    expect(created.status).toBe(400);
+    expect(await errorOf(created)).toEqual({ message: 'The flow does not fit the flow format: /nodes/1/position must be object', code: 'invalid_flow', details: ['/nodes/1/position must be object'] });
+    expect(await weft.json('GET', `/api/projects/${projectId}/flows`)).toEqual(before);
+    const flow = await newFlow({ nodes: [trigger, wait('wait_1')] });
+    const saved = await weft.request('PUT', `/api/flows/${flow.id}`, { version: flow.version, nodes: [trigger, { ...wait('wait_1'), position: 'here' }], edges: [] });
+    expect(saved.status).toBe(400);
+    expect((await errorOf(saved)).code).toBe('invalid_flow');
+    expect((await weft.json<Saved>('GET', `/api/flows/${flow.id}`)).version).toBe(flow.version);
+  });
+
   it.each([
     ['no name', {}, 'A flow needs a name'],
     ['a name over 200 characters', { name: 'x'.repeat(201) }, 'A flow name has at most 200 characters'],

@@ -3,6 +3,7 @@ import { startLoopbackApi, type LoopbackApi } from '../../../catalogue/testing/l
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 
 const ACCESS = 'graph-access-token-for-loader-route-0123456789';
+const AIRTABLE = 'patLoaderRoute.0123456789abcdef';
 let weft: TestWeft;
 let graph: LoopbackApi;
 let projectId = '';
@@ -11,11 +12,14 @@ beforeAll(async () => {
   graph = await startLoopbackApi((request) =>
     request.url === '/me/joinedTeams'
       ? { body: { value: [{ id: 'team-1', displayName: 'Engineering' }, { id: 'team-2', displayName: 'Sales' }] } }
-      : request.url === '/teams/team-1/channels'
+      : request.url === '/meta/bases' && request.headers.authorization === `Bearer ${AIRTABLE}`
+        ? { body: { bases: [{ id: 'app1', name: 'CRM' }] } }
+        : request.url === '/teams/team-1/channels'
         ? { body: { value: [{ id: '19:general@thread.tacv2', displayName: 'General' }] } }
         : { status: 500, body: { error: { code: 'InternalServerError', message: `echo ${request.headers.authorization}` } } },
   );
-  weft = await startTestWeft({ serviceUrls: { graph: graph.url }, outboundAllow: [graph.hostPort] });
+  // one loopback plays Microsoft Graph, Airtable and Notion (which refuses everything)
+  weft = await startTestWeft({ serviceUrls: { graph: graph.url, airtable: graph.url, notion: graph.url }, outboundAllow: [graph.hostPort] });
   await weft.accounts.organisations.update(weft.admin.organisation.id, { plan: 'team' });
   projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Teams loaders' })).id;
   await weft.api('POST', `/api/projects/${projectId}/credentials`, {
@@ -24,6 +28,8 @@ beforeAll(async () => {
     marketplace_id: 11,
     credentials: { tenant_id: 'tenant-1', access_token: ACCESS, refresh_token: 'refresh-token-secret-000000', client_id: 'app', client_secret: 'app-secret-value-0000000000' },
   });
+  await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'airtable', credential_type: 'tableDatabaseOauth', credentials: { apiToken: AIRTABLE } });
+  await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'notion', credential_type: 'notesWorkspaceOauth', credentials: { apiToken: 'ntn_loader_route_0123456789' } });
 }, 60_000);
 afterAll(async () => {
   await weft?.close();
@@ -48,6 +54,18 @@ describe('option loaders over HTTP', () => {
     expect(await weft.api('POST', '/api/teams/get-teams', { input: { projectId, credentials: 'teams' } })).toHaveLength(2);
     const missing = await weft.request('POST', '/api/teams/get-teams', { input: { credentials: 'teams' } });
     expect(missing.status).toBe(400);
+  });
+
+  it('answers the table database’s and notes workspace’s spec paths (list-bases … list-databases) the same way', async () => {
+    expect(await weft.api('POST', '/api/table-database/list-bases', { input: { projectId, credentials: 'airtable' } })).toEqual([{ label: 'CRM', value: 'app1' }]);
+    expect(graph.seen.at(-1)!.headers.authorization).toBe(`Bearer ${AIRTABLE}`);
+    for (const path of ['list-tables', 'list-fields', 'list-records']) {
+      expect(await weft.api('POST', `/api/table-database/${path}`, { input: { projectId, credentials: 'airtable', baseId: 'app1', tableIdOrName: 'Tasks' } })).toEqual([]);
+    }
+    for (const path of ['list-pages', 'list-databases']) {
+      expect(await weft.api('POST', `/api/notes-workspace/${path}`, { input: { projectId, credentials: 'notion' } })).toEqual([]);
+    }
+    expect((await weft.request('POST', '/api/notes-workspace/list-pages', { input: { credentials: 'notion' } })).status).toBe(400);
   });
 
   it('answers [] when the loader fails, never the secret', async () => {

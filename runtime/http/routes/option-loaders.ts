@@ -3,8 +3,10 @@
  * `typeOptions.loadOptionsMethod`): any loader of catalogue/option-loader-list.ts, run for a
  * project the signed-in user may see, with the form's current values as `input`.
  * - `POST /api/projects/:projectId/load-options/:method` `{input}` → `[{label, value}]`;
- * - the spec's own paths, `POST /api/teams/get-chats` (get-teams, get-channels) `{input}` with
- *   `input.projectId` naming the project (`specLoaderPaths`: one line a path).
+ * - the spec's own paths, `POST /api/teams/get-chats` (get-teams, get-channels),
+ *   `/api/table-database/list-bases` (list-tables, list-fields, list-records) and
+ *   `/api/notes-workspace/list-pages` (list-databases), `{input}` with `input.projectId` naming
+ *   the project (`specLoaderPaths`: one line a path).
  * - the spec's paths that answer an object, `POST /api/google-drive/list-folders` `{input}` →
  *   `{folders: [{label, value}]}` (`specLoaderKeyedPaths`: one line a path, with its answer's key);
  * - `GET /api/s3/listBuckets?projectId=…&credentials=<name>` (or the credential's fields as
@@ -35,6 +37,12 @@ export const specLoaderPaths: Record<string, string> = {
   '/api/teams/get-chats': 'teamsGetChats',
   '/api/teams/get-teams': 'teamsGetTeams',
   '/api/teams/get-channels': 'teamsGetChannels',
+  '/api/table-database/list-bases': 'tableDatabaseBases',
+  '/api/table-database/list-tables': 'tableDatabaseTables',
+  '/api/table-database/list-fields': 'tableDatabaseFields',
+  '/api/table-database/list-records': 'tableDatabaseRecords',
+  '/api/notes-workspace/list-pages': 'notesWorkspacePages',
+  '/api/notes-workspace/list-databases': 'notesWorkspaceDatabases',
 };
 
 /** The spec's loader routes whose answer is `{[key]: options}` (spec 001 §7), by path. */
