@@ -57,6 +57,8 @@ import vectorDbNode from './ai/vector-db-node/run.ts';
 import vectorSearchNode from './ai/vector-search-node/run.ts';
 import vectorizeNode from './ai/vectorize-node/run.ts';
 import waitNode from './logic/wait-node/run.ts';
+import onedriveTriggerNode from './data-source/onedrive-trigger-node/run.ts';
+import sharepointTriggerNode from './data-source/sharepoint-trigger-node/run.ts';
 import webhookTriggerNode from './interface/webhook-trigger-node/run.ts';
 import { createRegistry } from './registry.ts';
 import type { CatalogueNode, NodeDefinition } from './types.ts';
@@ -117,6 +119,9 @@ export const nodes: CatalogueNode[] = [
   teamsTriggerNode,
   slackNode,
   teamsNode,
+  // data sources (triggers of scheduled sync jobs: runtime/sync/)
+  onedriveTriggerNode,
+  sharepointTriggerNode,
 ];
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);

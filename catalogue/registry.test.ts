@@ -105,6 +105,8 @@ describe('createRegistry', () => {
       mailTriggerNode: 'trigger',
       notesWorkspaceTriggerNode: 'trigger',
       tableDatabaseTriggerNode: 'trigger',
+      onedriveTriggerNode: 'trigger',
+      sharepointTriggerNode: 'trigger',
       conditionNode: 'router',
       branchNode: 'router',
       variablesNode: 'normal',
