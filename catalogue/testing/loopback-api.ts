@@ -17,7 +17,7 @@ export interface SeenRequest {
 export interface Answer {
   status?: number;
   headers?: Record<string, string>;
-  /** an object is sent as JSON */
+  /** an object is sent as JSON, bytes (a file's) as they are */
   body?: unknown;
 }
 
@@ -45,9 +45,10 @@ export async function startLoopbackApi(responder: Responder = () => ({ status: 4
       seen.push(request);
       try {
         const answer = await current(request);
-        const json = typeof answer.body !== 'string' && answer.body !== undefined;
+        const raw = typeof answer.body === 'string' || answer.body instanceof Uint8Array;
+        const json = !raw && answer.body !== undefined;
         res.writeHead(answer.status ?? 200, { ...(json ? { 'content-type': 'application/json' } : {}), ...answer.headers });
-        res.end(json ? JSON.stringify(answer.body) : (answer.body as string | undefined));
+        res.end(json ? JSON.stringify(answer.body) : (answer.body as string | Uint8Array | undefined));
       } catch (error) {
         res.writeHead(500).end(String(error));
       }

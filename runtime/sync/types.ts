@@ -10,6 +10,7 @@
  * and whose update rules (spec 001 §4) both engines follow.
  */
 import type { OutboundClient } from '../../catalogue/outbound.ts';
+import type { ServiceName } from '../../catalogue/service-urls.ts';
 
 /** spec 001 §3 "Sync config record (airbyte_config on the flow)"; after delete: inactive with nulls */
 export interface SyncConfigRecord {
@@ -87,6 +88,11 @@ export interface SourceReadContext {
   batchSize: number;
   /** every outbound HTTP call goes through weft's client and its address policy */
   http: OutboundClient;
+  /**
+   * the base URL of a public service the source calls (catalogue/service-urls.ts, e.g. `graph`),
+   * as the server's settings give it; absent: the environment's (WEFT_SERVICE_URL_<NAME>)
+   */
+  serviceUrl?(name: ServiceName): string;
   signal: AbortSignal;
   /** the total, once the source knows it (records or files), for the progress bar */
   total(count: number): void;
