@@ -5,6 +5,8 @@
  * - `POST /api/projects/:projectId/load-options/:method` `{input}` → `[{label, value}]`;
  * - the spec's own paths, `POST /api/teams/get-chats` (get-teams, get-channels) `{input}` with
  *   `input.projectId` naming the project (`specLoaderPaths`: one line a path).
+ * - the spec's paths that answer an object, `POST /api/sharepoint/get-site-urls` `{input}` →
+ *   `{sites: [{label, value}]}` (`specLoaderKeyedPaths`: one line a path, with its answer's key).
  * A loader that fails or does not answer within 20 s answers `[]` (the spec's rule); an unknown
  * method is 404, a project the user may not see 404 'Project not found'.
  */
@@ -32,6 +34,11 @@ export const specLoaderPaths: Record<string, string> = {
   '/api/teams/get-channels': 'teamsGetChannels',
 };
 
+/** The spec's loader routes whose answer is `{[key]: options}` (spec 001 §7), by path. */
+export const specLoaderKeyedPaths: Record<string, { method: string; key: string }> = {
+  '/api/sharepoint/get-site-urls': { method: 'sharepointSiteUrls', key: 'sites' },
+};
+
 export interface OptionLoaderDeps {
   credentials: CredentialStore;
   outbound: Outbound;
@@ -48,13 +55,14 @@ export function optionLoadersRouter(deps: OptionLoaderDeps): Router {
   const loaders = deps.loaders ?? optionLoaders;
   const router = new Router();
 
-  async function answer(ctx: Context, projectId: string, method: string): Promise<void> {
+  async function answer(ctx: Context, projectId: string, method: string, key?: string): Promise<void> {
     await requireProjectAccess(ctx, projectId);
     const loader = Object.hasOwn(loaders, method) ? loaders[method] : undefined;
     if (!loader) throw notFound(`Unknown option loader: ${method}`);
     const input = inputOf(ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await run(loader, { ...input, projectId }, projectId);
+    const options = await run(loader, { ...input, projectId }, projectId);
+    ctx.body = key ? { [key]: options } : options;
   }
 
   async function run(loader: OptionLoader, input: Record<string, unknown>, projectId: string): Promise<FieldOption[]> {
@@ -80,11 +88,15 @@ export function optionLoadersRouter(deps: OptionLoaderDeps): Router {
     await answer(ctx, ctx.params.projectId, ctx.params.method);
   });
 
-  for (const [path, method] of Object.entries(specLoaderPaths)) {
+  const specPaths = [
+    ...Object.entries(specLoaderPaths).map(([path, method]) => ({ path, method, key: undefined })),
+    ...Object.entries(specLoaderKeyedPaths).map(([path, { method, key }]) => ({ path, method, key })),
+  ];
+  for (const { path, method, key } of specPaths) {
     router.post(path, async function loadOptionsBySpecPath(ctx) {
       const projectId = inputOf(ctx).projectId;
       if (typeof projectId !== 'string' || !projectId) throw badRequest('input.projectId is required: the project whose credential the loader reads');
-      await answer(ctx, projectId, method);
+      await answer(ctx, projectId, method, key);
     });
   }
   return router;
