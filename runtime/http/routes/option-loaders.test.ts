@@ -13,7 +13,9 @@ beforeAll(async () => {
       ? { body: { value: [{ id: 'team-1', displayName: 'Engineering' }, { id: 'team-2', displayName: 'Sales' }] } }
       : request.url === '/teams/team-1/channels'
         ? { body: { value: [{ id: '19:general@thread.tacv2', displayName: 'General' }] } }
-        : { status: 500, body: { error: { code: 'InternalServerError', message: `echo ${request.headers.authorization}` } } },
+        : request.url === '/sites?search=*'
+          ? { body: { value: [{ id: 'site-1', displayName: 'Marketing', webUrl: 'https://contoso.sharepoint.com/sites/marketing' }] } }
+          : { status: 500, body: { error: { code: 'InternalServerError', message: `echo ${request.headers.authorization}` } } },
   );
   weft = await startTestWeft({ serviceUrls: { graph: graph.url }, outboundAllow: [graph.hostPort] });
   await weft.accounts.organisations.update(weft.admin.organisation.id, { plan: 'team' });
@@ -48,6 +50,20 @@ describe('option loaders over HTTP', () => {
     expect(await weft.api('POST', '/api/teams/get-teams', { input: { projectId, credentials: 'teams' } })).toHaveLength(2);
     const missing = await weft.request('POST', '/api/teams/get-teams', { input: { credentials: 'teams' } });
     expect(missing.status).toBe(400);
+  });
+
+  it('answers POST /api/sharepoint/get-site-urls as {sites} (spec 001 §7), {sites: []} when it cannot load', async () => {
+    await weft.api('POST', `/api/projects/${projectId}/credentials`, {
+      name: 'sp',
+      credential_type: 'sharepointOauth',
+      marketplace_id: 10,
+      credentials: { tenant_id: 'tenant-1', access_token: ACCESS, refresh_token: 'refresh-token-secret-000000', client_id: 'app', client_secret: 'app-secret-value-0000000000' },
+    });
+    expect(await weft.api('POST', '/api/sharepoint/get-site-urls', { input: { projectId, credentials: 'sp' } })).toEqual({
+      sites: [{ label: 'Marketing', value: 'https://contoso.sharepoint.com/sites/marketing' }],
+    });
+    expect(graph.seen.at(-1)!.url).toBe('/sites?search=*');
+    expect(await weft.api('POST', '/api/sharepoint/get-site-urls', { input: { projectId, credentials: 'missing' } })).toEqual({ sites: [] });
   });
 
   it('answers [] when the loader fails, never the secret', async () => {
