@@ -34,7 +34,7 @@ export async function checkZip(bytes: Uint8Array, limits: ParseLimits): Promise<
   }
 }
 
-function openZip(bytes: Uint8Array): Promise<ZipFile> {
+export function openZip(bytes: Uint8Array): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
       if (error || !zip) reject(new ParseFailure(`Invalid or unsupported file format: ${error?.message ?? 'not a zip'}`));
@@ -43,7 +43,7 @@ function openZip(bytes: Uint8Array): Promise<ZipFile> {
   });
 }
 
-async function* entriesOf(zip: ZipFile): AsyncGenerator<Entry> {
+export async function* entriesOf(zip: ZipFile): AsyncGenerator<Entry> {
   while (true) {
     const entry = await new Promise<Entry | undefined>((resolve, reject) => {
       const onEntry = (e: Entry) => done(e);

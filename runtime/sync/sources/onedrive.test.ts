@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pdfOf } from '../../../catalogue/app/extract-file-node/testing/documents.ts';
+import { pdfOf, pptxOf } from '../../../catalogue/app/extract-file-node/testing/documents.ts';
 import { definition } from '../../../catalogue/data-source/onedrive-trigger-node/definition.ts';
 import { startLoopbackApi, type LoopbackApi } from '../../../catalogue/testing/loopback-api.ts';
 import type { Answer } from '../../../catalogue/testing/loopback-api.ts';
@@ -21,7 +21,8 @@ beforeAll(async () => {
     fileItem('broken', 'broken.docx', '2026-03-02T10:00:00Z'),
     folderItem('old', 'Old'),
   ));
-  table.set('/drives/drive-1/items/old/children', list(fileItem('notes', 'notes.md', '2026-01-15T08:30:00Z')));
+  table.set('/drives/drive-1/items/old/children', list(fileItem('notes', 'notes.md', '2026-01-15T08:30:00Z'), fileItem('deck', 'deck.pptx', '2026-01-20T08:30:00Z')));
+  table.set('/drives/drive-1/items/deck/content', { body: await pptxOf([[['Roadmap']], [['Ship it']]]) });
   table.set('/me/drive/sharedWithMe', list({ id: 'local-1', remoteItem: { ...fileItem('brief', 'brief.txt', '2026-02-01T00:00:00Z'), parentReference: { driveId: 'drive-9' } } }));
   table.set('/drives/drive-1/items/q1/content', { body: await pdfOf(['Revenue rose', 'Costs fell']) });
   table.set('/drives/drive-1/items/broken/content', { body: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]) });
@@ -35,9 +36,9 @@ describe('the OneDrive Business reader (Microsoft Graph)', () => {
   it('reads the named drive below the folder and the shared items, one run per document, oldest change first', async () => {
     const ctx = readContext(graph, values());
     const batches = await readAll(onedriveReader, ctx);
-    expect(ctx.totals).toEqual([4]);
+    expect(ctx.totals).toEqual([5]);
     const runs = batches.flatMap((batch) => batch.runs);
-    expect(runs.map((run) => run.document_key)).toEqual(['OneDrive/Reports/Old/notes.md', 'shared/brief.txt', 'OneDrive/Reports/q1.pdf', 'OneDrive/Reports/broken.docx']);
+    expect(runs.map((run) => run.document_key)).toEqual(['OneDrive/Reports/Old/notes.md', 'OneDrive/Reports/Old/deck.pptx', 'shared/brief.txt', 'OneDrive/Reports/q1.pdf', 'OneDrive/Reports/broken.docx']);
     expect(runs[0]).toEqual({
       document_key: 'OneDrive/Reports/Old/notes.md',
       content: '# Notes\nKeep it short.',
@@ -45,9 +46,10 @@ describe('the OneDrive Business reader (Microsoft Graph)', () => {
       _ab_source_file_url: 'https://contoso-my.sharepoint.com/notes.md',
       _ab_source_file_parse_error: null,
     });
-    expect(runs[2]!.content).toMatch(/Revenue rose[\s\S]*Costs fell/);
+    expect(runs[1]!.content).toBe('Roadmap\n\nShip it');
+    expect(runs[3]!.content).toMatch(/Revenue rose[\s\S]*Costs fell/);
     // a file no parser reads still starts its run, saying why
-    expect(runs[3]).toMatchObject({ content: '', _ab_source_file_parse_error: expect.stringMatching(/^Invalid or unsupported file format/) });
+    expect(runs[4]).toMatchObject({ content: '', _ab_source_file_parse_error: expect.stringMatching(/^Invalid or unsupported file format/) });
 
     const paths = graph.seen.map((request) => `${request.method} ${request.url}`);
     expect(paths.slice(0, 5)).toEqual([
@@ -60,11 +62,11 @@ describe('the OneDrive Business reader (Microsoft Graph)', () => {
     expect(paths).not.toContain('GET /drives/drive-1/items/photo/content');
     expect(paths).toContain('GET /drives/drive-9/items/brief/content');
     expect(graph.seen.every((request) => request.headers.authorization === `Bearer ${ACCESS_TOKEN}`)).toBe(true);
-  });
+  }, 60_000);
 
   it('reads only what changed since the last sync (incremental), in batches whose cursor resumes after them', async () => {
     const first = await readAll(onedriveReader, readContext(graph, values({ search_scope: 'ACCESSIBLE_DRIVES' }), null, 2));
-    expect(first.map((batch) => batch.records)).toEqual([2, 1]);
+    expect(first.map((batch) => batch.records)).toEqual([2, 2]);
     const cursor = first.at(-1)!.cursor;
     expect(cursor).toEqual({ modifiedAt: Date.parse('2026-03-02T10:00:00Z'), keys: ['OneDrive/Reports/broken.docx'] });
 
@@ -87,11 +89,11 @@ describe('the OneDrive Business reader (Microsoft Graph)', () => {
       expect(second.flatMap((batch) => batch.runs).map((run) => run.document_key)).toEqual(['OneDrive/Reports/late.txt', 'OneDrive/Reports/q1.pdf']);
       // full refresh: the engine hands no cursor, so everything is read again
       const full = await readAll(onedriveReader, readContext(graph, values({ search_scope: 'ACCESSIBLE_DRIVES', syncMode: 'full_refresh' })));
-      expect(full.flatMap((batch) => batch.runs)).toHaveLength(4);
+      expect(full.flatMap((batch) => batch.runs)).toHaveLength(5);
     } finally {
       table.set('/drives/drive-1/items/reports/children', children!);
     }
-  });
+  }, 90_000);
 
   it('leaves out files modified before start_date, keeps the globs, and reads the root for folder .', async () => {
     table.set('/drives/drive-1/root', { body: { id: 'root-1' } });
