@@ -5,6 +5,7 @@
 import { teamsGetChannels, teamsGetChats, teamsGetTeams } from './app/teams-node/loaders.ts';
 import * as notesWorkspace from './app/notes-workspace-node/loaders.ts';
 import * as tableDatabase from './app/table-database-node/loaders.ts';
+import { onedriveDriveNames } from './data-source/onedrive-trigger-node/loaders.ts';
 import { sharepointSiteUrls } from './data-source/sharepoint-trigger-node/loaders.ts';
 import { automationWorkflows } from './interface/automation-trigger-node/loaders.ts';
 import type { OptionLoader } from './option-loaders.ts';
@@ -21,4 +22,5 @@ export const optionLoaders: Record<string, OptionLoader> = {
   notesWorkspacePages: notesWorkspace.listPages,
   notesWorkspaceDatabases: notesWorkspace.listDatabases,
   sharepointSiteUrls,
+  onedriveDriveNames,
 };

@@ -32,6 +32,7 @@ export const definition = {
       label: 'Drive name',
       type: 'text',
       defaultValue: 'OneDrive',
+      loadOptionsMethod: 'onedriveDriveNames',
       description: "The name of the drive to read among the drives you reach ('OneDrive': your own).",
     },
     ...driveSyncFields,

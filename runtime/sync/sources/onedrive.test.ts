@@ -5,7 +5,8 @@ import { startLoopbackApi, type LoopbackApi } from '../../../catalogue/testing/l
 import type { Answer } from '../../../catalogue/testing/loopback-api.ts';
 import { applyDefaults } from '../../../catalogue/values.ts';
 import { onedriveReader } from './onedrive.ts';
-import { ACCESS_TOKEN, fileItem, folderItem, graphTable, list, microsoftCredential, readAll, readContext } from './testing/graph-drives.ts';
+import { onedriveDriveNames } from '../../../catalogue/data-source/onedrive-trigger-node/loaders.ts';
+import { ACCESS_TOKEN, fileItem, folderItem, graphTable, list, loaderContext, microsoftCredential, readAll, readContext } from './testing/graph-drives.ts';
 
 let graph: LoopbackApi;
 const table = new Map<string, Answer | (() => Answer)>();
@@ -119,5 +120,14 @@ describe('the OneDrive Business reader (Microsoft Graph)', () => {
   it('re-saves the source for anything but the schedule (spec 001 §4)', () => {
     expect(onedriveReader.recreateOn).toEqual([]);
     expect(onedriveReader.resyncOn).toEqual(['credentials', 'drive_name', 'folder_path', 'globs', 'search_scope', 'strategy', 'days_to_sync_if_history_is_full', 'start_date']);
+  });
+
+  it('offers the drive names the credential reaches in the Drive name dropdown, [] when it cannot', async () => {
+    expect(await onedriveDriveNames({ credentials: 'drive' }, loaderContext(graph, microsoftCredential))).toEqual([
+      { label: 'OneDrive', value: 'OneDrive' },
+      { label: 'Archive', value: 'Archive' },
+    ]);
+    expect([graph.seen[0]!.url, graph.seen[0]!.headers.authorization]).toEqual(['/me/drives', `Bearer ${ACCESS_TOKEN}`]);
+    expect(await onedriveDriveNames({ credentials: 'drive' }, loaderContext(graph, {}))).toEqual([]);
   });
 });

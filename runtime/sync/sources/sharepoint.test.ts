@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { definition } from '../../../catalogue/data-source/sharepoint-trigger-node/definition.ts';
 import { sharepointSiteUrls } from '../../../catalogue/data-source/sharepoint-trigger-node/loaders.ts';
-import { serviceUrlsFrom } from '../../../catalogue/service-urls.ts';
 import { startLoopbackApi, type Answer, type LoopbackApi } from '../../../catalogue/testing/loopback-api.ts';
 import { applyDefaults } from '../../../catalogue/values.ts';
 import { sharepointReader, sitePathOf } from './sharepoint.ts';
-import { ACCESS_TOKEN, fileItem, graphTable, list, microsoftCredential, readAll, readContext } from './testing/graph-drives.ts';
+import { ACCESS_TOKEN, fileItem, graphTable, list, loaderContext as graphLoaderContext, microsoftCredential, readAll, readContext } from './testing/graph-drives.ts';
 
 let graph: LoopbackApi;
 const table = new Map<string, Answer | (() => Answer)>();
@@ -56,11 +55,7 @@ describe('the SharePoint Business reader (Microsoft Graph)', () => {
 });
 
 describe('the site dropdown (POST /api/sharepoint/get-site-urls)', () => {
-  const loaderContext = (fields: Record<string, unknown>) => {
-    const read = readContext(graph, {});
-    const urls = serviceUrlsFrom({ graph: graph.url });
-    return { projectId: 'project_1', credentials: { get: async () => fields }, http: read.http, serviceUrl: (name: 'graph') => urls[name] };
-  };
+  const loaderContext = (fields: Record<string, unknown>) => graphLoaderContext(graph, fields);
 
   it('lists the sites the credential reaches, by name and URL', async () => {
     expect(await sharepointSiteUrls({ credentials: 'sp' }, loaderContext(microsoftCredential))).toEqual([

@@ -6,6 +6,7 @@
 import { AllowList } from '../../../outbound/address-policy.ts';
 import { Outbound } from '../../../outbound/client.ts';
 import type { Answer, LoopbackApi, SeenRequest } from '../../../../catalogue/testing/loopback-api.ts';
+import type { OptionLoaderContext } from '../../../../catalogue/option-loaders.ts';
 import type { SourceBatch, SourceReadContext, SourceReader } from '../../types.ts';
 
 export const ACCESS_TOKEN = 'graph-delegated-access-token-for-sync-0123456789';
@@ -49,6 +50,11 @@ export function readContext(graph: LoopbackApi, values: Record<string, unknown>,
     total: (count) => void totals.push(count),
     totals,
   };
+}
+
+/** what a form dropdown's loader gets: the credential's fields under any name, calls only to the loopback Graph */
+export function loaderContext(graph: LoopbackApi, fields: Record<string, unknown>): OptionLoaderContext {
+  return { projectId: 'project_1', credentials: { get: async () => fields }, http: readContext(graph, {}).http, serviceUrl: () => graph.url };
 }
 
 export async function readAll(reader: SourceReader, ctx: SourceReadContext): Promise<SourceBatch[]> {
