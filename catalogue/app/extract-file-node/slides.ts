@@ -6,7 +6,7 @@
  */
 import type { Entry, ZipFile } from 'yauzl';
 import { ParseFailure } from './parse-types.ts';
-import { entriesOf, openZip } from './zip-guard.ts';
+import { entriesOf, entryStream, openZip } from './zip-guard.ts';
 
 const SLIDE = /^ppt\/slides\/slide(\d+)\.xml$/;
 
@@ -43,17 +43,12 @@ function decodeXml(text: string): string {
   });
 }
 
-function partText(zip: ZipFile, entry: Entry): Promise<string> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) {
-        reject(new ParseFailure(`Invalid or unsupported file format: ${error?.message ?? entry.fileName}`));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', (e: Error) => reject(new ParseFailure(`Invalid or unsupported file format: ${e.message}`)));
-      stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    });
-  });
+async function partText(zip: ZipFile, entry: Entry): Promise<string> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of await entryStream(zip, entry)) chunks.push(chunk as Buffer);
+  } catch (error) {
+    throw error instanceof ParseFailure ? error : new ParseFailure(`Invalid or unsupported file format: ${(error as Error).message}`);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
