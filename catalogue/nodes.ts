@@ -62,6 +62,8 @@ import waitNode from './logic/wait-node/run.ts';
 import googleDriveTriggerNode from './data-source/google-drive-trigger-node/run.ts';
 import googleSheetsTriggerNode from './data-source/google-sheets-trigger-node/run.ts';
 import s3TriggerNode from './data-source/s3-trigger-node/run.ts';
+import onedriveTriggerNode from './data-source/onedrive-trigger-node/run.ts';
+import sharepointTriggerNode from './data-source/sharepoint-trigger-node/run.ts';
 import webhookTriggerNode from './interface/webhook-trigger-node/run.ts';
 import { createRegistry } from './registry.ts';
 import type { CatalogueNode, NodeDefinition } from './types.ts';
@@ -129,6 +131,8 @@ export const nodes: CatalogueNode[] = [
   // data sources (spec 001)
   postgresTriggerNode,
   postgresNode,
+  onedriveTriggerNode,
+  sharepointTriggerNode,
 ];
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);

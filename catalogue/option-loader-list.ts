@@ -9,6 +9,8 @@ import { googleDriveListFolders } from './data-source/google-drive-trigger-node/
 import { googleSheetsFirstRow, googleSheetsListSheets } from './data-source/google-sheets-trigger-node/loaders.ts';
 import { s3ListBuckets } from './data-source/s3-trigger-node/loaders.ts';
 import { postgresSchemas, postgresTables } from './data-source/postgres-trigger-node/loaders.ts';
+import { onedriveDriveNames } from './data-source/onedrive-trigger-node/loaders.ts';
+import { sharepointSiteUrls } from './data-source/sharepoint-trigger-node/loaders.ts';
 import { automationWorkflows } from './interface/automation-trigger-node/loaders.ts';
 import type { OptionLoader } from './option-loaders.ts';
 
@@ -29,4 +31,6 @@ export const optionLoaders: Record<string, OptionLoader> = {
   s3ListBuckets,
   postgresSchemas,
   postgresTables,
+  sharepointSiteUrls,
+  onedriveDriveNames,
 };

@@ -110,6 +110,8 @@ describe('createRegistry', () => {
       googleSheetsTriggerNode: 'trigger',
       googleDriveTriggerNode: 'trigger',
       s3TriggerNode: 'trigger',
+      onedriveTriggerNode: 'trigger',
+      sharepointTriggerNode: 'trigger',
       conditionNode: 'router',
       branchNode: 'router',
       variablesNode: 'normal',

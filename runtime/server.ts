@@ -83,6 +83,7 @@ import { TableWebhooks } from './tool-service/table-webhooks.ts';
 import { TriggerSubscriptions } from './tool-service/trigger-subscriptions.ts';
 import { triggerWebhookRouter } from './tool-service/trigger-webhook.ts';
 import { addSourceReader } from './sync/sources/index.ts';
+import { dataSyncServiceFromEnv } from './sync/data-sync-service/index.ts';
 import { startSyncSystem, type SyncSettings, type SyncSystem } from './sync/sync-system.ts';
 import type { SourceReader } from './sync/types.ts';
 
@@ -264,7 +265,10 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });
     const teamsApps = new TeamsAppInstallations({ redis, prefix, outbound, serviceUrls, credentials, fresh });
     // data-source flows: their sync jobs, and the worker that runs the embedded engine's syncs through the production calls
-    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, usage, engine, calls, credentials, fresh, settings: options.sync }));
+    // the data-sync service keeps new jobs when WEFT_DATA_SYNC_URL is set, else the embedded engine
+    const dataSyncService = dataSyncServiceFromEnv(process.env, { outbound, credentialsOf: (projectId) => credentialAccess(credentials, projectId, undefined, fresh) });
+    const syncSettings = { ...options.sync, engines: { ...(dataSyncService ? { dataSyncService } : {}), ...options.sync?.engines } };
+    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, usage, engine, calls, credentials, fresh, settings: syncSettings }));
     productionCalls = calls;
     const app = createApp({
       redis,

@@ -25,7 +25,7 @@ export const definition = {
   docs: '/docs/nodes/extractFileNode',
   description:
     'Fetches a file (or a list of files) by URL and extracts its content: PDF text page by page (password-protected ' +
-    'files too), Word documents, spreadsheets sheet by sheet, CSV rows, JSON, HTML as text, plain text; images and ' +
+    'files too), Word documents, spreadsheets sheet by sheet, PowerPoint slides, CSV rows, JSON, HTML as text, plain text; images and ' +
     '"base64" come back as base64. The format is detected from the file itself, its Content-Type and its name ' +
     'unless you force one. Each file answers { metadata: { type, url, filename, extension, mime_type, size, file_id }, ' +
     'data }. Parsing runs in an isolated worker with a memory and a time limit; oversized, corrupt or hostile files ' +

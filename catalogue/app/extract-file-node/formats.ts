@@ -4,7 +4,7 @@
  * its Content-Type, then its name's extension.
  */
 export const IMAGE_FORMATS = ['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tiff', 'svg'] as const;
-export const FILE_FORMATS = ['csv', 'text', 'json', 'html', 'pdf', 'docx', 'doc', 'xlsx', 'xls', 'txt', ...IMAGE_FORMATS, 'base64', 'pdfToImage'] as const;
+export const FILE_FORMATS = ['csv', 'text', 'json', 'html', 'pdf', 'docx', 'doc', 'xlsx', 'xls', 'pptx', 'txt', ...IMAGE_FORMATS, 'base64', 'pdfToImage'] as const;
 
 export type FileFormat = (typeof FILE_FORMATS)[number];
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -22,6 +22,7 @@ export const MIME_TYPES: Record<DetectedFormat, string> = {
   doc: 'application/msword',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xls: 'application/vnd.ms-excel',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -52,6 +53,7 @@ const byMime = new Map<string, DetectedFormat>([
   ['application/msword', 'doc'],
   [MIME_TYPES.xlsx, 'xlsx'],
   ['application/vnd.ms-excel', 'xls'],
+  [MIME_TYPES.pptx, 'pptx'],
   ['image/png', 'png'],
   ['image/jpeg', 'jpg'],
   ['image/gif', 'gif'],
@@ -84,7 +86,7 @@ function sniff(bytes: Uint8Array, hint: DetectedFormat | undefined): DetectedFor
   if (startsWith(bytes, 0x42, 0x4d)) return hint === 'bmp' ? 'bmp' : undefined;
   if (startsWith(bytes, 0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45) return 'webp';
   // a zip: an Office Open XML document; which one, its name or type says (else the parser finds out)
-  if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) return hint === 'xlsx' ? 'xlsx' : hint === 'docx' ? 'docx' : undefined;
+  if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) return hint === 'xlsx' || hint === 'docx' || hint === 'pptx' ? hint : undefined;
   // an OLE2 compound file: legacy Word or Excel
   if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0)) return hint === 'xls' ? 'xls' : hint === 'doc' ? 'doc' : undefined;
   return undefined;

@@ -8,6 +8,7 @@
  * - pdf: a list of page texts; joinPages: one text
  * - docx, doc: the document's text (raw: DOCX without its formatting)
  * - xlsx, xls: { sheets: [{ name, rows }] }; raw: { sheets: [{ name, text }] } (CSV text)
+ * - pptx: a list of slide texts; joinPages: one text
  */
 import { ParseFailure, type ParseJob, type Progress } from './parse-types.ts';
 import type { Sheet } from './sheets.ts';
@@ -56,6 +57,11 @@ export async function parseFile(job: ParseJob, progress: Progress): Promise<unkn
       await (await import('./zip-guard.ts')).checkZip(bytes, limits);
       const { xlsxSheets } = await import('./sheets.ts');
       return sheetsData(await xlsxSheets(bytes, limits, progress), options.returnRawText, options.headers);
+    }
+    case 'pptx': {
+      await (await import('./zip-guard.ts')).checkZip(bytes, limits);
+      const slides = await (await import('./slides.ts')).pptxSlides(bytes);
+      return options.joinPages ? slides.join('\n\n') : slides;
     }
     case 'xls': {
       const { xlsSheets } = await import('./sheets.ts');

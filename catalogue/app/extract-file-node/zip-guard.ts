@@ -7,6 +7,7 @@
  * expands to gigabytes.
  */
 import yauzl from 'yauzl';
+import type { Readable } from 'node:stream';
 import type { Entry, ZipFile } from 'yauzl';
 import type { ParseLimits } from './limits.ts';
 import { ParseFailure } from './parse-types.ts';
@@ -34,7 +35,7 @@ export async function checkZip(bytes: Uint8Array, limits: ParseLimits): Promise<
   }
 }
 
-function openZip(bytes: Uint8Array): Promise<ZipFile> {
+export function openZip(bytes: Uint8Array): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
       if (error || !zip) reject(new ParseFailure(`Invalid or unsupported file format: ${error?.message ?? 'not a zip'}`));
@@ -43,7 +44,7 @@ function openZip(bytes: Uint8Array): Promise<ZipFile> {
   });
 }
 
-async function* entriesOf(zip: ZipFile): AsyncGenerator<Entry> {
+export async function* entriesOf(zip: ZipFile): AsyncGenerator<Entry> {
   while (true) {
     const entry = await new Promise<Entry | undefined>((resolve, reject) => {
       const onEntry = (e: Entry) => done(e);
@@ -67,30 +68,35 @@ async function* entriesOf(zip: ZipFile): AsyncGenerator<Entry> {
   }
 }
 
-/** Inflate one XML part (bounded by its declared size, checked above) and look for a DOCTYPE. */
-function declaresDoctype(zip: ZipFile, entry: Entry): Promise<boolean> {
+/** One part's inflated bytes as a stream (yauzl fails it when it inflates beyond its declared size). */
+export function entryStream(zip: ZipFile, entry: Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) {
-        reject(new ParseFailure(`Invalid or unsupported file format: ${error?.message ?? entry.fileName}`));
-        return;
+      if (error || !stream) reject(new ParseFailure(`Invalid or unsupported file format: ${error?.message ?? entry.fileName}`));
+      else resolve(stream);
+    });
+  });
+}
+
+/** Inflate one XML part (bounded by its declared size, checked above) and look for a DOCTYPE. */
+async function declaresDoctype(zip: ZipFile, entry: Entry): Promise<boolean> {
+  const stream = await entryStream(zip, entry);
+  return new Promise((resolve, reject) => {
+    let tail = '';
+    let found = false;
+    stream.on('data', (chunk: Buffer) => {
+      // keep the last few characters so a DOCTYPE split between two chunks is still seen
+      const text = tail + chunk.toString('latin1');
+      if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
+        found = true;
+        stream.destroy();
+        resolve(true);
       }
-      let tail = '';
-      let found = false;
-      stream.on('data', (chunk: Buffer) => {
-        // keep the last few characters so a DOCTYPE split between two chunks is still seen
-        const text = tail + chunk.toString('latin1');
-        if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
-          found = true;
-          stream.destroy();
-          resolve(true);
-        }
-        tail = text.slice(-16);
-      });
-      stream.on('error', (e: Error) => reject(new ParseFailure(`Invalid or unsupported file format: ${e.message}`)));
-      stream.on('end', () => {
-        if (!found) resolve(false);
-      });
+      tail = text.slice(-16);
+    });
+    stream.on('error', (e: Error) => reject(new ParseFailure(`Invalid or unsupported file format: ${e.message}`)));
+    stream.on('end', () => {
+      if (!found) resolve(false);
     });
   });
 }

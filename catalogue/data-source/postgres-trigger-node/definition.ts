@@ -4,9 +4,7 @@
  * by Xmin replication, and runs the flow once per batch of rows.
  */
 import type { NodeDefinition } from '../../types.ts';
-
-/** spec 001 §9's weekly schedule (the last token is the time zone, §5) */
-export const WEEKLY_CRON = '0 0 00 ? * 1 * UTC';
+import { WEEKLY_CRON } from '../sync-fields.ts';
 
 export const definition = {
   name: 'postgresTriggerNode',

@@ -16,7 +16,9 @@ beforeAll(async () => {
         ? { body: { bases: [{ id: 'app1', name: 'CRM' }] } }
         : request.url === '/teams/team-1/channels'
         ? { body: { value: [{ id: '19:general@thread.tacv2', displayName: 'General' }] } }
-        : { status: 500, body: { error: { code: 'InternalServerError', message: `echo ${request.headers.authorization}` } } },
+        : request.url === '/sites?search=*'
+          ? { body: { value: [{ id: 'site-1', displayName: 'Marketing', webUrl: 'https://contoso.sharepoint.com/sites/marketing' }] } }
+          : { status: 500, body: { error: { code: 'InternalServerError', message: `echo ${request.headers.authorization}` } } },
   );
   // one loopback plays Microsoft Graph, Airtable and Notion (which refuses everything)
   weft = await startTestWeft({ serviceUrls: { graph: graph.url, airtable: graph.url, notion: graph.url }, outboundAllow: [graph.hostPort] });
@@ -66,6 +68,20 @@ describe('option loaders over HTTP', () => {
       expect(await weft.api('POST', `/api/notes-workspace/${path}`, { input: { projectId, credentials: 'notion' } })).toEqual([]);
     }
     expect((await weft.request('POST', '/api/notes-workspace/list-pages', { input: { credentials: 'notion' } })).status).toBe(400);
+  });
+
+  it('answers POST /api/sharepoint/get-site-urls as {sites} (spec 001 §7), {sites: []} when it cannot load', async () => {
+    await weft.api('POST', `/api/projects/${projectId}/credentials`, {
+      name: 'sp',
+      credential_type: 'sharepointOauth',
+      marketplace_id: 10,
+      credentials: { tenant_id: 'tenant-1', access_token: ACCESS, refresh_token: 'refresh-token-secret-000000', client_id: 'app', client_secret: 'app-secret-value-0000000000' },
+    });
+    expect(await weft.api('POST', '/api/sharepoint/get-site-urls', { input: { projectId, credentials: 'sp' } })).toEqual({
+      sites: [{ label: 'Marketing', value: 'https://contoso.sharepoint.com/sites/marketing' }],
+    });
+    expect(graph.seen.at(-1)!.url).toBe('/sites?search=*');
+    expect(await weft.api('POST', '/api/sharepoint/get-site-urls', { input: { projectId, credentials: 'missing' } })).toEqual({ sites: [] });
   });
 
   it('answers [] when the loader fails, never the secret', async () => {

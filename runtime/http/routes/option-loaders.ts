@@ -8,7 +8,7 @@
  *   `/api/notes-workspace/list-pages` (list-databases), `{input}` with `input.projectId` naming
  *   the project (`specLoaderPaths`: one line a path).
  * - the spec's paths that answer an object, `POST /api/google-drive/list-folders` `{input}` →
- *   `{folders: [{label, value}]}` (`specLoaderKeyedPaths`: one line a path, with its answer's key);
+ *   `{folders: [{label, value}]}`, `POST /api/sharepoint/get-site-urls` → `{sites: […]}` (`specLoaderKeyedPaths`: one line a path, with its answer's key);
  * - `GET /api/s3/listBuckets?projectId=…&credentials=<name>` (or the credential's fields as
  *   query parameters) → `{buckets: [{label, value}]}` (`specLoaderQueryPaths`, spec 001 §7).
  * A loader that fails or does not answer within 20 s answers `[]` (the spec's rule); an unknown
@@ -51,6 +51,7 @@ export const specLoaderKeyedPaths: Record<string, { method: string; key: string 
   '/api/google-sheets/list-sheets': { method: 'googleSheetsListSheets', key: 'folders' },
   '/api/google-sheets/get-first-row': { method: 'googleSheetsFirstRow', key: 'folders' },
   '/api/google-drive/list-folders': { method: 'googleDriveListFolders', key: 'folders' },
+  '/api/sharepoint/get-site-urls': { method: 'sharepointSiteUrls', key: 'sites' },
 };
 
 /** The spec's GET loader routes, whose input is the query string (`projectId` among it), by path. */

@@ -7,8 +7,10 @@
 import type { SourceReader } from '../types.ts';
 import { googleDriveReader } from './google-drive.ts';
 import { googleSheetsReader } from './google-sheets.ts';
+import { onedriveReader } from './onedrive.ts';
 import { postgresReader } from './postgres.ts';
 import { s3Reader } from './s3.ts';
+import { sharepointReader } from './sharepoint.ts';
 
 /** the shipped sources, one line each */
 export const sourceReaders: readonly SourceReader[] = [
@@ -16,6 +18,8 @@ export const sourceReaders: readonly SourceReader[] = [
   googleDriveReader,
   s3Reader,
   postgresReader,
+  onedriveReader,
+  sharepointReader,
 ];
 
 /** readers added while the process runs: a test's own source (`WeftOptions.extraSourceReaders`) */

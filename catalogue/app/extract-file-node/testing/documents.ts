@@ -2,10 +2,11 @@
  * @module catalogue/app/extract-file-node/testing/documents — the well-formed files the tests
  * parse, built with the libraries that write them: a two-page PDF and a password-protected one
  * (pdfkit), a DOCX with a table (docx), an XLSX with two sheets (exceljs), an XLS with two
- * sheets (SheetJS).
+ * sheets (SheetJS), a PPTX of the parts a presentation's text lives in (jszip).
  */
 import ExcelJS from 'exceljs';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
+import JSZip from 'jszip';
 import PDFDocument from 'pdfkit';
 import * as XLSX from 'xlsx';
 
@@ -64,4 +65,16 @@ export function xlsTwoSheets(): Buffer {
   const workbook = XLSX.utils.book_new();
   for (const [name, rows] of Object.entries(SHEETS)) XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows.map((row) => [...row])), name);
   return XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+}
+
+/** A presentation whose slides hold the given paragraphs, each paragraph's runs as given (slides numbered from 1, stored out of order). */
+export async function pptxOf(slides: string[][][]): Promise<Buffer> {
+  const zip = new JSZip();
+  const a = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+  zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+  for (const [index, paragraphs] of [...slides.entries()].reverse()) {
+    const body = paragraphs.map((runs) => `<a:p>${runs.map((run) => `<a:r><a:rPr lang="en-GB"/><a:t>${run}</a:t></a:r>`).join('')}</a:p>`).join('');
+    zip.file(`ppt/slides/slide${index + 1}.xml`, `<?xml version="1.0"?><p:sld xmlns:a="${a}" xmlns:p="p"><p:cSld><p:spTree><p:sp><p:txBody>${body}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>`);
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
