@@ -48,7 +48,7 @@ describe('the data-sync service engine: a create that fails leaves nothing behin
   });
 
   it('a source type without a source definition id is refused before any call', async () => {
-    await expect(engineFor(service).create(onedriveSpec({}, { nodeType: 'googleSheetsTriggerNode' }))).rejects.toThrow(/^Unable to setup source for Google Sheets$/);
+    await expect(engineFor(service).create(onedriveSpec({}, { nodeType: 'googleSheetsTriggerNode' }))).rejects.toThrow(/^Unable to setup source for Google Sheets/);
     await expect(engineFor(service).create(onedriveSpec({}, { nodeType: 'webhookTriggerNode' }))).rejects.toThrow(/^Unable to create the job: webhookTriggerNode/);
     expect(calls()).toEqual([]);
   });
