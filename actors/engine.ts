@@ -6,14 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { asErrorKind, type ErrorKind } from '../contract/errors.ts';
-import { processActivation } from './activation.ts';
+import { processActivation, runEager } from './activation.ts';
+import { EagerRuns } from './eager.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import { EngineCore } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
+import type { HistoryCall, StartCall } from './actor-calls.ts';
 import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, isAfter, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
-import { ActorFunctions } from './scripts.ts';
+import { ActorFunctions, loadActorFunctions, queueActorCall } from './scripts.ts';
+import { historyArgv, startArgv } from './actor-calls.ts';
 import { isRedisUnreachable, redisOutage } from './redis-outage.ts';
 import type { RunEvent } from '../contract/run-events.ts';
 import type { ActorView, RunMeta, RunSnapshot } from '../contract/runs.ts';
@@ -102,20 +105,45 @@ export class Engine {
     };
     const nodes = frozenNodes(plan);
     const now = Date.now();
-    const started = await this.functions.start(runKeys(this.prefix, runId).meta, {
-      runId, trigger: plan.trigger, now, retention: this.retention, channel: liveChannel(this.prefix, plan.flowId), meta, nodes,
-    });
+    const start = { runId, trigger: plan.trigger, now, retention: this.retention, channel: liveChannel(this.prefix, plan.flowId), meta, nodes };
+    const history = { runId, now, retention: this.retention };
+    const trigger: ActivationJob = { runId, actor: plan.trigger, node: plan.trigger, iteration: '', fresh: true };
+    const remember = () => this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);
+    // a reused run id may be another process's run: only a new one is claimed with its start
+    const { eager } = this.core;
+    if (eager?.hasRoom && !options.reuse) {
+      await this.startEager(eager, start, history, plan.flowId);
+      remember();
+      eager.launch(trigger);
+      return runId;
+    }
+    const started = await this.functions.start(runKeys(this.prefix, runId).meta, start);
     if (started !== 'ok' && options.reuse) return runId;
     if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
     // this process's workers then read neither meta nor plan back
-    if (this.workers.length > 0) this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);
-    await this.functions.history(flowRunsKey(this.prefix, plan.flowId), { runId, now, retention: this.retention });
-    await this.queue.add(
-      'activate',
-      { runId, actor: plan.trigger, node: plan.trigger, iteration: '', fresh: true },
-      { jobId: jobIdOf(runId, plan.trigger) },
-    );
+    if (this.workers.length > 0) remember();
+    await this.functions.history(flowRunsKey(this.prefix, plan.flowId), history);
+    await this.queue.add('activate', trigger, { jobId: jobIdOf(runId, plan.trigger) });
     return runId;
+  }
+
+  /** A run's start, its history entry and this process's claim on it (actors/eager.ts), in one round trip. */
+  private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      const batch = this.redis.pipeline();
+      queueActorCall(batch, 'start', runKeys(this.prefix, start.runId).meta, startArgv(start));
+      queueActorCall(batch, 'history', flowRunsKey(this.prefix, flowId), historyArgv(history));
+      eager.claim(batch, start.runId);
+      const [[error, started]] = (await batch.exec())!;
+      // a Redis without the library (new, flushed, failed over): load it, try again
+      if (error && attempt === 0 && error.message.includes('Function not found')) {
+        await loadActorFunctions(this.redis);
+        continue;
+      }
+      if (error) throw error;
+      if (started !== 'ok') throw new Error(`Run ${start.runId} exists already`);
+      return;
+    }
   }
 
   /** Cancel a run; resolves to its status afterwards ('missing' when there is no such run). */
@@ -247,10 +275,20 @@ export class Engine {
     });
     worker.on('error', (error) => isRedisUnreachable(error) || console.error('[weft worker]', error.message));
     this.workers.push(worker);
+    this.core.eager ??= new EagerRuns({
+      redis: this.redis,
+      queue: this.queue,
+      prefix: this.prefix,
+      lockMs: this.options.lockDurationMs ?? 30_000,
+      limit: this.options.eagerLimit ?? 4 * concurrency,
+      run: (job) => runEager(this.core, job, (data, delayMs) => this.core.eager!.defer(data, delayMs)),
+    });
     return worker;
   }
 
   async close(): Promise<void> {
+    // eager activations may hand work to the queue: they end before the queue closes
+    await this.core.eager?.close();
     await Promise.all(this.workers.map((worker) => worker.close()));
     await this.queue.close();
     for (const connection of this.connections) connection.disconnect();

@@ -1,0 +1,75 @@
+/** Eager dispatch (actors/eager.ts): the starting process runs a run's activations; the queue recovers them when it dies. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Engine } from './engine.ts';
+import { eventsUntilEnd, testEngine } from './testing/harness.ts';
+import { buildPlan } from './testing/plan-builder.ts';
+import { testExecute } from './testing/test-executor.ts';
+
+const trigger = { trigger_1: { type: 'trigger', role: 'trigger' as const } };
+const engines: Engine[] = [];
+afterAll(() => Promise.all(engines.map((e) => e.close())));
+
+function started(options = {}) {
+  const engine = testEngine(testExecute, options);
+  engines.push(engine);
+  return engine;
+}
+
+describe('eager dispatch', () => {
+  it('runs every activation of a run in the process that started it, with its queue worker paused', async () => {
+    const engine = started();
+    const worker = engine.startWorker(2);
+    await worker.waitUntilReady();
+    await worker.pause();
+    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {}, join_1: {}, after_1: {} }, [
+      'trigger_1->a_1', 'trigger_1->b_1', 'a_1->join_1', 'b_1->join_1', 'join_1->after_1',
+    ]);
+    const runId = await engine.startRun(plan, {});
+    const events = await eventsUntilEnd(engine, runId);
+    expect(events.at(-1)?.type).toBe('run.completed');
+    for (const node of ['trigger_1', 'a_1', 'b_1', 'join_1', 'after_1']) {
+      expect(events.filter((e) => e.type === 'node.completed' && e.nodeId === node)).toHaveLength(1);
+    }
+    // the run's claim is dropped once its last activation here has ended
+    while ((await engine.redis.zcard(`${engine.prefix}eager`)) > 0) await sleep(20);
+  });
+
+  it('hands a retry and a delay to the queue, and the run still completes', async () => {
+    const engine = started();
+    engine.startWorker(2);
+    const plan = buildPlan({ ...trigger, flaky_1: { retries: 3 }, sleep_1: {} }, ['trigger_1->flaky_1', 'flaky_1->sleep_1']);
+    const runId = await engine.startRun(plan, {});
+    const events = await eventsUntilEnd(engine, runId);
+    expect(events.at(-1)?.type).toBe('run.completed');
+    expect((await engine.snapshot(runId))?.nodes.flaky_1.output).toEqual({ attempts: 3 });
+  });
+
+  it('survives the starting process killed with SIGKILL mid-run: another process queues what is left, every node once', async () => {
+    const engine = started({ lockDurationMs: 1000 });
+    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {}, slow_1: {}, join_1: {}, after_1: {} }, [
+      'trigger_1->a_1', 'trigger_1->b_1', 'a_1->slow_1', 'slow_1->join_1', 'b_1->join_1', 'join_1->after_1',
+    ]);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing/crash-starter.ts')], {
+      env: { ...process.env, WEFT_PREFIX: engine.prefix, PLAN: JSON.stringify(plan), INPUT: JSON.stringify({ slowMs: 1500 }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const runId = await new Promise<string>((ok) => child.stdout!.on('data', (d: Buffer) => /run (\S+)/.test(d.toString()) && ok(/run (\S+)/.exec(d.toString())![1])));
+    while ((await engine.snapshot(runId))?.nodes.slow_1?.state !== 'running') await sleep(20);
+    child.kill('SIGKILL');
+    await new Promise((ok) => child.once('exit', ok));
+    engine.startWorker(4);
+    const events = await eventsUntilEnd(engine, runId, 30_000);
+    expect(events.at(-1)?.type).toBe('run.completed');
+    const snap = await engine.snapshot(runId);
+    expect((snap?.nodes.slow_1.output as { pid: number }).pid).toBe(process.pid);
+    for (const node of ['trigger_1', 'a_1', 'b_1', 'slow_1', 'join_1', 'after_1']) {
+      expect(events.filter((e) => e.type === 'node.completed' && e.nodeId === node)).toHaveLength(1);
+    }
+    const actors = await engine.actors(runId);
+    const mailboxes = Object.fromEntries(actors!.map((a) => [a.actor, a.mailbox.length]));
+    expect(mailboxes).toMatchObject({ a_1: 1, b_1: 1, slow_1: 1, join_1: 2, after_1: 1 });
+  });
+});
