@@ -16,7 +16,6 @@
  * actor the sweep queues.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChainableCommander } from 'ioredis';
 import type Redis from 'ioredis';
 import type { Queue } from 'bullmq';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
@@ -67,9 +66,9 @@ export class EagerRuns {
     return `${runId} ${this.token}`;
   }
 
-  /** Queue the claim of a new run on `batch` (sent with the run's start, one round trip). */
-  claim(batch: ChainableCommander, runId: string): void {
-    batch.zadd(this.key, Date.now() + this.deps.lockMs, this.member(runId));
+  /** Claim a new run (sent with the run's start: one round trip). */
+  claim(runId: string): Promise<unknown> {
+    return this.deps.redis.zadd(this.key, Date.now() + this.deps.lockMs, this.member(runId));
   }
 
   /** Run `job` here; its run is claimed (`claim`) or has an eager activation running here. */

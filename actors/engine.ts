@@ -15,8 +15,7 @@ import type { HistoryCall, StartCall } from './actor-calls.ts';
 import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, isAfter, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
-import { ActorFunctions, loadActorFunctions, queueActorCall } from './scripts.ts';
-import { historyArgv, startArgv } from './actor-calls.ts';
+import { ActorFunctions } from './scripts.ts';
 import { isRedisUnreachable, redisOutage } from './redis-outage.ts';
 import type { RunEvent } from '../contract/run-events.ts';
 import type { ActorView, RunMeta, RunSnapshot } from '../contract/runs.ts';
@@ -129,21 +128,13 @@ export class Engine {
 
   /** A run's start, its history entry and this process's claim on it (actors/eager.ts), in one round trip. */
   private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const batch = this.redis.pipeline();
-      queueActorCall(batch, 'start', runKeys(this.prefix, start.runId).meta, startArgv(start));
-      queueActorCall(batch, 'history', flowRunsKey(this.prefix, flowId), historyArgv(history));
-      eager.claim(batch, start.runId);
-      const [[error, started]] = (await batch.exec())!;
-      // a Redis without the library (new, flushed, failed over): load it, try again
-      if (error && attempt === 0 && error.message.includes('Function not found')) {
-        await loadActorFunctions(this.redis);
-        continue;
-      }
-      if (error) throw error;
-      if (started !== 'ok') throw new Error(`Run ${start.runId} exists already`);
-      return;
-    }
+    // sent together, answered together (not a pipeline object: ioredis builds one with every BullMQ script on the connection)
+    const [started] = await Promise.all([
+      this.functions.start(runKeys(this.prefix, start.runId).meta, start),
+      this.functions.history(flowRunsKey(this.prefix, flowId), history),
+      eager.claim(start.runId),
+    ]);
+    if (started !== 'ok') throw new Error(`Run ${start.runId} exists already`);
   }
 
   /** Cancel a run; resolves to its status afterwards ('missing' when there is no such run). */
