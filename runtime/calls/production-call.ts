@@ -134,23 +134,25 @@ export class ProductionCalls {
     const { door } = request.policy;
     let runId: string | null = null;
     let deployedVersion: number | undefined;
+    let flow: { projectId: string; name: string } | undefined;
     try {
       const admitted = await admit(this.deps, door, request.flowId, request.policy.access, request.version);
       deployedVersion = admitted.version;
+      flow = { projectId: admitted.flow.projectId, name: admitted.flow.name };
       const input = await request.input(admitted);
       await this.deps.usage.countProductionRequest(admitted.flow.projectId);
       const { compiled } = admitted;
       const { plan, async } = request.variant?.(admitted) ?? { plan: compiled.plan, async: compiled.responses.length === 0 };
       const id = (runId = `run_${randomUUID().replace(/-/g, '')}`);
-      const started = () => async || this.deps.logs.started({ ...this.logBase(request, receivedAt, id, deployedVersion), runId: id });
+      const started = () => async || this.deps.logs.started({ ...this.logBase(request, receivedAt, id, deployedVersion, flow), runId: id });
       const outcome = await this.run(request, plan, compiled.responses, input, id, async, started);
-      this.log(request, receivedAt, runId, deployedVersion, outcome);
+      this.log(request, receivedAt, runId, deployedVersion, outcome, flow);
       return outcome;
     } catch (error) {
       if (runId || !(error instanceof NotFoundError)) {
         const known = httpErrorOf(error);
         this.deps.logs.record({
-          ...this.logBase(request, receivedAt, runId, deployedVersion),
+          ...this.logBase(request, receivedAt, runId, deployedVersion, flow),
           async: false,
           answerStatus: known?.status ?? 500,
           error: known?.message ?? 'Internal server error',
@@ -186,12 +188,12 @@ export class ProductionCalls {
     }
   }
 
-  private logBase(request: CallRequest, receivedAt: number, runId: string | null, deployedVersion: number | undefined) {
-    return { flowId: request.flowId, runId, trigger: request.policy.door, receivedAt, request: request.request, ...(deployedVersion ? { deployedVersion } : {}) };
+  private logBase(request: CallRequest, receivedAt: number, runId: string | null, deployedVersion: number | undefined, flow?: { projectId: string; name: string }) {
+    return { flowId: request.flowId, ...(flow ? { flow } : {}), runId, trigger: request.policy.door, receivedAt, request: request.request, ...(deployedVersion ? { deployedVersion } : {}) };
   }
 
-  private log(request: CallRequest, receivedAt: number, runId: string, deployedVersion: number, outcome: CallOutcome): void {
-    const base = this.logBase(request, receivedAt, runId, deployedVersion);
+  private log(request: CallRequest, receivedAt: number, runId: string, deployedVersion: number, outcome: CallOutcome, flow: { projectId: string; name: string }): void {
+    const base = this.logBase(request, receivedAt, runId, deployedVersion, flow);
     if (outcome.status === 'answered') this.deps.logs.record({ ...base, async: false, answerStatus: 200 });
     else if (outcome.status === 'running') this.deps.logs.record({ ...base, async: true, answerStatus: 202 });
     else {
