@@ -42,6 +42,8 @@ export class EagerRuns {
   private readonly key: string;
   /** run id → its eager activations running here */
   private readonly inFlight = new Map<string, number>();
+  /** run id → the outputs (JSON text by actor) its eager activations here finished with: what the next ones read */
+  private readonly outputs = new Map<string, Map<string, string>>();
   /** runs whose member stays for the sweep (an activation of it could not be handed on) */
   private readonly abandoned = new Set<string>();
   private running = 0;
@@ -91,6 +93,22 @@ export class EagerRuns {
     return rest;
   }
 
+  /** An eager activation's finish wrote `output` as the actor's (it never changes after): kept while the run runs here. */
+  keepOutput(runId: string, actor: string, output: string): void {
+    if (!this.inFlight.has(runId)) return;
+    let kept = this.outputs.get(runId);
+    if (!kept) this.outputs.set(runId, (kept = new Map()));
+    kept.set(actor, output);
+  }
+
+  /** The outputs of `fields` (actors) of a run running here, when every one is kept; else undefined (read them from Redis). */
+  keptOutputs(runId: string, fields: string[]): (string | null)[] | undefined {
+    const kept = this.outputs.get(runId);
+    if (!kept) return undefined;
+    const texts = fields.map((field) => kept.get(field));
+    return texts.every((text) => text !== undefined) ? (texts as string[]) : undefined;
+  }
+
   /** Hand an eager activation to the queue (a retry, a delay, a loop node) as `job`, after `delayMs`. */
   async defer(job: ActivationJob, delayMs = 0): Promise<void> {
     const { eager: _, ...data } = job;
@@ -127,6 +145,7 @@ export class EagerRuns {
     if (left > 0) this.inFlight.set(runId, left);
     else {
       this.inFlight.delete(runId);
+      this.outputs.delete(runId);
       if (!this.abandoned.delete(runId)) this.deps.redis.zrem(this.key, this.member(runId)).catch(() => {});
     }
     if (this.running === 0) this.idle?.();

@@ -187,7 +187,7 @@ export class EngineCore {
   async outputs(runId: string, ids: string[], iteration = ''): Promise<Record<string, unknown>> {
     if (ids.length === 0) return {};
     const fields = iteration === '' ? ids : ids.flatMap((id) => [`${id}#${iteration}`, id]);
-    const values = await this.redis.hmget(this.keys(runId).out, ...fields);
+    const values = (iteration === '' && this.eager?.keptOutputs(runId, fields)) || (await this.redis.hmget(this.keys(runId).out, ...fields));
     const result: Record<string, unknown> = {};
     const step = iteration === '' ? 1 : 2;
     ids.forEach((id, i) => {
@@ -253,6 +253,7 @@ export class EngineCore {
       payloadLimit: this.payloadLimit,
       fusedStart: step.fused ? step.startedAt : '',
     });
+    if (job.eager && result[0] === 'ok') this.eager?.keepOutput(job.runId, job.actor, step.output);
     // only what this finish made ready is fresh: replays of next[actor] are not
     await this.handOn(job.runId, [result[1], result[2]], result[0] === 'ok', job.eager);
   }

@@ -37,6 +37,22 @@ describe('eager dispatch', () => {
     while ((await engine.redis.zcard(`${engine.prefix}eager`)) > 0) await sleep(20);
   });
 
+  it('hands an activation the outputs the eager ones before it finished with (kept here, as written to Redis)', async () => {
+    const engine = testEngine(async (a) => {
+      if (a.node.id === 'trigger_1') return { output: { n: 1, text: 'x' } };
+      if (a.node.id === 'a_1') return { output: { seen: await a.outputs(['trigger_1']) } };
+      return { output: await a.outputs(['trigger_1', 'a_1', 'nothing_1']) };
+    });
+    engines.push(engine);
+    engine.startWorker(2);
+    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {} }, ['trigger_1->a_1', 'a_1->b_1']);
+    const runId = await engine.startRun(plan, {});
+    await eventsUntilEnd(engine, runId);
+    const nodes = (await engine.snapshot(runId))!.nodes;
+    expect(nodes.a_1.output).toEqual({ seen: { trigger_1: { n: 1, text: 'x' } } });
+    expect(nodes.b_1.output).toEqual({ trigger_1: { n: 1, text: 'x' }, a_1: { seen: { trigger_1: { n: 1, text: 'x' } } } });
+  });
+
   it('hands a retry and a delay to the queue, and the run still completes', async () => {
     const engine = started();
     engine.startWorker(2);
