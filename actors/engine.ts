@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
-import { asErrorKind, type ErrorKind } from '../contract/errors.ts';
 import { processActivation, runEager } from './activation.ts';
 import { EagerRuns } from './eager.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
@@ -13,22 +12,16 @@ import { EngineCore } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import type { HistoryCall, StartCall } from './actor-calls.ts';
 import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
-import { endEvents, isAfter, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
+import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
 import { ActorFunctions } from './scripts.ts';
+import { watchResult, type ResultWatch, type RunResult } from './run-result.ts';
 import { isRedisUnreachable, redisOutage } from './redis-outage.ts';
 import type { RunEvent } from '../contract/run-events.ts';
 import type { ActorView, RunMeta, RunSnapshot } from '../contract/runs.ts';
 import type { Plan } from './types.ts';
 
-export interface RunResult {
-  status: RunMeta['status'] | 'responded' | 'timeout';
-  output?: unknown;
-  error?: string;
-  /** a failed run: whose fault its error is, and the node it failed at */
-  errorKind?: ErrorKind;
-  failedNode?: string;
-}
+export type { RunResult } from './run-result.ts';
 
 const frozen = new WeakMap<Plan, Record<string, string>>();
 
@@ -220,38 +213,15 @@ export class Engine {
    * exists, else the run's end. Listens live first, then replays what already happened.
    */
   async awaitResult(runId: string, flowId: string, responseNodes: string[], timeoutMs: number, giveUp?: AbortSignal): Promise<RunResult> {
-    const responses = new Set(responseNodes);
-    let settle: (result: RunResult) => void = () => {};
-    const settled = new Promise<RunResult>((ok) => (settle = ok));
-    let replayedTo = '0-0';
-    const consider = (event: RunEvent) => {
-      if (event.runId !== runId || (event.id && !isAfter(event.id, replayedTo))) return;
-      if (event.type === 'node.completed' && event.nodeId && responses.has(event.nodeId) && event.iteration == null) {
-        settle({ status: 'responded', output: event.output });
-      } else if (event.type === 'run.failed') {
-        settle({ status: 'failed', error: event.error, errorKind: asErrorKind(event.errorKind), failedNode: event.nodeId });
-      } else if (endEvents.has(event.type)) {
-        settle({ status: event.type.slice(4) as RunMeta['status'], error: event.error });
-      }
-    };
-    const stop = await this.listenToFlow(flowId, consider, { runId });
-    const timer = setTimeout(() => settle({ status: 'timeout' }), timeoutMs);
-    // `giveUp` ends the wait early, as if it had run out (a server shutting down)
-    const onGiveUp = () => settle({ status: 'timeout' });
-    if (giveUp?.aborted) onGiveUp();
-    giveUp?.addEventListener('abort', onGiveUp, { once: true });
-    try {
-      const past = await this.events(runId);
-      for (const event of past) consider({ ...event, id: undefined });
-      replayedTo = past.at(-1)?.id ?? '0-0';
-      const result = await settled;
-      if (result.status === 'completed' || result.status === 'incomplete') result.output = await this.runOutput(runId);
-      return result;
-    } finally {
-      clearTimeout(timer);
-      giveUp?.removeEventListener('abort', onGiveUp);
-      stop();
-    }
+    return (await watchResult(this, runId, flowId, responseNodes, true)).wait(timeoutMs, giveUp);
+  }
+
+  /**
+   * Listen for the result of a run that has not started yet (its id chosen first): resolves
+   * once listening; its wait reads no events stream back, as nothing can have happened before.
+   */
+  expectResult(runId: string, flowId: string, responseNodes: string[]): Promise<ResultWatch> {
+    return watchResult(this, runId, flowId, responseNodes, false);
   }
 
   /** Start a worker that runs activations; several may run, in this or other processes. */

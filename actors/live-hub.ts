@@ -38,6 +38,8 @@ interface ChannelListeners {
   /** listener → the text an event's JSON must hold for it (none: every event) */
   rest: Map<Listener, string | undefined>;
   size: number;
+  /** the channel's SUBSCRIBE, answered: every listener waits for it, not only the first */
+  subscribed?: Promise<unknown>;
 }
 
 export class LiveHub {
@@ -85,9 +87,8 @@ export class LiveHub {
       listeners.rest.set(listener, filter ? RUN_EVENTS : undefined);
     }
     listeners.size++;
-    if (listeners.size === 1) await this.subscriber.subscribe(channel);
     let stopped = false;
-    return () => {
+    const stop = () => {
       if (stopped) return;
       stopped = true;
       if (runId !== undefined) {
@@ -101,6 +102,16 @@ export class LiveHub {
         void this.subscriber.unsubscribe(channel).catch(() => {});
       }
     };
+    listeners.subscribed ??= this.subscriber.subscribe(channel);
+    try {
+      await listeners.subscribed;
+    } catch (error) {
+      // a SUBSCRIBE that failed (Redis away) is sent again by the next listener
+      if (listeners.subscribed) listeners.subscribed = undefined;
+      stop();
+      throw error;
+    }
+    return stop;
   }
 
   close(): void {

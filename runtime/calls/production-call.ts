@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Engine, RunResult } from '../../actors/engine.ts';
+import type { ResultWatch } from '../../actors/run-result.ts';
 import type { Plan } from '../../actors/types.ts';
 import { asErrorKind, statusOfKind, type ErrorKind } from '../../contract/errors.ts';
 import { NotFoundError } from '../domain-errors.ts';
@@ -74,7 +75,7 @@ export type CallOutcome =
   | { status: 'failed'; runId: string; failure: CallFailure };
 
 export interface ProductionCallDeps extends AdmissionDeps {
-  engine: Pick<Engine, 'startRun' | 'awaitResult' | 'listenToFlow'>;
+  engine: Pick<Engine, 'startRun' | 'expectResult' | 'listenToFlow'>;
   usage: Pick<UsageLimits, 'countProductionRequest'>;
   logs: Pick<RunLogger, 'record' | 'started'>;
 }
@@ -105,11 +106,11 @@ export class ProductionCalls {
     for (const giveUp of this.waits.keys()) giveUp.abort();
   }
 
-  /** engine.awaitResult, ended early by drain() */
-  private async awaitAnswer(runId: string, flowId: string, responses: readonly string[], waitMs: number): Promise<RunResult> {
+  /** the run's result (engine.expectResult), the wait ended early by drain() */
+  private async awaitAnswer(watch: ResultWatch, waitMs: number): Promise<RunResult> {
     const giveUp = new AbortController();
     if (this.graceOver) giveUp.abort();
-    const wait = this.deps.engine.awaitResult(runId, flowId, [...responses], waitMs, giveUp.signal);
+    const wait = watch.wait(waitMs, giveUp.signal);
     this.waits.set(giveUp, wait);
     try {
       return await wait;
@@ -178,10 +179,17 @@ export class ProductionCalls {
       : null;
     try {
       request.onStart?.(runId);
-      await engine.startRun(plan, input, { mode: 'production', runId });
+      // listening before the run starts: nothing of it can be missed, nothing needs reading back
+      const watch = async ? null : await engine.expectResult(runId, plan.flowId, [...responses]);
+      try {
+        await engine.startRun(plan, input, { mode: 'production', runId });
+      } catch (error) {
+        watch?.stop();
+        throw error;
+      }
       started();
-      if (async) return { status: 'running', runId };
-      const result = await this.awaitAnswer(runId, plan.flowId, responses, request.policy.waitMs);
+      if (!watch) return { status: 'running', runId };
+      const result = await this.awaitAnswer(watch, request.policy.waitMs);
       return outcomeOf(runId, result, request.policy);
     } finally {
       stopText?.();
