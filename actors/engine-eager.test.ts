@@ -7,16 +7,13 @@ import type { Engine } from './engine.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
+import { crashPlan, killMidRunAndCheck } from './testing/crash-run.ts';
 
 const trigger = { trigger_1: { type: 'trigger', role: 'trigger' as const } };
 const engines: Engine[] = [];
 afterAll(() => Promise.all(engines.map((e) => e.close())));
-
-function started(options = {}) {
-  const engine = testEngine(testExecute, options);
-  engines.push(engine);
-  return engine;
-}
+const started = (options = {}) => keep(testEngine(testExecute, options));
+const keep = (engine: Engine) => (engines.push(engine), engine);
 
 describe('eager dispatch', () => {
   it('runs every activation of a run in the process that started it, with its queue worker paused', async () => {
@@ -38,12 +35,11 @@ describe('eager dispatch', () => {
   });
 
   it('hands an activation the outputs the eager ones before it finished with (kept here, as written to Redis)', async () => {
-    const engine = testEngine(async (a) => {
+    const engine = keep(testEngine(async (a) => {
       if (a.node.id === 'trigger_1') return { output: { n: 1, text: 'x' } };
       if (a.node.id === 'a_1') return { output: { seen: await a.outputs(['trigger_1']) } };
       return { output: await a.outputs(['trigger_1', 'a_1', 'nothing_1']) };
-    });
-    engines.push(engine);
+    }));
     engine.startWorker(2);
     const plan = buildPlan({ ...trigger, a_1: {}, b_1: {} }, ['trigger_1->a_1', 'a_1->b_1']);
     const runId = await engine.startRun(plan, {});
@@ -65,27 +61,11 @@ describe('eager dispatch', () => {
 
   it('survives the starting process killed with SIGKILL mid-run: another process queues what is left, every node once', async () => {
     const engine = started({ lockDurationMs: 1000 });
-    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {}, slow_1: {}, join_1: {}, after_1: {} }, [
-      'trigger_1->a_1', 'trigger_1->b_1', 'a_1->slow_1', 'slow_1->join_1', 'b_1->join_1', 'join_1->after_1',
-    ]);
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing/crash-starter.ts')], {
-      env: { ...process.env, WEFT_PREFIX: engine.prefix, PLAN: JSON.stringify(plan), INPUT: JSON.stringify({ slowMs: 1500 }) },
+      env: { ...process.env, WEFT_PREFIX: engine.prefix, PLAN: JSON.stringify(crashPlan), INPUT: JSON.stringify({ slowMs: 1500 }) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const runId = await new Promise<string>((ok) => child.stdout!.on('data', (d: Buffer) => /run (\S+)/.test(d.toString()) && ok(/run (\S+)/.exec(d.toString())![1])));
-    while ((await engine.snapshot(runId))?.nodes.slow_1?.state !== 'running') await sleep(20);
-    child.kill('SIGKILL');
-    await new Promise((ok) => child.once('exit', ok));
-    engine.startWorker(4);
-    const events = await eventsUntilEnd(engine, runId, 30_000);
-    expect(events.at(-1)?.type).toBe('run.completed');
-    const snap = await engine.snapshot(runId);
-    expect((snap?.nodes.slow_1.output as { pid: number }).pid).toBe(process.pid);
-    for (const node of ['trigger_1', 'a_1', 'b_1', 'slow_1', 'join_1', 'after_1']) {
-      expect(events.filter((e) => e.type === 'node.completed' && e.nodeId === node)).toHaveLength(1);
-    }
-    const actors = await engine.actors(runId);
-    const mailboxes = Object.fromEntries(actors!.map((a) => [a.actor, a.mailbox.length]));
-    expect(mailboxes).toMatchObject({ a_1: 1, b_1: 1, slow_1: 1, join_1: 2, after_1: 1 });
+    await killMidRunAndCheck(engine, runId, child);
   });
 });
