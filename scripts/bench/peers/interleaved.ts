@@ -30,6 +30,9 @@ interface Target {
 const load = (t: Target, s: number) =>
   closedLoop({ url: t.url, headers: t.headers, body: () => request, check: (a, _i, r) => wrongAnswer(r.status, r.headers.get('content-type'), a) }, 32, { seconds: s });
 
+/** the other checkout's stopAll: its processes are in its own module's list */
+let stopBase = async () => {};
+
 try {
   const red = await startNodeRed();
   const ours = await startWeftPeer();
@@ -40,6 +43,7 @@ try {
   if (values.base) {
     const dir = resolve(values.base);
     const { startWeftPeer: startBase } = (await import(join(dir, 'scripts/bench/peers/weft.ts'))) as { startWeftPeer: typeof startWeftPeer };
+    ({ stopAll: stopBase } = (await import(join(dir, 'scripts/bench/peers/processes.ts'))) as { stopAll: typeof stopAll });
     const base = await startBase();
     targets.push({ label: `weft (${dir})`, url: base.hook, headers: base.headers, rates: [], p50s: [] });
   }
@@ -63,4 +67,5 @@ try {
   }
 } finally {
   await stopAll();
+  await stopBase();
 }
