@@ -69,3 +69,4 @@ try {
   await stopAll();
   await stopBase();
 }
+process.exit(0);
