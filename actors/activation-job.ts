@@ -20,6 +20,8 @@ export interface ActivationJob {
   child?: string;
   /** queued by the finish that made the actor ready or by startRun (not by a replay): may skip begin */
   fresh?: boolean;
+  /** run by the process that started the run, not taken from the queue (actors/eager.ts); never queued */
+  eager?: boolean;
 }
 
 /** A BullMQ job id for an actor's activation: its identity (so adding it twice adds it once). */

@@ -16,11 +16,29 @@ import type { EngineCore, Timing } from './engine-core.ts';
 import { decides, endIteration, iterate, loopValues } from './loop-steps.ts';
 import type { NodeResult, PlanNode } from './types.ts';
 
-/** One job being worked on: the engine's core, the BullMQ job, and the lock token its moves need. */
+/**
+ * One activation being worked on: the engine's core, its data, and how it goes on later (a
+ * retry, a delay): a queued job moves itself to the delayed set; an eager one (actors/eager.ts)
+ * is handed to the queue.
+ */
 interface Work {
   core: EngineCore;
-  job: Job<ActivationJob>;
-  token?: string;
+  data: ActivationJob;
+  /** go on as `data` after `delayMs`; a queued job's ends the processing (DelayedError) */
+  later(data: ActivationJob, delayMs: number): Promise<void>;
+}
+
+/** Work on a job taken from the queue, with the lock token its moves need. */
+function queuedWork(core: EngineCore, job: Job<ActivationJob>, token?: string): Work {
+  return {
+    core,
+    data: job.data,
+    async later(data, delayMs) {
+      await job.updateData(data);
+      await job.moveToDelayed(Date.now() + delayMs, token);
+      throw new DelayedError();
+    },
+  };
 }
 
 const maxRetriesText = (id: string) => `Max retries reached for node ${id}`;
@@ -41,7 +59,7 @@ function kindOf(error: unknown): ErrorKind {
 
 /** Process one activation job. */
 export async function processActivation(core: EngineCore, job: Job<ActivationJob>, token?: string): Promise<void> {
-  const work: Work = { core, job, token };
+  const work = queuedWork(core, job, token);
   const data = job.data;
   const step = data.step ?? 'run';
   if (isFresh(job)) {
@@ -79,15 +97,23 @@ export async function processActivation(core: EngineCore, job: Job<ActivationJob
 
 /** After the executor returned: hold a delay as a delayed job, suspend on a child run, or finish. */
 async function complete(work: Work, node: PlanNode, result: NodeResult, timing: Timing): Promise<void> {
-  const { core, job, token } = work;
-  const data = job.data;
+  const { core, data } = work;
   if (result.delayMs && result.delayMs > 0) {
-    await job.updateData({ ...data, step: 'wake', output: JSON.stringify(result.output ?? null), startedAt: timing.startedAt, fresh: undefined });
-    await job.moveToDelayed(Date.now() + result.delayMs, token);
-    throw new DelayedError();
+    return work.later({ ...data, step: 'wake', output: JSON.stringify(result.output ?? null), startedAt: timing.startedAt, fresh: undefined }, result.delayMs);
   }
   if (result.awaitRun) return core.suspend(data);
   return core.finishWith(data, node, result, timing);
+}
+
+/**
+ * An eager activation (actors/eager.ts): a fresh first attempt run by the process that started
+ * the run, handed to the queue for whatever comes later (`defer`). A loop node goes to the
+ * queue at once (its steps read and write the job).
+ */
+export async function runEager(core: EngineCore, data: ActivationJob, defer: (data: ActivationJob, delayMs: number) => Promise<void>): Promise<void> {
+  const node = await core.cachedPlanNode(data.runId, data.node);
+  if (!node || node.role === 'loopStart' || node.role === 'loopEnd') return defer(data, 0);
+  return runFresh({ core, data, later: defer }, node);
 }
 
 function isFresh(job: Job<ActivationJob>): boolean {
@@ -97,8 +123,7 @@ function isFresh(job: Job<ActivationJob>): boolean {
 
 /** A fresh first attempt: execute at once, begin lazily (see the module comment). */
 async function runFresh(work: Work, node: PlanNode): Promise<void> {
-  const { core, job } = work;
-  const data = job.data;
+  const { core, data } = work;
   const startedAt = Date.now();
   let begun: Promise<string> | undefined;
   const beginNow = () => (begun ??= core.begin(data).then((b) => b.verdict));
@@ -127,16 +152,13 @@ async function runFresh(work: Work, node: PlanNode): Promise<void> {
 
 /** The executor threw: try again later if the error may pass and retries are left, else fail (or go on: failNode). */
 async function retryOrFail(work: Work, node: PlanNode, attempt: number, startedAt: number, error: unknown): Promise<void> {
-  const { core, job, token } = work;
-  const data = job.data;
+  const { core, data } = work;
   const kind = kindOf(error);
   // only a passing fault (network, timeout, a busy service) may go away when tried again
   const retried = node.retries > 0 && isPassing(kind);
   if (retried && attempt <= node.retries) {
     await core.progress(data, `Attempt ${attempt} failed: ${messageOf(error)}; retrying`);
-    await job.updateData({ ...data, attempt: attempt + 1, startedAt, fresh: undefined });
-    await job.moveToDelayed(Date.now() + node.retryDelayMs, token);
-    throw new DelayedError();
+    return work.later({ ...data, attempt: attempt + 1, startedAt, fresh: undefined }, node.retryDelayMs);
   }
   const failure = retried
     ? { message: maxRetriesText(node.id), detail: messageOf(error), kind }

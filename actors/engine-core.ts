@@ -13,6 +13,7 @@ import { liveChannel, runKeys } from './keys.ts';
 import { readMeta } from './run-reader.ts';
 import { keep, RunPlan } from './run-cache.ts';
 import type { ActorFunctions } from './scripts.ts';
+import type { EagerRuns } from './eager.ts';
 import type { RunMeta } from '../contract/runs.ts';
 import type { ProgressDetail } from '../contract/run-events.ts';
 import type { NodeResult, Plan, PlanNode } from './types.ts';
@@ -78,6 +79,8 @@ export class EngineCore {
   private readonly queue: Queue<ActivationJob>;
   private readonly executeFn: ExecuteFn;
   private readonly startRun: EngineCoreDeps['startRun'];
+  /** eager dispatch, when this process runs workers (actors/eager.ts) */
+  eager?: EagerRuns;
 
   constructor(deps: EngineCoreDeps) {
     this.redis = deps.redis;
@@ -184,7 +187,7 @@ export class EngineCore {
   async outputs(runId: string, ids: string[], iteration = ''): Promise<Record<string, unknown>> {
     if (ids.length === 0) return {};
     const fields = iteration === '' ? ids : ids.flatMap((id) => [`${id}#${iteration}`, id]);
-    const values = await this.redis.hmget(this.keys(runId).out, ...fields);
+    const values = (iteration === '' && this.eager?.keptOutputs(runId, fields)) || (await this.redis.hmget(this.keys(runId).out, ...fields));
     const result: Record<string, unknown> = {};
     const step = iteration === '' ? 1 : 2;
     ids.forEach((id, i) => {
@@ -250,8 +253,9 @@ export class EngineCore {
       payloadLimit: this.payloadLimit,
       fusedStart: step.fused ? step.startedAt : '',
     });
+    if (job.eager && result[0] === 'ok') this.eager?.keepOutput(job.runId, job.actor, step.output);
     // only what this finish made ready is fresh: replays of next[actor] are not
-    await this.handOn(job.runId, [result[1], result[2]], result[0] === 'ok');
+    await this.handOn(job.runId, [result[1], result[2]], result[0] === 'ok', job.eager);
   }
 
   /** Fail the actor and its run with `failure`: its text, the underlying error (or ''), and whose fault it is. */
@@ -290,9 +294,17 @@ export class EngineCore {
     return [status ?? 'missing', next ?? '[]'];
   }
 
-  /** Enqueue what finishing made ready; when the run has ended, wake its parent. */
-  async handOn(runId: string, [status, readyJson]: [string, string], fresh = false): Promise<void> {
-    const ready = JSON.parse(readyJson) as Ready[];
+  /**
+   * Enqueue what finishing made ready (what an eager activation's finish made ready, without a
+   * delay, runs here while there is room: actors/eager.ts); when the run has ended, wake its parent.
+   */
+  async handOn(runId: string, [status, readyJson]: [string, string], fresh = false, eager = false): Promise<void> {
+    let ready = JSON.parse(readyJson) as Ready[];
+    if (eager && fresh && this.eager && ready.length) {
+      const delays = new Map(ready.map((r) => [r.actor, r.delayMs]));
+      const rest = new Set(this.eager.take(ready.map((r) => readyJob(runId, r, true)), (job) => !!delays.get(job.actor)).map((job) => job.actor));
+      ready = ready.filter((r) => rest.has(r.actor));
+    }
     if (ready.length === 1) {
       const [r] = ready;
       await this.queue.add('activate', readyJob(runId, r, fresh), { jobId: jobIdOf(runId, r.actor), delay: r.delayMs || undefined });

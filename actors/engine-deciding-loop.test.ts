@@ -13,6 +13,7 @@ import { jobIdOf } from './activation-job.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
+import { killWhenRunning } from './testing/crash-run.ts';
 
 const engines: Engine[] = [];
 afterAll(() => Promise.all(engines.map((e) => e.close())));
@@ -98,12 +99,7 @@ describe('a deciding loop', () => {
     });
     await new Promise<void>((ok) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ok()));
     const runId = await engine.startRun(plan, { steps: ['b', 'a', 'b'], slowMs: 1500 });
-    while ((await engine.snapshot(runId))?.nodes['slow_1#1']?.state !== 'running') await sleep(20);
-    child.kill('SIGKILL');
-    await new Promise((ok) => child.once('exit', ok));
-    engine.startWorker(4);
-    const events = await eventsUntilEnd(engine, runId, 30_000);
-    expect(events.at(-1)?.type).toBe('run.completed');
+    const events = await killWhenRunning(engine, runId, child, 'slow_1#1');
     const snap = await engine.snapshot(runId);
     // decided by the killed worker, not again by this one
     expect(snap?.nodes['decide_1#1'].output).toMatchObject({ chose: 'a', pid: child.pid, calls: 1 });

@@ -6,6 +6,7 @@ import type { Engine } from './engine.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
+import { crashPlan, killMidRunAndCheck } from './testing/crash-run.ts';
 
 const trigger = { trigger_1: { type: 'trigger', role: 'trigger' as const } };
 const engines: Engine[] = [];
@@ -111,23 +112,7 @@ describe('run lifecycle', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((ok) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ok()));
-    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {}, slow_1: {}, join_1: {}, after_1: {} }, [
-      'trigger_1->a_1', 'trigger_1->b_1', 'a_1->slow_1', 'slow_1->join_1', 'b_1->join_1', 'join_1->after_1',
-    ]);
-    const runId = await engine.startRun(plan, { slowMs: 1500 });
-    while ((await engine.snapshot(runId))?.nodes.slow_1?.state !== 'running') await sleep(20);
-    child.kill('SIGKILL');
-    await new Promise((ok) => child.once('exit', ok));
-    engine.startWorker(4);
-    const events = await eventsUntilEnd(engine, runId, 30_000);
-    expect(events.at(-1)?.type).toBe('run.completed');
-    const snap = await engine.snapshot(runId);
-    expect((snap?.nodes.slow_1.output as { pid: number }).pid).toBe(process.pid);
-    for (const node of ['trigger_1', 'a_1', 'b_1', 'slow_1', 'join_1', 'after_1']) {
-      expect(events.filter((e) => e.type === 'node.completed' && e.nodeId === node)).toHaveLength(1);
-    }
-    const actors = await engine.actors(runId);
-    const mailboxes = Object.fromEntries(actors!.map((a) => [a.actor, a.mailbox.length]));
-    expect(mailboxes).toMatchObject({ a_1: 1, b_1: 1, slow_1: 1, join_1: 2, after_1: 1 });
+    const runId = await engine.startRun(crashPlan, { slowMs: 1500 });
+    await killMidRunAndCheck(engine, runId, child);
   });
 });

@@ -44,6 +44,8 @@ export interface EngineOptions {
   /** a fresh activation skips begin; begin (node.started) is sent anyway once its executor
    * has run this long; default 10 ms */
   lazyBeginMs?: number;
+  /** the most activations a process with workers runs eagerly at once (actors/eager.ts); default 4 × the first worker's concurrency */
+  eagerLimit?: number;
 }
 
 export interface StartOptions {

@@ -5,28 +5,23 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
-import { asErrorKind, type ErrorKind } from '../contract/errors.ts';
-import { processActivation } from './activation.ts';
+import { processActivation, runEager } from './activation.ts';
+import { EagerRuns } from './eager.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import { EngineCore } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
+import type { HistoryCall, StartCall } from './actor-calls.ts';
 import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
-import { endEvents, isAfter, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
+import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
 import { ActorFunctions } from './scripts.ts';
+import { watchResult, type ResultWatch, type RunResult } from './run-result.ts';
 import { isRedisUnreachable, redisOutage } from './redis-outage.ts';
 import type { RunEvent } from '../contract/run-events.ts';
 import type { ActorView, RunMeta, RunSnapshot } from '../contract/runs.ts';
 import type { Plan } from './types.ts';
 
-export interface RunResult {
-  status: RunMeta['status'] | 'responded' | 'timeout';
-  output?: unknown;
-  error?: string;
-  /** a failed run: whose fault its error is, and the node it failed at */
-  errorKind?: ErrorKind;
-  failedNode?: string;
-}
+export type { RunResult } from './run-result.ts';
 
 const frozen = new WeakMap<Plan, Record<string, string>>();
 
@@ -102,20 +97,37 @@ export class Engine {
     };
     const nodes = frozenNodes(plan);
     const now = Date.now();
-    const started = await this.functions.start(runKeys(this.prefix, runId).meta, {
-      runId, trigger: plan.trigger, now, retention: this.retention, channel: liveChannel(this.prefix, plan.flowId), meta, nodes,
-    });
+    const start = { runId, trigger: plan.trigger, now, retention: this.retention, channel: liveChannel(this.prefix, plan.flowId), meta, nodes };
+    const history = { runId, now, retention: this.retention };
+    const trigger: ActivationJob = { runId, actor: plan.trigger, node: plan.trigger, iteration: '', fresh: true };
+    const remember = () => this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);
+    // a reused run id may be another process's run: only a new one is claimed with its start
+    const { eager } = this.core;
+    if (eager?.hasRoom && !options.reuse) {
+      await this.startEager(eager, start, history, plan.flowId);
+      remember();
+      eager.launch(trigger);
+      return runId;
+    }
+    const started = await this.functions.start(runKeys(this.prefix, runId).meta, start);
     if (started !== 'ok' && options.reuse) return runId;
     if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
     // this process's workers then read neither meta nor plan back
-    if (this.workers.length > 0) this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);
-    await this.functions.history(flowRunsKey(this.prefix, plan.flowId), { runId, now, retention: this.retention });
-    await this.queue.add(
-      'activate',
-      { runId, actor: plan.trigger, node: plan.trigger, iteration: '', fresh: true },
-      { jobId: jobIdOf(runId, plan.trigger) },
-    );
+    if (this.workers.length > 0) remember();
+    await this.functions.history(flowRunsKey(this.prefix, plan.flowId), history);
+    await this.queue.add('activate', trigger, { jobId: jobIdOf(runId, plan.trigger) });
     return runId;
+  }
+
+  /** A run's start, its history entry and this process's claim on it (actors/eager.ts), in one round trip. */
+  private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string): Promise<void> {
+    // sent together, answered together (not a pipeline object: ioredis builds one with every BullMQ script on the connection)
+    const [started] = await Promise.all([
+      this.functions.start(runKeys(this.prefix, start.runId).meta, start),
+      this.functions.history(flowRunsKey(this.prefix, flowId), history),
+      eager.claim(start.runId),
+    ]);
+    if (started !== 'ok') throw new Error(`Run ${start.runId} exists already`);
   }
 
   /** Cancel a run; resolves to its status afterwards ('missing' when there is no such run). */
@@ -201,38 +213,15 @@ export class Engine {
    * exists, else the run's end. Listens live first, then replays what already happened.
    */
   async awaitResult(runId: string, flowId: string, responseNodes: string[], timeoutMs: number, giveUp?: AbortSignal): Promise<RunResult> {
-    const responses = new Set(responseNodes);
-    let settle: (result: RunResult) => void = () => {};
-    const settled = new Promise<RunResult>((ok) => (settle = ok));
-    let replayedTo = '0-0';
-    const consider = (event: RunEvent) => {
-      if (event.runId !== runId || (event.id && !isAfter(event.id, replayedTo))) return;
-      if (event.type === 'node.completed' && event.nodeId && responses.has(event.nodeId) && event.iteration == null) {
-        settle({ status: 'responded', output: event.output });
-      } else if (event.type === 'run.failed') {
-        settle({ status: 'failed', error: event.error, errorKind: asErrorKind(event.errorKind), failedNode: event.nodeId });
-      } else if (endEvents.has(event.type)) {
-        settle({ status: event.type.slice(4) as RunMeta['status'], error: event.error });
-      }
-    };
-    const stop = await this.listenToFlow(flowId, consider, { runId });
-    const timer = setTimeout(() => settle({ status: 'timeout' }), timeoutMs);
-    // `giveUp` ends the wait early, as if it had run out (a server shutting down)
-    const onGiveUp = () => settle({ status: 'timeout' });
-    if (giveUp?.aborted) onGiveUp();
-    giveUp?.addEventListener('abort', onGiveUp, { once: true });
-    try {
-      const past = await this.events(runId);
-      for (const event of past) consider({ ...event, id: undefined });
-      replayedTo = past.at(-1)?.id ?? '0-0';
-      const result = await settled;
-      if (result.status === 'completed' || result.status === 'incomplete') result.output = await this.runOutput(runId);
-      return result;
-    } finally {
-      clearTimeout(timer);
-      giveUp?.removeEventListener('abort', onGiveUp);
-      stop();
-    }
+    return (await watchResult(this, runId, flowId, responseNodes, true)).wait(timeoutMs, giveUp);
+  }
+
+  /**
+   * Listen for the result of a run that has not started yet (its id chosen first): resolves
+   * once listening; its wait reads no events stream back, as nothing can have happened before.
+   */
+  expectResult(runId: string, flowId: string, responseNodes: string[]): Promise<ResultWatch> {
+    return watchResult(this, runId, flowId, responseNodes, false);
   }
 
   /** Start a worker that runs activations; several may run, in this or other processes. */
@@ -247,10 +236,20 @@ export class Engine {
     });
     worker.on('error', (error) => isRedisUnreachable(error) || console.error('[weft worker]', error.message));
     this.workers.push(worker);
+    this.core.eager ??= new EagerRuns({
+      redis: this.redis,
+      queue: this.queue,
+      prefix: this.prefix,
+      lockMs: this.options.lockDurationMs ?? 30_000,
+      limit: this.options.eagerLimit ?? 4 * concurrency,
+      run: (job) => runEager(this.core, job, (data, delayMs) => this.core.eager!.defer(data, delayMs)),
+    });
     return worker;
   }
 
   async close(): Promise<void> {
+    // eager activations may hand work to the queue: they end before the queue closes
+    await this.core.eager?.close();
     await Promise.all(this.workers.map((worker) => worker.close()));
     await this.queue.close();
     for (const connection of this.connections) connection.disconnect();

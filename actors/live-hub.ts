@@ -11,34 +11,62 @@ type Listener = (event: RunEvent) => void;
 /**
  * Which of a flow's events a listener wants: one run's (a caller waiting on its run), or only
  * the runs' own events (run.started, run.completed, …). An event is parsed only when a listener
- * may want it: the hub first looks for the run id or the type in its JSON text (events are
- * written without spaces), and the listener still sees every event that text matches.
+ * may want it: the hub reads the run id from its JSON text and looks its listeners up, and
+ * looks for the type in the text for the runs-only ones.
  */
 export type LiveFilter = { runId: string } | { runEvents: true };
 
-const needleOf = (filter?: LiveFilter): string | undefined =>
-  !filter ? undefined : 'runId' in filter ? `"runId":${JSON.stringify(filter.runId)}` : '"type":"run.';
+/** the text a runs-only listener's events hold (events are written without spaces) */
+const RUN_EVENTS = '"type":"run.';
+const RUN_ID = '"runId":"';
+
+/**
+ * The run id of an event's JSON text: its first `"runId":"…"`. Every event names its own run
+ * before any output it carries (the Lua steps' node events, their flat tables, progress), and
+ * an output's own `runId` (a child run's) comes later.
+ */
+function runIdOf(json: string): string | undefined {
+  const at = json.indexOf(RUN_ID);
+  if (at < 0) return undefined;
+  const from = at + RUN_ID.length;
+  return json.slice(from, json.indexOf('"', from));
+}
+
+/** A channel's listeners: those of one run by run id (a waiting caller: found in one lookup, however many wait), the others with their needle. */
+interface ChannelListeners {
+  byRun: Map<string, Set<Listener>>;
+  /** listener → the text an event's JSON must hold for it (none: every event) */
+  rest: Map<Listener, string | undefined>;
+  size: number;
+  /** the channel's SUBSCRIBE, answered: every listener waits for it, not only the first */
+  subscribed?: Promise<unknown>;
+}
 
 export class LiveHub {
-  /** channel → listener → the text an event's JSON must hold for it (none: every event) */
-  private readonly listeners = new Map<string, Map<Listener, string | undefined>>();
+  private readonly channels = new Map<string, ChannelListeners>();
 
   constructor(private readonly subscriber: Redis) {
     subscriber.on('message', (channel: string, message: string) => {
-      const listeners = this.listeners.get(channel);
+      const listeners = this.channels.get(channel);
       if (!listeners?.size) return;
       // one message per engine step: a line "<event id> <event JSON>" per event, in order
       for (const line of message.split('\n')) {
         const space = line.indexOf(' ');
         const json = line.slice(space + 1);
         let event: RunEvent | undefined;
-        for (const [listener, needle] of listeners) {
-          if (needle && !json.includes(needle)) continue;
+        const parsed = () => {
           if (!event) {
             event = JSON.parse(json) as RunEvent;
             event.id = line.slice(0, space);
           }
-          listener(event);
+          return event;
+        };
+        const runId = listeners.byRun.size ? runIdOf(json) : undefined;
+        const ofRun = runId === undefined ? undefined : listeners.byRun.get(runId);
+        if (ofRun) for (const listener of ofRun) listener(parsed());
+        for (const [listener, needle] of listeners.rest) {
+          if (needle && !json.includes(needle)) continue;
+          listener(parsed());
         }
       }
     });
@@ -46,20 +74,44 @@ export class LiveHub {
 
   /** Call `listener` with the events published on `channel` (those `filter` picks) until the returned function is called. */
   async listen(channel: string, listener: Listener, filter?: LiveFilter): Promise<() => void> {
-    let listeners = this.listeners.get(channel);
+    let listeners = this.channels.get(channel);
     if (!listeners) {
-      listeners = new Map();
-      this.listeners.set(channel, listeners);
+      listeners = { byRun: new Map(), rest: new Map(), size: 0 };
+      this.channels.set(channel, listeners);
     }
-    listeners.set(listener, needleOf(filter));
-    if (listeners.size === 1) await this.subscriber.subscribe(channel);
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0 && this.listeners.get(channel) === listeners) {
-        this.listeners.delete(channel);
+    const runId = filter && 'runId' in filter ? filter.runId : undefined;
+    if (runId !== undefined) {
+      const ofRun = listeners.byRun.get(runId) ?? new Set();
+      listeners.byRun.set(runId, ofRun.add(listener));
+    } else {
+      listeners.rest.set(listener, filter ? RUN_EVENTS : undefined);
+    }
+    listeners.size++;
+    let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      if (runId !== undefined) {
+        const ofRun = listeners.byRun.get(runId);
+        ofRun?.delete(listener);
+        if (ofRun?.size === 0) listeners.byRun.delete(runId);
+      } else listeners.rest.delete(listener);
+      listeners.size--;
+      if (listeners.size === 0 && this.channels.get(channel) === listeners) {
+        this.channels.delete(channel);
         void this.subscriber.unsubscribe(channel).catch(() => {});
       }
     };
+    listeners.subscribed ??= this.subscriber.subscribe(channel);
+    try {
+      await listeners.subscribed;
+    } catch (error) {
+      // a SUBSCRIBE that failed (Redis away) is sent again by the next listener
+      if (listeners.subscribed) listeners.subscribed = undefined;
+      stop();
+      throw error;
+    }
+    return stop;
   }
 
   close(): void {

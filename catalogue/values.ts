@@ -25,7 +25,9 @@ export function applyDefaults(definition: NodeDefinition, values: Values = {}): 
   const entries = Object.entries(values);
   for (const field of definition.inputs) {
     if (field.defaultValue !== undefined && values[field.name] === undefined) {
-      entries.push([field.name, structuredClone(field.defaultValue)]);
+      // a copy, so no run changes the definition's own (primitives need none)
+      const value = field.defaultValue;
+      entries.push([field.name, typeof value === 'object' && value !== null ? structuredClone(value) : value]);
     }
   }
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined));

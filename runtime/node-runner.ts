@@ -78,10 +78,11 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
     const entry = deps.nodes(node.type);
     if (!entry) throw new Error(`Unknown node type: ${node.type}`);
     const raw = { ...(node.values ?? {}), ...(activation.engineValues ?? {}) };
-    // `{{trigger.…}}` names the trigger by role: fetch it by its id (which may itself be 'trigger')
+    // `{{trigger.…}}` names the trigger by role: fetch it by its id (which may itself be 'trigger');
+    // the trigger itself has no output yet (a read of Redis for nothing on every run)
     const refs = new Set(nodeRefs(entry.definition, raw));
     refs.delete('trigger');
-    refs.add(meta.trigger);
+    if (node.id !== meta.trigger) refs.add(meta.trigger);
     const outputs = await activation.outputs([...refs]);
     // the node checks these against its definition before its executor sees them (defineNode);
     // a required field a placeholder left empty fails naming the placeholder (checkValues)

@@ -12,6 +12,7 @@ import type { StoredVersion } from './stores/flow-versions.ts';
 export interface FlowRef {
   id: string;
   projectId: string;
+  name: string;
   status: string;
   version: number;
   /** the newest deployed version: what production runs while the flow is active */

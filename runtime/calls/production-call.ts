@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Engine, RunResult } from '../../actors/engine.ts';
+import type { ResultWatch } from '../../actors/run-result.ts';
 import type { Plan } from '../../actors/types.ts';
 import { asErrorKind, statusOfKind, type ErrorKind } from '../../contract/errors.ts';
 import { NotFoundError } from '../domain-errors.ts';
@@ -79,7 +80,7 @@ export type CallOutcome =
   | { status: 'failed'; runId: string; failure: CallFailure };
 
 export interface ProductionCallDeps extends AdmissionDeps {
-  engine: Pick<Engine, 'startRun' | 'awaitResult' | 'listenToFlow'>;
+  engine: Pick<Engine, 'startRun' | 'expectResult' | 'listenToFlow'>;
   usage: Pick<UsageLimits, 'countProductionRequest'>;
   logs: Pick<RunLogger, 'record' | 'started'>;
 }
@@ -110,11 +111,11 @@ export class ProductionCalls {
     for (const giveUp of this.waits.keys()) giveUp.abort();
   }
 
-  /** engine.awaitResult, ended early by drain() */
-  private async awaitAnswer(runId: string, flowId: string, responses: readonly string[], waitMs: number): Promise<RunResult> {
+  /** the run's result (engine.expectResult), the wait ended early by drain() */
+  private async awaitAnswer(watch: ResultWatch, waitMs: number): Promise<RunResult> {
     const giveUp = new AbortController();
     if (this.graceOver) giveUp.abort();
-    const wait = this.deps.engine.awaitResult(runId, flowId, [...responses], waitMs, giveUp.signal);
+    const wait = watch.wait(waitMs, giveUp.signal);
     this.waits.set(giveUp, wait);
     try {
       return await wait;
@@ -139,23 +140,25 @@ export class ProductionCalls {
     const { door } = request.policy;
     let runId: string | null = null;
     let deployedVersion: number | undefined;
+    let flow: { projectId: string; name: string } | undefined;
     try {
       const admitted = await admit(this.deps, door, request.flowId, request.policy.access, request.version);
       deployedVersion = admitted.version;
+      flow = { projectId: admitted.flow.projectId, name: admitted.flow.name };
       const input = await request.input(admitted);
       await this.deps.usage.countProductionRequest(admitted.flow.projectId);
       const { compiled } = admitted;
       const { plan, async } = request.variant?.(admitted) ?? { plan: compiled.plan, async: compiled.responses.length === 0 };
       const id = (runId = request.runId ?? `run_${randomUUID().replace(/-/g, '')}`);
-      const started = () => async || this.deps.logs.started({ ...this.logBase(request, receivedAt, id, deployedVersion), runId: id });
+      const started = () => async || this.deps.logs.started({ ...this.logBase(request, receivedAt, id, deployedVersion, flow), runId: id });
       const outcome = await this.run(request, plan, compiled.responses, input, id, async, started);
-      this.log(request, receivedAt, runId, deployedVersion, outcome);
+      this.log(request, receivedAt, runId, deployedVersion, outcome, flow);
       return outcome;
     } catch (error) {
       if (runId || !(error instanceof NotFoundError)) {
         const known = httpErrorOf(error);
         this.deps.logs.record({
-          ...this.logBase(request, receivedAt, runId, deployedVersion),
+          ...this.logBase(request, receivedAt, runId, deployedVersion, flow),
           async: false,
           answerStatus: known?.status ?? 500,
           error: known?.message ?? 'Internal server error',
@@ -181,22 +184,29 @@ export class ProductionCalls {
       : null;
     try {
       request.onStart?.(runId);
-      await engine.startRun(plan, input, { mode: 'production', runId, reuse: request.runId !== undefined });
+      // listening before the run starts: nothing of it can be missed, nothing needs reading back
+      const watch = async ? null : await engine.expectResult(runId, plan.flowId, [...responses]);
+      try {
+        await engine.startRun(plan, input, { mode: 'production', runId, reuse: request.runId !== undefined });
+      } catch (error) {
+        watch?.stop();
+        throw error;
+      }
       started();
-      if (async) return { status: 'running', runId };
-      const result = await this.awaitAnswer(runId, plan.flowId, responses, request.policy.waitMs);
+      if (!watch) return { status: 'running', runId };
+      const result = await this.awaitAnswer(watch, request.policy.waitMs);
       return outcomeOf(runId, result, request.policy);
     } finally {
       stopText?.();
     }
   }
 
-  private logBase(request: CallRequest, receivedAt: number, runId: string | null, deployedVersion: number | undefined) {
-    return { flowId: request.flowId, runId, trigger: request.policy.door, receivedAt, request: request.request, ...(deployedVersion ? { deployedVersion } : {}) };
+  private logBase(request: CallRequest, receivedAt: number, runId: string | null, deployedVersion: number | undefined, flow?: { projectId: string; name: string }) {
+    return { flowId: request.flowId, ...(flow ? { flow } : {}), runId, trigger: request.policy.door, receivedAt, request: request.request, ...(deployedVersion ? { deployedVersion } : {}) };
   }
 
-  private log(request: CallRequest, receivedAt: number, runId: string, deployedVersion: number, outcome: CallOutcome): void {
-    const base = this.logBase(request, receivedAt, runId, deployedVersion);
+  private log(request: CallRequest, receivedAt: number, runId: string, deployedVersion: number, outcome: CallOutcome, flow: { projectId: string; name: string }): void {
+    const base = this.logBase(request, receivedAt, runId, deployedVersion, flow);
     if (outcome.status === 'answered') this.deps.logs.record({ ...base, async: false, answerStatus: 200 });
     else if (outcome.status === 'running') this.deps.logs.record({ ...base, async: true, answerStatus: 202 });
     else {

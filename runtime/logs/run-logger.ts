@@ -21,6 +21,8 @@ import type { PublishLog } from './publisher.ts';
 /** What the production call knows when it has answered. */
 export interface ProductionCall {
   flowId: string;
+  /** the flow's project and name when the call found it (else the logger reads them: flowOf) */
+  flow?: { projectId: string; name: string };
   /** null when the call was refused before a run started */
   runId: string | null;
   trigger: 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app' | 'sync';
@@ -121,7 +123,7 @@ export class RunLogger {
   }
 
   private async write(call: ProductionCall): Promise<void> {
-    const flow = await this.deps.flowOf(call.flowId);
+    const flow = call.flow ?? (await this.deps.flowOf(call.flowId));
     const run = call.runId ? await this.runEnd({ ...call, runId: call.runId }) : null;
     if (flow) {
       const record = this.recordOf(call, flow, run);
@@ -169,14 +171,14 @@ export class RunLogger {
   /** The run once it has ended (followed for at most maxWaitMs after the call), or null when it is gone. */
   private async runEnd(call: ProductionCall & { runId: string }): Promise<RunEnd | null> {
     const { engine, store } = this.deps;
-    const meta = await engine.meta(call.runId);
-    if (!meta) return null;
-    if (meta.status === 'running') {
+    // most runs have ended when their call is answered: one read then
+    let snapshot = await engine.snapshot(call.runId);
+    if (snapshot?.status === 'running') {
       await store.follow(call.runId, JSON.stringify(call));
       const left = call.receivedAt + (this.deps.maxWaitMs ?? 3600_000) - Date.now();
       if (left > 0) await engine.awaitResult(call.runId, call.flowId, [], left);
+      snapshot = await engine.snapshot(call.runId);
     }
-    const snapshot = await engine.snapshot(call.runId);
     if (!snapshot) return null;
     const ran = Object.entries(snapshot.nodes)
       .filter(([, actor]) => actor.state === 'completed' || actor.state === 'failed')

@@ -10,9 +10,14 @@ export function dayOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** the window of the last day asked for (every production call asks: 30 dates made once a day) */
+let lastWindow: { day: number; days: readonly string[] } | undefined;
+
 /** Today and the 29 days before it, today first. */
 export function windowDays(nowMs: number): string[] {
-  return Array.from({ length: WINDOW_DAYS }, (_, i) => dayOf(nowMs - i * dayMs));
+  const day = Math.floor(nowMs / dayMs);
+  if (lastWindow?.day !== day) lastWindow = { day, days: Array.from({ length: WINDOW_DAYS }, (_, i) => dayOf(nowMs - i * dayMs)) };
+  return [...lastWindow.days];
 }
 
 /** Unix seconds at which a counter of the day of `nowMs` leaves the window: 30 days after that day ends. */

@@ -44,14 +44,17 @@ async function listening(child: ChildProcess): Promise<string> {
   }
 }
 
-/** Start Redis and weft, deploy the job; resolves once deployed (stopAll stops both and deletes their temp dir). */
-export async function startWeftPeer(): Promise<RunningWeft> {
+/**
+ * Start Redis and weft, deploy the job; resolves once deployed (stopAll stops both and deletes
+ * their temp dir). `nodeArgs` go to the weft process's node (the profile's `--cpu-prof`).
+ */
+export async function startWeftPeer(nodeArgs: string[] = []): Promise<RunningWeft> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-bench-peers-'));
   atStop(() => rmSync(dir, { recursive: true, force: true }));
   const redis = await startRedis({ dir: join(dir, 'redis') });
   atStop(() => redis.stop());
   const env = { ...process.env, REDIS_URL: redis.url, HOST: '127.0.0.1', PORT: '0', WEFT_PREFIX: prefix, WEFT_DATA_DIR: join(dir, 'data') };
-  const child = spawnGroup(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'weft-process.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnGroup(process.execPath, [...nodeArgs, '--import', 'tsx', join(import.meta.dirname, 'weft-process.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   const target = await deployFlow(redis.url, prefix, await listening(child), greetFlow);
   return { ...target, redis, process: child };
 }

@@ -1,0 +1,198 @@
+/**
+ * @module actors/eager — eager dispatch: the process that starts a run (when it runs workers)
+ * runs the run's activations itself, each as soon as the finish before it made it ready,
+ * without a round through the activation queue (its add, a worker's fetch, its completion:
+ * three BullMQ scripts and a wake-up per activation). The queue stays the fallback — no room
+ * here, a delay, a retry, a loop node, a closing process, and every activation a queued job's
+ * finish makes ready — and the crash-recovery path:
+ *
+ * while a process runs a run's activations eagerly, the run is a member `<runId> <process>`
+ * of the `P eager` sorted set, scored with a deadline the process renews every third of the
+ * lock duration (as BullMQ renews a job's lock). A member whose deadline passed (its process
+ * died or hangs) is taken (ZREM) by another process's sweep, which queues an activation job
+ * for every actor of the run still `queued` or `running`: job ids are the actors', so a job
+ * that exists already is not added twice, and begin-1.lua replays instead of redoing what
+ * finished. Only the starting process runs a run eagerly, so no live process is running an
+ * actor the sweep queues.
+ */
+import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
+import type { Queue } from 'bullmq';
+import { jobIdOf, type ActivationJob } from './activation-job.ts';
+import { runKeys } from './keys.ts';
+
+export interface EagerDeps {
+  redis: Redis;
+  queue: Queue<ActivationJob>;
+  prefix: string;
+  /** how long a silent process's runs wait before another process takes them over */
+  lockMs: number;
+  /** the most activations run eagerly at once in this process */
+  limit: number;
+  /** run one eager activation here (actors/activation.ts `runEager`) */
+  run(job: ActivationJob): Promise<void>;
+}
+
+/** How long an activation that failed outside its executor (Redis away) keeps trying to reach the queue. */
+const rescueTries = 30;
+
+export class EagerRuns {
+  /** this process's part of the members */
+  private readonly token = randomUUID().slice(0, 8);
+  private readonly key: string;
+  /** run id → its eager activations running here */
+  private readonly inFlight = new Map<string, number>();
+  /** run id → the outputs (JSON text by actor) its eager activations here finished with: what the next ones read */
+  private readonly outputs = new Map<string, Map<string, string>>();
+  /** runs whose member stays for the sweep (an activation of it could not be handed on) */
+  private readonly abandoned = new Set<string>();
+  private running = 0;
+  private closing = false;
+  private idle?: () => void;
+  private readonly timers: NodeJS.Timeout[];
+
+  constructor(private readonly deps: EagerDeps) {
+    this.key = `${deps.prefix}eager`;
+    const renew = setInterval(() => void this.renew(), Math.max(50, deps.lockMs / 3));
+    const sweep = setInterval(() => void this.sweep(), Math.max(100, deps.lockMs / 2) * (0.75 + Math.random() / 2));
+    this.timers = [renew, sweep];
+    for (const timer of this.timers) timer.unref();
+  }
+
+  /** Whether this process takes one more eager activation. */
+  get hasRoom(): boolean {
+    return !this.closing && this.running < this.deps.limit;
+  }
+
+  private member(runId: string): string {
+    return `${runId} ${this.token}`;
+  }
+
+  /** Claim a new run (sent with the run's start: one round trip). */
+  claim(runId: string): Promise<unknown> {
+    return this.deps.redis.zadd(this.key, Date.now() + this.deps.lockMs, this.member(runId));
+  }
+
+  /** Run `job` here; its run is claimed (`claim`) or has an eager activation running here. */
+  launch(job: ActivationJob): void {
+    this.running++;
+    this.inFlight.set(job.runId, (this.inFlight.get(job.runId) ?? 0) + 1);
+    void this.execute({ ...job, eager: true });
+  }
+
+  /**
+   * What a finish of an eager activation made ready: the ones without a delay are run here
+   * while there is room; returns the others, for the queue.
+   */
+  take(jobs: ActivationJob[], delayed: (job: ActivationJob) => boolean): ActivationJob[] {
+    const rest: ActivationJob[] = [];
+    for (const job of jobs) {
+      if (!delayed(job) && this.hasRoom) this.launch(job);
+      else rest.push(job);
+    }
+    return rest;
+  }
+
+  /** An eager activation's finish wrote `output` as the actor's (it never changes after): kept while the run runs here. */
+  keepOutput(runId: string, actor: string, output: string): void {
+    if (!this.inFlight.has(runId)) return;
+    let kept = this.outputs.get(runId);
+    if (!kept) this.outputs.set(runId, (kept = new Map()));
+    kept.set(actor, output);
+  }
+
+  /** The outputs of `fields` (actors) of a run running here, when every one is kept; else undefined (read them from Redis). */
+  keptOutputs(runId: string, fields: string[]): (string | null)[] | undefined {
+    const kept = this.outputs.get(runId);
+    if (!kept) return undefined;
+    const texts = fields.map((field) => kept.get(field));
+    return texts.every((text) => text !== undefined) ? (texts as string[]) : undefined;
+  }
+
+  /** Hand an eager activation to the queue (a retry, a delay, a loop node) as `job`, after `delayMs`. */
+  async defer(job: ActivationJob, delayMs = 0): Promise<void> {
+    const { eager: _, ...data } = job;
+    // the actor's own job id, whatever the step (a queued job keeps it when it moves to the delayed set)
+    await this.deps.queue.add('activate', data, { jobId: jobIdOf(data.runId, data.actor), delay: delayMs || undefined });
+  }
+
+  private async execute(job: ActivationJob): Promise<void> {
+    try {
+      await this.deps.run(job);
+    } catch {
+      await this.rescue(job);
+    } finally {
+      this.release(job.runId);
+    }
+  }
+
+  /** The activation failed outside its executor: queue it (not fresh: begin decides), else leave its run to the sweep. */
+  private async rescue(job: ActivationJob): Promise<void> {
+    const { fresh: _, ...plain } = job;
+    for (let i = 0; i < rescueTries && !this.closing; i++) {
+      try {
+        return await this.defer(plain);
+      } catch {
+        await new Promise((ok) => setTimeout(ok, 1000));
+      }
+    }
+    this.abandoned.add(job.runId);
+  }
+
+  private release(runId: string): void {
+    this.running--;
+    const left = (this.inFlight.get(runId) ?? 1) - 1;
+    if (left > 0) this.inFlight.set(runId, left);
+    else {
+      this.inFlight.delete(runId);
+      this.outputs.delete(runId);
+      if (!this.abandoned.delete(runId)) this.deps.redis.zrem(this.key, this.member(runId)).catch(() => {});
+    }
+    if (this.running === 0) this.idle?.();
+  }
+
+  /** Push the deadlines of the runs running here on (members lost with a Redis restart come back). */
+  private async renew(): Promise<void> {
+    const runs = [...this.inFlight.keys()].filter((runId) => !this.abandoned.has(runId));
+    if (runs.length === 0) return;
+    const deadline = Date.now() + this.deps.lockMs;
+    await this.deps.redis.zadd(this.key, ...runs.flatMap((runId) => [deadline, this.member(runId)])).catch(() => {});
+  }
+
+  /** Take over the runs of processes that stopped renewing: queue their unfinished actors. */
+  private async sweep(): Promise<void> {
+    try {
+      const due = await this.deps.redis.zrangebyscore(this.key, '-inf', Date.now(), 'LIMIT', 0, 100);
+      for (const member of due) {
+        const [runId, token] = member.split(' ');
+        if (token === this.token) continue;
+        if ((await this.deps.redis.zrem(this.key, member)) !== 1) continue;
+        // taken: should queueing fail half way, the member goes back for the next sweep
+        await this.recover(runId).catch(() => this.deps.redis.zadd(this.key, 0, member));
+      }
+    } catch {
+      // Redis away: the next sweep tries again
+    }
+  }
+
+  private async recover(runId: string): Promise<void> {
+    const keys = runKeys(this.deps.prefix, runId);
+    if ((await this.deps.redis.hget(keys.meta, 'status')) !== 'running') return;
+    const actors = await this.deps.redis.hgetall(keys.actors);
+    const jobs = Object.entries(actors)
+      .filter(([actor, state]) => !actor.includes(':') && (state === 'queued' || state === 'running'))
+      .map(([actor]) => {
+        const [node, iteration = ''] = actor.split('#');
+        const data: ActivationJob = { runId, actor, node, iteration };
+        return { name: 'activate', data, opts: { jobId: jobIdOf(runId, actor) } };
+      });
+    if (jobs.length) await this.deps.queue.addBulk(jobs);
+  }
+
+  /** Take no more; resolves once every eager activation here has ended. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.running > 0) await new Promise<void>((ok) => (this.idle = ok));
+    for (const timer of this.timers) clearInterval(timer);
+  }
+}
