@@ -11,9 +11,29 @@ import type { OptionLoaderContext } from './option-loaders.ts';
 import { serviceUrlsFrom } from './service-urls.ts';
 
 /** what a form could send any loader: a credential and every id a loader reads */
-const input = (credentials?: string) => ({ credentials, projectId: 'p1', baseId: 'app1', tableIdOrName: 'tbl1', teamId: 'team1' });
+const input = (credentials?: string) => ({
+  credentials,
+  projectId: 'p1',
+  baseId: 'app1',
+  tableIdOrName: 'tbl1',
+  teamId: 'team1',
+  spreadSheetLink: 'https://docs.google.com/spreadsheets/d/sheet1/edit',
+  sheetName: 'Sheet1',
+  schemas: ['public'],
+});
 /** a credential with every field some loader reads */
-const credential = { access_token: 'at-0123456789', refresh_token: 'rt-0123456789', tenant_id: 'contoso', composioId: 'ca_1', apiToken: 'tok-0123456789', apiKey: 'key-0123456789', hostUrl: 'https://n8n.example.com' };
+const credential = {
+  access_token: 'at-0123456789', refresh_token: 'rt-0123456789', tenant_id: 'contoso', composioId: 'ca_1', apiToken: 'tok-0123456789', apiKey: 'key-0123456789', hostUrl: 'https://n8n.example.com',
+  host: 'db.example.com',
+  port: 5432,
+  dbName: 'app',
+  username: 'weft',
+  password: 'pw-0123456789',
+  sslMode: 'disable',
+  awsAccessKeyId: 'AKIA0123456789',
+  awsSecretAccessKey: 'secret-0123456789',
+  awsRegion: 'us-east-1',
+};
 
 const answer = (status: number, text: string): OutboundResponse => ({
   status,
@@ -39,6 +59,12 @@ function context(reply: () => Promise<OutboundResponse>, calls: string[] = []): 
     http: { request: async (request) => (calls.push(request.url), reply()) },
     serviceUrl: (name) => serviceUrlsFrom()[name],
     toolServiceKey: 'ak-0123456789',
+    // the Postgres loaders' database: it fails as the service does (a reply where rows belong is garbage)
+    postgres: {
+      query: async () => (calls.push('postgres'), (await reply()) as never),
+      session: async () => Promise.reject(new NodeError('no sessions here', 'operational')),
+      verify: async () => Promise.reject(new NodeError('no verify here', 'operational')),
+    },
   };
 }
 

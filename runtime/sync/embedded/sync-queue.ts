@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { Queue, type JobsOptions } from 'bullmq';
 import type Redis from 'ioredis';
+import { isRedisUnreachable } from '../../../actors/redis-outage.ts';
 import type { SyncTrigger } from '../sync-store.ts';
 
 export const SYNC_QUEUE = 'sync';
@@ -33,6 +34,6 @@ export const syncQueueOptions = (redis: Redis, prefix: string) => ({ connection:
 
 export function syncQueue(redis: Redis, prefix: string): Queue<SyncJobData> {
   const queue = new Queue<SyncJobData>(SYNC_QUEUE, { ...syncQueueOptions(redis, prefix), defaultJobOptions: syncJobOptions });
-  queue.on('error', (error) => console.error('[weft sync queue]', error.message));
+  queue.on('error', (error) => isRedisUnreachable(error) || console.error('[weft sync queue]', error.message));
   return queue;
 }
