@@ -148,6 +148,11 @@ export class Engine {
     return this.redis.zrevrange(flowRunsKey(this.prefix, flowId), 0, limit - 1);
   }
 
+  /** Activations waiting for a worker (BullMQ's waiting jobs; delayed ones not counted): what load shedding reads. */
+  queuedActivations(): Promise<number> {
+    return this.queue.getWaitingCount();
+  }
+
   runOutput(runId: string): Promise<unknown> {
     return this.core.runOutput(runId);
   }

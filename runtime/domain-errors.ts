@@ -76,3 +76,20 @@ export class PlanLimitError extends DomainError {
     super(message, limit === 'requests' ? 'max_requests' : 'max_records');
   }
 }
+
+/**
+ * Too busy to take this call now (runtime/calls/load-shedding.ts): the server process (503
+ * `overloaded`) or the caller's project (429 `project_overloaded`); `details.retryAfter` says
+ * how many seconds to wait (the answer's Retry-After).
+ */
+export class OverloadedError extends DomainError {
+  override readonly kind: ErrorKind = 'operational';
+
+  constructor(
+    readonly scope: 'process' | 'project',
+    message: string,
+    retryAfter: number,
+  ) {
+    super(message, scope === 'process' ? 'overloaded' : 'project_overloaded', { retryAfter });
+  }
+}

@@ -9,6 +9,7 @@ import {
   DomainError,
   ForbiddenError,
   NotFoundError,
+  OverloadedError,
   PlanLimitError,
   TooManyAttemptsError,
   UnauthorizedError,
@@ -37,7 +38,10 @@ export const notFound = (message: string) => new HttpError(404, 'not_found', mes
 export const unavailable = () => new HttpError(503, 'unavailable', UNAVAILABLE_MESSAGE);
 export const badRequest = (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, 'bad_request', message, extra);
 
-/** The status of a domain error; a plan's record limit is 403 and its request limit 429 (spec 000 §8). */
+/**
+ * The status of a domain error; a plan's record limit is 403 and its request limit 429 (spec 000 §8);
+ * an overloaded process 503, a project over its share of it 429.
+ */
 function statusOf(error: DomainError): number {
   if (error instanceof ValidationError) return 400;
   if (error instanceof UnauthorizedError) return 401;
@@ -46,6 +50,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof ConflictError) return 409;
   if (error instanceof TooManyAttemptsError) return 429;
   if (error instanceof PlanLimitError) return error.limit === 'requests' ? 429 : 403;
+  if (error instanceof OverloadedError) return error.scope === 'process' ? 503 : 429;
   return 500;
 }
 
