@@ -69,6 +69,9 @@ export class Engine {
       connection: this.redis,
       prefix: `${this.prefix}bull`,
       defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+      // BullMQ's own job-event stream (for QueueEvents, 10,000 entries by default): weft never
+      // reads it, so it is kept short (trimmed approximately, to about this many)
+      streams: { events: { maxLen: 100 } },
     });
     // without a listener BullMQ prints each connection error; an outage is told once by redisOutage
     this.queue.on('error', (error) => isRedisUnreachable(error) || console.error('[weft queue]', error.message));
