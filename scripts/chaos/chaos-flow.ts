@@ -14,6 +14,7 @@ const edge = (id: string, source: string, target: string) => ({ id, source, sour
 
 export interface ChaosFlow {
   builder: SignedInClient;
+  flowId: string;
   hook: string;
   headers: Record<string, string>;
 }
@@ -40,7 +41,7 @@ export async function deployChaosFlow(redisUrl: string, prefix: string, base: st
     });
     await builder.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
     const { key } = await builder.api<{ key: string }>('POST', `/api/projects/${project.id}/api-keys`, { name: 'chaos' });
-    return { builder, hook: `${base}/hook/${flow.id}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } };
+    return { builder, flowId: flow.id, hook: `${base}/hook/${flow.id}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } };
   } finally {
     redis.disconnect();
   }
@@ -54,10 +55,10 @@ export interface CallAnswer {
   error?: string;
 }
 
-/** One production call of the flow: the caller's status and the run id weft named. */
-export async function callFlow(flow: ChaosFlow, call: string): Promise<CallAnswer> {
+/** One production call of the flow: the caller's status and the run id weft named; gives up after `timeoutMs`. */
+export async function callFlow(flow: ChaosFlow, call: string, timeoutMs = 120_000): Promise<CallAnswer> {
   try {
-    const response = await fetch(flow.hook, { method: 'POST', headers: flow.headers, body: JSON.stringify({ call }) });
+    const response = await fetch(flow.hook, { method: 'POST', headers: flow.headers, body: JSON.stringify({ call }), signal: AbortSignal.timeout(timeoutMs) });
     await response.text();
     return { call, status: response.status, runId: response.headers.get('x-weft-run-id') ?? undefined };
   } catch (error) {
