@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { OverloadedError } from '../domain-errors.ts';
+import { deploySlowWebhook } from '../testing/slow-webhook.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 import { LoadShedder } from './load-shedding.ts';
 
@@ -15,24 +16,8 @@ afterEach(async () => {
   weft = null;
 });
 
-const at = { x: 0, y: 0 };
-const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
-
-/** a project with a public webhook → wait 1 s → response flow, deployed; the flow's hook URL */
-async function slowHook(w: TestWeft, name: string): Promise<string> {
-  const projectId = (await w.api<{ id: string }>('POST', '/api/projects', { name })).id;
-  const { id } = await w.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, {
-    name: 'slow answer',
-    nodes: [
-      { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: at, values: { public: true } },
-      { id: 'wait_1', type: 'waitNode', position: at, values: { seconds: 1 } },
-      { id: 'apiResponse_1', type: 'apiResponseNode', position: at, values: { outputMapping: [{ key: 'out', value: 'done' }] } },
-    ],
-    edges: [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'wait_1', 'apiResponse_1')],
-  });
-  await w.api('POST', `/api/flows/${id}/deploy`, { status: 'active' });
-  return `${w.url}/hook/${id}`;
-}
+/** a new project's public webhook → wait 1 s → response flow; its hook URL */
+const slowHook = async (w: TestWeft, project: string) => `${w.url}/hook/${await deploySlowWebhook(w, { project, seconds: 1 })}`;
 
 async function call(url: string) {
   const answer = await fetch(url, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
