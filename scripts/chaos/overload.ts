@@ -9,14 +9,12 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import { activationQueue } from '../../actors/keys.ts';
 import { percentile } from '../bench/stats.ts';
-import { callFlow, deployChaosFlow, type ChaosFlow } from './chaos-flow.ts';
-import { Cluster } from './cluster.ts';
+import type { ChaosFlow } from './chaos-flow.ts';
 import { awaitRuns, sleep } from './load.ts';
-import { startReceiver } from './receiver.ts';
 import type { ScenarioResult } from './report.ts';
+import { withChaosFlow } from './setup.ts';
 
 export interface OverloadOptions {
   workers: number;
@@ -43,16 +41,9 @@ interface Answer {
 }
 
 export async function overload(options: OverloadOptions, say: (line: string) => void): Promise<ScenarioResult> {
-  const receiver = await startReceiver(500);
   const env: Record<string, string> = { WEFT_WORKER_CONCURRENCY: '4' };
   if (options.maxInFlight) env.WEFT_MAX_CALLS_IN_FLIGHT = String(options.maxInFlight);
-  const cluster = new Cluster({ workers: options.workers, outboundAllow: [receiver.host], env });
-  let redis: Redis | null = null;
-  try {
-    await cluster.start();
-    const r = (redis = new Redis(cluster.redisUrl));
-    const flow = await deployChaosFlow(cluster.redisUrl, cluster.prefix, cluster.serverUrl, receiver.host);
-
+  return withChaosFlow({ receiverDelayMs: 500, workers: options.workers, env }, async ({ cluster, redis, flow }) => {
     // the sustainable rate: calls answered 200 a second with `callers` calling in a loop
     const until = Date.now() + options.measureMs;
     let sustained = 0;
@@ -70,7 +61,7 @@ export async function overload(options: OverloadOptions, say: (line: string) => 
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        depths.push(await r.llen(`${cluster.prefix}bull:${activationQueue}:wait`));
+        depths.push(await redis.llen(`${cluster.prefix}bull:${activationQueue}:wait`));
         await sleep(250);
       }
     })();
@@ -87,7 +78,7 @@ export async function overload(options: OverloadOptions, say: (line: string) => 
     await sampler;
     const reads = await probe;
     const runIds = answers.flatMap((a) => (a.runId ? [a.runId] : []));
-    const ends = [...(await awaitRuns(r, cluster.prefix, runIds, Date.now() + options.finishWithinMs)).values()];
+    const ends = [...(await awaitRuns(redis, cluster.prefix, runIds, Date.now() + options.finishWithinMs)).values()];
 
     const status = (...codes: number[]) => answers.filter((a) => codes.includes(a.status)).length;
     const shed = answers.filter((a) => a.status === 503 || a.status === 429);
@@ -122,11 +113,7 @@ export async function overload(options: OverloadOptions, say: (line: string) => 
         completed === runIds.length && health < STUDIO_P99_MS && flowRead < STUDIO_P99_MS && failedReads === 0,
       summary: `overload ${shed.length}/${count} shed, queue ≤ ${maxDepth}, studio p99 ${health.toFixed(0)}/${flowRead.toFixed(0)} ms`,
     };
-  } finally {
-    redis?.disconnect();
-    await cluster.stop();
-    await receiver.close();
-  }
+  });
 }
 
 async function call(flow: ChaosFlow, n: string): Promise<Answer> {

@@ -7,13 +7,10 @@
  * complete (the workers were not touched), and the restarted server must write the log record
  * of every run the killed one had noted (`logs:following` empty at the end).
  */
-import Redis from 'ioredis';
 import { flowRunsKey } from '../../actors/keys.ts';
-import { deployChaosFlow } from './chaos-flow.ts';
-import { Cluster } from './cluster.ts';
 import { awaitRuns, FAILED, sleep, spreadCalls } from './load.ts';
-import { startReceiver } from './receiver.ts';
 import type { ScenarioResult } from './report.ts';
+import { withChaosFlow } from './setup.ts';
 
 export interface ServerKilledOptions {
   runs: number;
@@ -34,13 +31,7 @@ export interface ServerKilledOptions {
 const CONNECTION_ERROR = /ECONNRESET|ECONNREFUSED|other side closed|socket hang up|terminated|fetch failed|EPIPE/i;
 
 export async function serverKilled(options: ServerKilledOptions, say: (line: string) => void): Promise<ScenarioResult> {
-  const receiver = await startReceiver(2000);
-  const cluster = new Cluster({ workers: options.workers, outboundAllow: [receiver.host] });
-  let redis: Redis | null = null;
-  try {
-    await cluster.start();
-    redis = new Redis(cluster.redisUrl);
-    const flow = await deployChaosFlow(cluster.redisUrl, cluster.prefix, cluster.serverUrl, receiver.host);
+  return withChaosFlow({ receiverDelayMs: 2000, workers: options.workers }, async ({ receiver, cluster, redis, flow }) => {
     say(`server-killed: ${options.runs} runs over ${options.spreadMs} ms, server down ${options.downMs} ms`);
 
     const t0 = Date.now();
@@ -99,9 +90,5 @@ export async function serverKilled(options: ServerKilledOptions, say: (line: str
       passed: hung.length === 0 && afterRestart.length > 0 && afterRestart.every((a) => a.status === 200) && completed === runIds.length && runIds.length > 0 && effects === runIds.length && following === 0,
       summary: `server-killed ${completed}/${runIds.length} runs completed, ${cut.length} callers cut, ${hung.length} hung`,
     };
-  } finally {
-    redis?.disconnect();
-    await cluster.stop();
-    await receiver.close();
-  }
+  });
 }
