@@ -90,6 +90,12 @@ export class Cluster {
     return { server: of(this.server), workers: this.workers.map(of) };
   }
 
+  /** Each process's memory after a full garbage collection (SIGUSR2: weft-process.ts). */
+  async memoryAfterGc(): Promise<{ server: NodeJS.MemoryUsage; workers: NodeJS.MemoryUsage[] }> {
+    const [server, ...workers] = await Promise.all([this.server, ...this.workers].map((p) => askMemory(p.child)));
+    return { server, workers };
+  }
+
   /** CPU time (ms, user + system) the server process and the worker processes (together) have used so far, from /proc. */
   cpuMs(): { server: number; workers: number } {
     const of = (p: WeftProcess) => {
@@ -121,7 +127,7 @@ export class Cluster {
   private spawn(role: 'server' | 'worker', port = '0'): Promise<{ process: WeftProcess; url: string }> {
     const log = createWriteStream(join(this.dir, `${role}-${++this.started}.log`));
     const profile = role === 'server' && process.env.CHAOS_PROFILE_SERVER ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.CHAOS_PROFILE_SERVER}`] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+    const child = spawn(process.execPath, [...profile, '--expose-gc', '--import', 'tsx', entry], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -153,4 +159,25 @@ export class Cluster {
       void exited.then(() => fail(new Error(`the ${role} process exited before it was ready (log: ${log.path})`)));
     });
   }
+}
+
+/** Send SIGUSR2 and read the `memory <JSON>` line the process answers with. */
+function askMemory(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
+  return new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => done(new Error('no memory line within 10 s')), 10_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = /^memory (\{.*\})$/m.exec(out);
+      if (line) done(null, JSON.parse(line[1]) as NodeJS.MemoryUsage);
+    };
+    const done = (error: Error | null, usage?: NodeJS.MemoryUsage) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', read);
+      if (error) fail(error);
+      else ok(usage!);
+    };
+    child.stdout!.on('data', read);
+    child.kill('SIGUSR2');
+  });
 }

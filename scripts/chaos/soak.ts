@@ -28,9 +28,12 @@ interface Memory {
   redis: number;
   server: number;
   workers: number;
+  /** V8 heap in use after a full GC (before and after only) */
+  heap?: { server: number; workers: number };
 }
 
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+type Measured = 'redis' | 'server' | 'workers';
 /** memory "back" after retention: within 10 % of the start */
 const WITHIN = 1.1;
 
@@ -56,7 +59,7 @@ export async function startSoak(options: SoakOptions, say: (line: string) => voi
     await drive(flows, DOORS.length, DOORS.length);
     const redisBefore = (await memory()).redis;
     await drive(flows, options.warmUp, options.clients);
-    const before = { ...(await memory()), redis: redisBefore };
+    const before = { ...(await memoryOf(r, cluster, true)), redis: redisBefore };
 
     const peak: Memory = { ...before };
     let sampling = true;
@@ -98,7 +101,7 @@ async function afterRetention(options: SoakOptions, r: Redis, cluster: Cluster, 
     left = await runKeys(r, cluster.prefix);
   }
   await sleep(2000);
-  const after = await memoryOf(r, cluster);
+  const after = await memoryOf(r, cluster, true);
   const largest = await largestKeys(r, 3);
   const info = await r.info('memory');
   const field = (name: string) => MB(Number(new RegExp(`${name}:(\\d+)`).exec(info)?.[1] ?? 0));
@@ -107,8 +110,8 @@ async function afterRetention(options: SoakOptions, r: Redis, cluster: Cluster, 
   const ok = answers.filter((a) => a.ok).length;
   const ms = answers.map((a) => a.ms);
   const byDoor = DOORS.map((d) => `${d} ${answers.filter((a) => a.door === d && a.ok).length}/${answers.filter((a) => a.door === d).length}`).join(', ');
-  const back = (k: keyof Memory) => after[k] <= before[k] * WITHIN;
-  const row = (what: string, k: keyof Memory, goal: string): [string, string, string] => [what, `${MB(before[k])} / ${MB(peak[k])} / ${MB(after[k])}`, goal];
+  const back = (k: Measured) => after[k] <= before[k] * WITHIN;
+  const row = (what: string, k: Measured, goal: string): [string, string, string] => [what, `${MB(before[k])} / ${MB(peak[k])} / ${MB(after[k])}`, goal];
   return {
     name: 'soak',
     rows: [
@@ -120,19 +123,28 @@ async function afterRetention(options: SoakOptions, r: Redis, cluster: Cluster, 
       row('Redis used_memory before / peak / after retention', 'redis', `after ≤ before + 10 %`),
       ['… its largest keys after retention', largest, ''],
       ['… after: dataset / overhead / scripts', `${field('used_memory_dataset')} / ${field('used_memory_overhead')} / ${field('used_memory_scripts')}`, ''],
-      row('worker RSS (all workers) before / peak / after', 'workers', `after ≤ before + 10 %`),
+      row('worker RSS (all workers; before and after a full GC) before / peak / after', 'workers', `after ≤ before + 10 %`),
       row('server RSS before / peak / after', 'server', `after ≤ before + 10 %`),
+      ['V8 heap in use after a full GC, server / workers: before → after', `${MB(before.heap!.server)} → ${MB(after.heap!.server)} / ${MB(before.heap!.workers)} → ${MB(after.heap!.workers)}`, ''],
     ],
     passed: ok === answers.length && left === 0 && back('redis') && back('workers') && back('server'),
     summary: `soak ${ok}/${answers.length} answered, Redis ${MB(before.redis)} → ${MB(peak.redis)} → ${MB(after.redis)}, workers ${MB(before.workers)} → ${MB(after.workers)}`,
   };
 }
 
-/** Redis's used_memory and the resident memory of the server and of the workers together. */
-async function memoryOf(redis: Redis, cluster: Cluster): Promise<Memory> {
+/**
+ * Redis's used_memory, the resident memory of the server and of the workers together, and
+ * (`gc`: read after a full garbage collection in each process) their V8 heaps in use.
+ */
+async function memoryOf(redis: Redis, cluster: Cluster, gc = false): Promise<Memory> {
   const used = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
-  const rss = cluster.rss();
-  return { redis: used, server: rss.server, workers: rss.workers.reduce((a, b) => a + b, 0) };
+  if (!gc) {
+    const rss = cluster.rss();
+    return { redis: used, server: rss.server, workers: rss.workers.reduce((a, b) => a + b, 0) };
+  }
+  const { server, workers } = await cluster.memoryAfterGc();
+  const sum = (key: 'rss' | 'heapUsed') => workers.reduce((total, w) => total + w[key], 0);
+  return { redis: used, server: server.rss, workers: sum('rss'), heap: { server: server.heapUsed, workers: sum('heapUsed') } };
 }
 
 /** `count` calls from `clients` callers, the doors taken in turn. */
