@@ -59,6 +59,46 @@ describe('a server past its limit of calls in flight', () => {
   });
 });
 
+describe('the other doors of a server past its limit', () => {
+  it('answer GraphQL executeWorkflow with the refusal’s code and retryAfter, and the chat widget 503 with Retry-After', async () => {
+    weft = await startTestWeft({ loadLimits: { maxInFlight: 1 } });
+    const w = weft;
+    const waiting = call(await slowHook(w, 'Busy'));
+    const projectId = (await w.api<{ id: string }>('POST', '/api/projects', { name: 'Doors' })).id;
+    const deploy = async (trigger: string, response: string, values: Record<string, unknown> = {}) => {
+      const nodes = [
+        { id: 'trigger_1', type: trigger, position: { x: 0, y: 0 }, values: {} },
+        { id: 'response_1', type: response, position: { x: 0, y: 0 }, values },
+      ];
+      const flow = await w.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, { name: trigger, nodes, edges: [{ id: 'e1', source: 'trigger_1', sourceHandle: 'out', target: 'response_1', targetHandle: 'in' }] });
+      await w.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+      return flow.id;
+    };
+    const graphqlFlow = await deploy('graphqlTriggerNode', 'graphqlResponseNode');
+    const chatFlow = await deploy('chatTriggerNode', 'chatResponseNode', { content: 'hi' });
+    const { key } = await w.api<{ key: string }>('POST', `/api/projects/${projectId}/api-keys`, { name: 'doors' });
+    await pause(300);
+
+    const graphql = await fetch(`${w.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'x-project-id': projectId },
+      body: JSON.stringify({ query: `{ executeWorkflow(workflowId: "${graphqlFlow}", payload: {}) { status } }` }),
+    });
+    const { errors } = (await graphql.json()) as { errors: { extensions: Record<string, unknown> }[] };
+    expect(errors[0].extensions).toMatchObject({ code: 'overloaded', retryAfter: 2 });
+
+    const chat = await fetch(`${w.url}/widgets/chat/${chatFlow}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://shop.example.com' },
+      body: JSON.stringify({ sessionId: 'visitor_1', message: 'hello' }),
+    });
+    expect(chat.status).toBe(503);
+    expect(chat.headers.get('retry-after')).toBe('2');
+    expect(chat.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
+    expect((await waiting).status).toBe(200);
+  });
+});
+
 describe('LoadShedder', () => {
   const lines: string[] = [];
   const clock = { t: 0 };
