@@ -23,7 +23,7 @@ export interface DoorFlows {
 
 export interface DoorAnswer {
   door: Door;
-  /** the HTTP status; 0 when no answer came (connection refused or cut, or the caller's timeout) */
+  /** the HTTP status (GraphQL: 503/429 for its refusals, else the response's); 0 when no answer came (connection refused or cut, or the caller's timeout) */
   status: number;
   /** the flow answered the call's own number */
   ok: boolean;
@@ -82,13 +82,13 @@ export async function callDoor(flows: DoorFlows, door: Door, n: number, timeoutM
         body: JSON.stringify({ query: GRAPHQL, variables: { id: flows.flowIds.graphql, payload: { n } } }),
         signal,
       });
-      const body = (await response.json()) as { data?: { executeWorkflow?: { status: string; result?: { n?: unknown }; requestId?: string } }; errors?: { extensions?: { code?: string; retryAfter?: number } }[] };
+      const body = (await response.json()) as { data?: { executeWorkflow?: { status: string; result?: { n?: unknown }; requestId?: string } }; errors?: { extensions?: { code?: string; retryAfter?: number; requestId?: string } }[] };
       const run = body.data?.executeWorkflow;
       // a refusal inside GraphQL answers 200 with errors[0].extensions.code; count it by its code
       const code = body.errors?.[0]?.extensions?.code;
       const status = code === 'overloaded' ? 503 : code === 'project_overloaded' ? 429 : response.status;
       const retryAfter = body.errors?.[0]?.extensions?.retryAfter;
-      return answer({ status, ok: run?.status === 'success' && run.result?.n === n, runId: run?.requestId, retryAfter: retryAfter === undefined ? undefined : String(retryAfter) });
+      return answer({ status, ok: run?.status === 'success' && run.result?.n === n, runId: run?.requestId ?? body.errors?.[0]?.extensions?.requestId, retryAfter: retryAfter === undefined ? undefined : String(retryAfter) });
     }
     return await chat(flows, n, sessions, signal, answer);
   } catch (error) {

@@ -76,6 +76,11 @@ export async function startSoak(options: SoakOptions, say: (line: string) => voi
     sampling = false;
     await sampler;
     say(`soak: ${answers.length} calls answered in ${(driveMs / 1000).toFixed(0)} s; waiting for the retention`);
+    for (const a of answers.filter((x) => !x.ok)) {
+      const [status, startedAt, finishedAt] = a.runId ? await r.hmget(`${cluster.prefix}{run:${a.runId}}:meta`, 'status', 'startedAt', 'finishedAt') : [];
+      const took = startedAt && finishedAt ? ` in ${((Number(finishedAt) - Number(startedAt)) / 1000).toFixed(1)} s` : '';
+      say(`  not answered: ${a.door} ${a.status || a.error} after ${(a.ms / 1000).toFixed(1)} s; run ${a.runId ?? '(no id)'} ${status ?? ''}${took}`);
+    }
     const result = afterRetention(options, r, cluster, { before, peak, answers, driveMs }).finally(stop);
     return { result };
   } catch (error) {
@@ -118,7 +123,7 @@ async function afterRetention(options: SoakOptions, r: Redis, cluster: Cluster, 
       ['calls answered with their own number', `${ok}/${answers.length} (${byDoor})`, `${answers.length}/${answers.length}`],
       ['calls not answered (status, error)', summarise(answers.filter((a) => !a.ok)), '-'],
       ['calls a second / latency p50 / p99', `${((answers.length / driveMs) * 1000).toFixed(0)} / ${percentile(ms, 50).toFixed(0)} ms / ${percentile(ms, 99).toFixed(0)} ms`, ''],
-      ['run keys left after retention', String(left), '0'],
+      ['run and log keys left after retention', String(left), '0'],
       ['after retention: waited after the last call', `${(afterMs / 1000).toFixed(0)} s`, `< ${options.retentionSeconds + 60} s`],
       row('Redis used_memory before / peak / after retention', 'redis', `after ≤ before + 10 %`),
       ['… its largest keys after retention', largest, ''],
@@ -155,22 +160,26 @@ async function drive(flows: DoorFlows, count: number, clients: number): Promise<
     Array.from({ length: clients }, async () => {
       while (next < count) {
         const n = next++;
-        answers.push(await callDoor(flows, DOORS[n % DOORS.length], n, 30_000));
+        // longer than the server's realtime wait (30 s): a run that outlasts it is answered, not cut off
+        answers.push(await callDoor(flows, DOORS[n % DOORS.length], n, 40_000));
       }
     }),
   );
   return answers;
 }
 
-/** the keys of runs still in Redis (each run has one meta hash) */
+/** the runs (each has one meta hash) and projects' log records still in Redis */
 async function runKeys(redis: Redis, prefix: string): Promise<number> {
-  let cursor = '0';
   let count = 0;
-  do {
-    const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}{run:*}:meta`, 'COUNT', 1000);
-    cursor = nextCursor;
-    count += keys.length;
-  } while (cursor !== '0');
+  // a run's meta hash, and the log records of its project (written when the call was answered)
+  for (const pattern of [`${prefix}{run:*}:meta`, `${prefix}{logs:*}:records`]) {
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = nextCursor;
+      count += keys.length;
+    } while (cursor !== '0');
+  }
   return count;
 }
 

@@ -20,6 +20,8 @@ export interface WorkerCrashOptions {
   receiverDelayMs: number;
   /** how long after the last kill every run must have finished */
   finishWithinMs: number;
+  /** told once the last kill is done: what is left is the wait for the runs (others may run meanwhile) */
+  afterKills?: () => void;
 }
 
 export async function workerCrash(options: WorkerCrashOptions, say: (line: string) => void): Promise<ScenarioResult> {
@@ -39,6 +41,7 @@ export async function workerCrash(options: WorkerCrashOptions, say: (line: strin
       say(`  SIGKILL worker ${worker} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       await cluster.killWorker(worker);
     }
+    options.afterKills?.();
     const answered = await calls;
     const lastKill = kills.at(-1)?.at ?? t0;
 
