@@ -22,6 +22,12 @@ const needleOf = (filter?: LiveFilter): string | undefined =>
 export class LiveHub {
   /** channel → listener → the text an event's JSON must hold for it (none: every event) */
   private readonly listeners = new Map<string, Map<Listener, string | undefined>>();
+  /**
+   * channel → its SUBSCRIBE, until Redis confirms it. Every listener of the channel waits for it,
+   * not only the first: a caller that reads a run's past events as soon as it listens would
+   * otherwise miss what happens between that read and the subscription taking effect.
+   */
+  private readonly subscribed = new Map<Map<Listener, string | undefined>, Promise<unknown>>();
 
   constructor(private readonly subscriber: Redis) {
     subscriber.on('message', (channel: string, message: string) => {
@@ -52,11 +58,22 @@ export class LiveHub {
       this.listeners.set(channel, listeners);
     }
     listeners.set(listener, needleOf(filter));
-    if (listeners.size === 1) await this.subscriber.subscribe(channel);
+    let subscribed = this.subscribed.get(listeners);
+    if (!subscribed) this.subscribed.set(listeners, (subscribed = this.subscriber.subscribe(channel)));
+    try {
+      await subscribed;
+    } catch (error) {
+      // not listening after all (Redis unreachable): the next listener subscribes afresh
+      if (this.subscribed.get(listeners) === subscribed) this.subscribed.delete(listeners);
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.listeners.get(channel) === listeners) this.listeners.delete(channel);
+      throw error;
+    }
     return () => {
       listeners.delete(listener);
       if (listeners.size === 0 && this.listeners.get(channel) === listeners) {
         this.listeners.delete(channel);
+        this.subscribed.delete(listeners);
         void this.subscriber.unsubscribe(channel).catch(() => {});
       }
     };
