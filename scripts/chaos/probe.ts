@@ -10,7 +10,8 @@ export {};
 const base = process.env.PROBE_BASE!;
 const headers = JSON.parse(process.env.PROBE_HEADERS ?? '{}') as Record<string, string>;
 const paths = (process.env.PROBE_PATHS ?? '/api/health').split(',');
-const every = Number(process.env.PROBE_EVERY_MS ?? 50);
+// often enough that a p99 is not just the slowest read or two
+const every = Number(process.env.PROBE_EVERY_MS ?? 20);
 const until = Date.now() + Number(process.env.PROBE_FOR_MS ?? 5000);
 const times: Record<string, number[]> = Object.fromEntries(paths.map((p) => [p, []]));
 
