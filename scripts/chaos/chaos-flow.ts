@@ -53,14 +53,16 @@ export interface CallAnswer {
   runId?: string;
   /** the caller's error when no answer came (connection refused or reset) */
   error?: string;
+  /** the Retry-After header of a refusal */
+  retryAfter?: string;
 }
 
 /** One production call of the flow: the caller's status and the run id weft named; gives up after `timeoutMs`. */
-export async function callFlow(flow: ChaosFlow, call: string, timeoutMs = 120_000): Promise<CallAnswer> {
+export async function callFlow(flow: Pick<ChaosFlow, 'hook' | 'headers'>, call: string, timeoutMs = 120_000): Promise<CallAnswer> {
   try {
     const response = await fetch(flow.hook, { method: 'POST', headers: flow.headers, body: JSON.stringify({ call }), signal: AbortSignal.timeout(timeoutMs) });
     await response.text();
-    return { call, status: response.status, runId: response.headers.get('x-weft-run-id') ?? undefined };
+    return { call, status: response.status, runId: response.headers.get('x-weft-run-id') ?? undefined, retryAfter: response.headers.get('retry-after') ?? undefined };
   } catch (error) {
     return { call, status: 0, error: error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error) };
   }

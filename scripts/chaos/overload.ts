@@ -5,13 +5,15 @@
  * rate for a while. Weft must shed what it cannot take with 503/429 and Retry-After (every
  * caller answered, none hanging), keep its activation queue bounded, and the studio must stay
  * responsive: p99 of `GET /api/health` and of a flow read under 100 ms, measured by a probe
- * process of its own throughout.
+ * process of its own throughout. The ten-times callers run in a process of their own at nice 10
+ * (burst.ts): they stand for callers elsewhere.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { activationQueue } from '../../actors/keys.ts';
 import { percentile } from '../bench/stats.ts';
-import type { ChaosFlow } from './chaos-flow.ts';
+import { callFlow, type CallAnswer, type ChaosFlow } from './chaos-flow.ts';
 import { awaitRuns, sleep } from './load.ts';
 import type { ScenarioResult } from './report.ts';
 import { withChaosFlow } from './setup.ts';
@@ -32,13 +34,8 @@ export interface OverloadOptions {
 const TIMEOUT_MS = 40_000;
 const STUDIO_P99_MS = 100;
 
-interface Answer {
-  status: number;
-  runId?: string;
-  retryAfter?: string | null;
-  error?: string;
-  ms: number;
-}
+/** a caller's answer and how long it took */
+type Answer = CallAnswer & { ms: number };
 
 export async function overload(options: OverloadOptions, say: (line: string) => void): Promise<ScenarioResult> {
   const env: Record<string, string> = { WEFT_WORKER_CONCURRENCY: '4' };
@@ -56,7 +53,8 @@ export async function overload(options: OverloadOptions, say: (line: string) => 
     say(`overload: sustainable ${rate.toFixed(1)} calls/s; now ${overloadRate.toFixed(0)}/s for ${options.overloadMs / 1000} s (${count} calls)`);
 
     const idle = await startProbe(cluster.serverUrl, flow, 3000);
-    const probe = startProbe(cluster.serverUrl, flow, options.overloadMs + 2000);
+    // the callers' process takes a second or two to start: the probe reads until they are surely done
+    const probe = startProbe(cluster.serverUrl, flow, options.overloadMs + 4000);
     const depths: number[] = [];
     let sampling = true;
     const sampler = (async () => {
@@ -68,10 +66,13 @@ export async function overload(options: OverloadOptions, say: (line: string) => 
     const cpu0 = cluster.cpuMs();
     const cpuAtEnd = sleep(options.overloadMs).then(() => cluster.cpuMs());
     const t0 = Date.now();
-    const answers = await Promise.all(Array.from({ length: count }, async (_, i) => {
-      await sleep(t0 + (i * 1000) / overloadRate - Date.now());
-      return call(flow, `overload-${i}`);
-    }));
+    const answers = (await runScript('burst.ts', {
+      BURST_HOOK: flow.hook,
+      BURST_HEADERS: JSON.stringify(flow.headers),
+      BURST_RATE: String(overloadRate),
+      BURST_COUNT: String(count),
+      BURST_TIMEOUT_MS: String(TIMEOUT_MS),
+    }, 10)) as Answer[];
     const cpu = await cpuAtEnd;
     const share = (k: 'server' | 'workers') => `${(((cpu[k] - cpu0[k]) / options.overloadMs) * 100).toFixed(0)} %`;
     sampling = false;
@@ -118,33 +119,25 @@ export async function overload(options: OverloadOptions, say: (line: string) => 
 
 async function call(flow: ChaosFlow, n: string): Promise<Answer> {
   const sent = performance.now();
-  const response = await fetchAnswer(flow, n);
-  return { ...response, ms: performance.now() - sent };
-}
-
-async function fetchAnswer(flow: ChaosFlow, n: string): Promise<Omit<Answer, 'ms'>> {
-  try {
-    const response = await fetch(flow.hook, { method: 'POST', headers: flow.headers, body: JSON.stringify({ call: n }), signal: AbortSignal.timeout(TIMEOUT_MS) });
-    await response.arrayBuffer();
-    return { status: response.status, runId: response.headers.get('x-weft-run-id') ?? undefined, retryAfter: response.headers.get('retry-after') };
-  } catch (error) {
-    return { status: 0, error: error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error) };
-  }
+  const answer = await callFlow(flow, n, TIMEOUT_MS);
+  return { ...answer, ms: performance.now() - sent };
 }
 
 /** The probe process (probe.ts): its readings by path once it is done. */
 function startProbe(base: string, flow: ChaosFlow, forMs: number): Promise<Record<string, number[]>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'probe.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      PROBE_BASE: base,
-      PROBE_HEADERS: JSON.stringify(flow.builder.headers),
-      PROBE_PATHS: `/api/health,/api/flows/${flow.flowId}`,
-      PROBE_FOR_MS: String(forMs),
-    },
-  });
+  return runScript('probe.ts', {
+    PROBE_BASE: base,
+    PROBE_HEADERS: JSON.stringify(flow.builder.headers),
+    PROBE_PATHS: `/api/health,/api/flows/${flow.flowId}`,
+    PROBE_FOR_MS: String(forMs),
+  }) as Promise<Record<string, number[]>>;
+}
+
+/** Run a script of this folder in a process of its own (at `nice`, when given); resolves to the JSON line it prints. */
+function runScript(file: string, env: Record<string, string>, nice?: number): Promise<unknown> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, file)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  if (nice !== undefined) setPriority(child.pid!, nice);
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((ok, fail) => child.once('exit', (code) => (code === 0 ? ok(JSON.parse(out) as Record<string, number[]>) : fail(new Error(`the probe exited with ${code}`)))));
+  return new Promise((ok, fail) => child.once('exit', (code) => (code === 0 ? ok(JSON.parse(out)) : fail(new Error(`${file} exited with ${code}`)))));
 }
