@@ -64,6 +64,9 @@ export class Engine {
       connection: this.redis,
       prefix: `${this.prefix}bull`,
       defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+      // BullMQ's own job-event stream (for QueueEvents, 10,000 entries by default): weft never
+      // reads it, so it is kept short (trimmed approximately, to about this many)
+      streams: { events: { maxLen: 100 } },
     });
     // without a listener BullMQ prints each connection error; an outage is told once by redisOutage
     this.queue.on('error', (error) => isRedisUnreachable(error) || console.error('[weft queue]', error.message));
@@ -158,6 +161,11 @@ export class Engine {
   /** Run ids of a flow, newest first. */
   async history(flowId: string, limit = 50): Promise<string[]> {
     return this.redis.zrevrange(flowRunsKey(this.prefix, flowId), 0, limit - 1);
+  }
+
+  /** Activations waiting for a worker (BullMQ's waiting jobs; delayed ones not counted): what load shedding reads. */
+  queuedActivations(): Promise<number> {
+    return this.queue.getWaitingCount();
   }
 
   runOutput(runId: string): Promise<unknown> {

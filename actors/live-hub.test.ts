@@ -1,7 +1,9 @@
 /** Live events of a flow: listeners may ask for one run's events or for the runs' own only. */
 import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../contract/run-events.ts';
+import { LiveHub } from './live-hub.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { testExecute } from './testing/test-executor.ts';
 import { buildPlan } from './testing/plan-builder.ts';
@@ -30,5 +32,34 @@ describe('live hub', () => {
     expect(seen.runs.map((e) => `${e.runId} ${e.type}`).sort()).toEqual(
       runIds.flatMap((id) => [`${id} run.completed`, `${id} run.started`]).sort(),
     );
+  });
+});
+
+describe('a listener that joins while its channel is being subscribed', () => {
+  // The chaos soak found a webhook caller waiting 30 s for a run that had completed at once: a
+  // second caller's listen returned before Redis had confirmed the channel, the caller read the
+  // run's past events, and the run ended before the subscription took effect.
+  it('is told it listens only once Redis has confirmed the subscription', async () => {
+    let confirm: () => void = () => {};
+    const subscriber = { on() {}, subscribe: () => new Promise<void>((ok) => (confirm = ok)), unsubscribe: async () => {} };
+    const hub = new LiveHub(subscriber as unknown as Redis);
+    const listening: string[] = [];
+    const first = hub.listen('flow-channel', () => {}).then(() => listening.push('first'));
+    const second = hub.listen('flow-channel', () => {}).then(() => listening.push('second'));
+    await new Promise((ok) => setTimeout(ok, 20));
+    expect(listening).toEqual([]);
+    confirm();
+    await Promise.all([first, second]);
+    expect(listening.sort()).toEqual(['first', 'second']);
+  });
+
+  it('subscribes afresh for the next listener when a subscription failed', async () => {
+    let calls = 0;
+    const subscriber = { on() {}, subscribe: async () => (++calls === 1 ? Promise.reject(new Error('Connection is closed.')) : undefined), unsubscribe: async () => {} };
+    const hub = new LiveHub(subscriber as unknown as Redis);
+    await expect(hub.listen('flow-channel', () => {})).rejects.toThrow('Connection is closed.');
+    const stop = await hub.listen('flow-channel', () => {});
+    expect(calls).toBe(2);
+    stop();
   });
 });

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       logPublisher: undefined,
       outboundAllow: [],
       shutdownGraceMs: 10_000,
+      loadLimits: { maxInFlight: 500, maxInFlightPerProject: 500, maxQueued: 20_000 },
       serviceUrls: serviceDefaults,
       toolService: { authConfigs: {} },
     });
@@ -42,6 +43,9 @@ describe('loadConfig', () => {
       WEFT_LOG_PUBLISHER_KEY: 'pub-key',
       WEFT_OUTBOUND_ALLOW: '127.0.0.1, localhost:8080,10.0.0.0/8,[::1]:9000',
       WEFT_SHUTDOWN_GRACE: '3',
+      WEFT_MAX_CALLS_IN_FLIGHT: '200',
+      WEFT_MAX_PROJECT_CALLS_IN_FLIGHT: '50',
+      WEFT_MAX_QUEUED_ACTIVATIONS: '5000',
       WEFT_SERVICE_URL_MS_LOGIN: 'http://127.0.0.1:9999/',
       WEFT_TOOL_SERVICE_API_KEY: 'tool-key',
       WEFT_TOOL_SERVICE_WEBHOOK_SECRET: 'hook-secret',
@@ -65,6 +69,7 @@ describe('loadConfig', () => {
       logPublisher: { url: 'https://logs.internal/v1', key: 'pub-key' },
       outboundAllow: ['127.0.0.1', 'localhost:8080', '10.0.0.0/8', '[::1]:9000'],
       shutdownGraceMs: 3000,
+      loadLimits: { maxInFlight: 200, maxInFlightPerProject: 50, maxQueued: 5000 },
       serviceUrls: { ...serviceDefaults, msLogin: 'http://127.0.0.1:9999' },
       toolService: {
         apiKey: 'tool-key',
@@ -91,9 +96,14 @@ describe('loadConfig', () => {
     [{ WEFT_LOG_PUBLISHER_KEY: 'k' }, 'WEFT_LOG_PUBLISHER_KEY is set but WEFT_LOG_PUBLISHER_URL is not'],
     [{ WEFT_OUTBOUND_ALLOW: 'localhost:http' }, "WEFT_OUTBOUND_ALLOW: 'localhost:http' is not a host"],
     [{ WEFT_OUTBOUND_ALLOW: '10.0.0.0/33' }, "WEFT_OUTBOUND_ALLOW: '10.0.0.0/33' is not a host"],
+    [{ WEFT_MAX_CALLS_IN_FLIGHT: '0' }, 'WEFT_MAX_CALLS_IN_FLIGHT must be a whole number from 1'],
     [{ WEFT_PUBLIC_URL: 'weft.example.com' }, 'WEFT_PUBLIC_URL must be an http:// or https:// URL'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('gives a project the whole limit of calls in flight unless told otherwise', () => {
+    expect(loadConfig({ WEFT_MAX_CALLS_IN_FLIGHT: '80' }).loadLimits).toEqual({ maxInFlight: 80, maxInFlightPerProject: 80, maxQueued: 20_000 });
   });
 
   it('takes a Unix socket path as REDIS_URL', () => {

@@ -3,6 +3,7 @@ import { toolServiceSettingsFrom, type ToolServiceSettings } from './tool-servic
 import { serviceDefaults, serviceUrlsFrom, serviceUrlVariable, type ServiceName, type ServiceUrls } from '../catalogue/service-urls.ts';
 import type { LogPublisherConfig } from './logs/publisher.ts';
 import { AllowList } from './outbound/address-policy.ts';
+import { defaultLoadLimits, type LoadLimits } from './calls/load-shedding.ts';
 import { PLAN_NAME, STARTER_PLAN, type StarterLimits } from './usage/plans.ts';
 
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   outboundAllow: string[];
   /** WEFT_SHUTDOWN_GRACE (seconds), default 10: how long waiting realtime callers get when the server stops */
   shutdownGraceMs: number;
+  /** WEFT_MAX_CALLS_IN_FLIGHT (500), WEFT_MAX_PROJECT_CALLS_IN_FLIGHT (the same), WEFT_MAX_QUEUED_ACTIVATIONS (20000): load shedding */
+  loadLimits: LoadLimits;
   /** WEFT_SERVICE_URL_<NAME>: where a public service app nodes call is reached instead (catalogue/service-urls.ts) */
   serviceUrls: ServiceUrls;
   /** WEFT_TOOL_SERVICE_API_KEY, _WEBHOOK_SECRET, _AUTH_CONFIG_<PROVIDER> and WEFT_PUBLIC_URL (runtime/tool-service/settings.ts) */
@@ -92,6 +95,16 @@ function serviceUrlsOf(env: NodeJS.ProcessEnv): ServiceUrls {
   return serviceUrlsFrom(env);
 }
 
+/** How much one server process takes on before it sheds load (runtime/calls/load-shedding.ts). */
+function loadLimitsOf(env: NodeJS.ProcessEnv): LoadLimits {
+  const maxInFlight = integer(env, 'WEFT_MAX_CALLS_IN_FLIGHT', defaultLoadLimits.maxInFlight, 1, 1e6);
+  return {
+    maxInFlight,
+    maxInFlightPerProject: integer(env, 'WEFT_MAX_PROJECT_CALLS_IN_FLIGHT', maxInFlight, 1, 1e6),
+    maxQueued: integer(env, 'WEFT_MAX_QUEUED_ACTIVATIONS', defaultLoadLimits.maxQueued, 1, 1e9),
+  };
+}
+
 /** Read and check the configuration; an invalid value throws, naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = env.WEFT_ROLE || 'all';
@@ -118,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logPublisher: logPublisherOf(env),
     outboundAllow: outboundAllowOf(env.WEFT_OUTBOUND_ALLOW),
     shutdownGraceMs: integer(env, 'WEFT_SHUTDOWN_GRACE', 10, 0, 3600) * 1000,
+    loadLimits: loadLimitsOf(env),
     serviceUrls: serviceUrlsOf(env),
     toolService: toolServiceSettingsFrom(env),
   };

@@ -88,3 +88,20 @@ export class PassingFaultError extends DomainError {
     super(message, code, details);
   }
 }
+
+/**
+ * Too busy to take this call now (runtime/calls/load-shedding.ts): the server process (503
+ * `overloaded`) or the caller's project (429 `project_overloaded`); `details.retryAfter` says
+ * how many seconds to wait (the answer's Retry-After).
+ */
+export class OverloadedError extends DomainError {
+  override readonly kind: ErrorKind = 'operational';
+
+  constructor(
+    readonly scope: 'process' | 'project',
+    message: string,
+    retryAfter: number,
+  ) {
+    super(message, scope === 'process' ? 'overloaded' : 'project_overloaded', { retryAfter });
+  }
+}

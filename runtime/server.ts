@@ -45,6 +45,7 @@ import { Outbound } from './outbound/client.ts';
 import { createRunServices } from './run-services.ts';
 import { ProductionCalls } from './calls/production-call.ts';
 import { flowHooks } from './calls/flow-hooks.ts';
+import { loadLimits, LoadShedder, type LoadLimits } from './calls/load-shedding.ts';
 import { docsSiteRouter } from './http/routes/docs-site.ts';
 import { FlowVersionStore } from './stores/flow-versions.ts';
 import { FlowStore } from './stores/flows.ts';
@@ -138,6 +139,8 @@ export interface WeftOptions {
    * are answered 202 with the run id (WEFT_SHUTDOWN_GRACE, seconds); default 10 s
    */
   shutdownGraceMs?: number;
+  /** how much the server takes on before it sheds load with 503/429 and Retry-After (WEFT_MAX_CALLS_IN_FLIGHT…; runtime/calls/load-shedding.ts) */
+  loadLimits?: Partial<LoadLimits>;
   /**
    * who may register OAuth apps (WEFT_OPERATOR_EMAILS, comma-separated); default the admin
    * account's email (WEFT_ADMIN_EMAIL, else admin@weft.local)
@@ -259,7 +262,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     // active flows of a weft from before versions: their live draft becomes version 1
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
     // every production call (webhook, GraphQL, widgets, MCP, app triggers) goes through this one path
-    const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs });
+    const shedder = new LoadShedder(loadLimits(options.loadLimits), { queueDepth: () => engine.queuedActivations() });
+    const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs, shedder });
     const toolServiceApi = new ToolServiceApi({ outbound, baseUrl: serviceUrls.toolService, apiKey: toolService.apiKey });
     const triggerSubscriptions = new TriggerSubscriptions({ redis, prefix, api: toolServiceApi, credentials });
     const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });

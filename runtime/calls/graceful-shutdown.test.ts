@@ -5,6 +5,7 @@
  */
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deploySlowWebhook } from '../testing/slow-webhook.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 
 let weft: TestWeft | null = null;
@@ -12,25 +13,6 @@ afterEach(async () => {
   await weft?.close();
   weft = null;
 });
-
-const at = { x: 0, y: 0 };
-const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
-
-/** webhook → wait 3 s → response, deployed; its id */
-async function slowFlow(w: TestWeft): Promise<string> {
-  const projectId = (await w.api<{ id: string }>('POST', '/api/projects', { name: 'Shutdown' })).id;
-  const { id } = await w.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, {
-    name: 'slow answer',
-    nodes: [
-      { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: at, values: { public: true } },
-      { id: 'wait_1', type: 'waitNode', position: at, values: { seconds: 3 } },
-      { id: 'apiResponse_1', type: 'apiResponseNode', position: at, values: { outputMapping: [{ key: 'out', value: 'done' }] } },
-    ],
-    edges: [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'wait_1', 'apiResponse_1')],
-  });
-  await w.api('POST', `/api/flows/${id}/deploy`, { status: 'active' });
-  return id;
-}
 
 /** the answer's status and body, or the socket error when there is none */
 async function call(url: string): Promise<{ status: number; body: Record<string, unknown> } | Error> {
@@ -59,7 +41,7 @@ const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 describe('a server that stops', () => {
   it('answers callers still waiting at the end of the grace period 202 with the run id, and refuses new connections', async () => {
     const w = (weft = await startTestWeft({ shutdownGraceMs: 1000 }));
-    const flowId = await slowFlow(w);
+    const flowId = await deploySlowWebhook(w, { project: 'Shutdown', seconds: 3 });
     const calls = Array.from({ length: 5 }, () => call(`${w.url}/hook/${flowId}`));
     await pause(500);
     const stopped = Date.now();
@@ -82,7 +64,7 @@ describe('a server that stops', () => {
 
   it('answers a call whose run finishes within the grace period as usual', async () => {
     const w = (weft = await startTestWeft({ shutdownGraceMs: 5000 }));
-    const flowId = await slowFlow(w);
+    const flowId = await deploySlowWebhook(w, { project: 'Shutdown', seconds: 3 });
     const answer = call(`${w.url}/hook/${flowId}`);
     await pause(500);
     await w.stop();

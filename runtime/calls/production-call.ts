@@ -17,6 +17,7 @@ import { httpErrorOf } from '../http/errors.ts';
 import type { RunLogger } from '../logs/run-logger.ts';
 import type { UsageLimits } from '../usage/limits.ts';
 import { admit, type AdmissionDeps, type AdmittedFlow, type CallAccess, type CallDoor } from './admission.ts';
+import type { LoadShedder } from './load-shedding.ts';
 
 /** How long a webhook or GraphQL caller waits for the response node before getting the run id instead. */
 export const REALTIME_WAIT_MS = 30_000;
@@ -83,6 +84,8 @@ export interface ProductionCallDeps extends AdmissionDeps {
   engine: Pick<Engine, 'startRun' | 'expectResult' | 'listenToFlow'>;
   usage: Pick<UsageLimits, 'countProductionRequest'>;
   logs: Pick<RunLogger, 'record' | 'started'>;
+  /** the process's limits of calls in flight (load-shedding.ts); none: no limit */
+  shedder?: LoadShedder;
 }
 
 export class ProductionCalls {
@@ -133,7 +136,8 @@ export class ProductionCalls {
    * One production call. Refusals (not found, unauthorized, wrong trigger, origin, plan limit,
    * bad input) throw domain errors; a run that fails is an outcome, not a throw. Every call
    * that reached a flow is logged once, refusals included; an unknown flow belongs to no
-   * project and is not.
+   * project and is not, nor is a call an overloaded process refuses before reading anything
+   * (OverloadedError, 503: load-shedding.ts).
    */
   async call(request: CallRequest): Promise<CallOutcome> {
     const receivedAt = Date.now();
@@ -141,8 +145,10 @@ export class ProductionCalls {
     let runId: string | null = null;
     let deployedVersion: number | undefined;
     let flow: { projectId: string; name: string } | undefined;
+    const slot = this.deps.shedder?.enter();
     try {
       const admitted = await admit(this.deps, door, request.flowId, request.policy.access, request.version);
+      slot?.forProject(admitted.flow.projectId);
       deployedVersion = admitted.version;
       flow = { projectId: admitted.flow.projectId, name: admitted.flow.name };
       const input = await request.input(admitted);
@@ -166,6 +172,8 @@ export class ProductionCalls {
         });
       }
       throw error;
+    } finally {
+      slot?.release();
     }
   }
 

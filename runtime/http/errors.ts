@@ -10,6 +10,7 @@ import {
   ForbiddenError,
   NotFoundError,
   PassingFaultError,
+  OverloadedError,
   PlanLimitError,
   TooManyAttemptsError,
   UnauthorizedError,
@@ -38,7 +39,10 @@ export const notFound = (message: string) => new HttpError(404, 'not_found', mes
 export const unavailable = () => new HttpError(503, 'unavailable', UNAVAILABLE_MESSAGE);
 export const badRequest = (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, 'bad_request', message, extra);
 
-/** The status of a domain error; a plan's record limit is 403 and its request limit 429 (spec 000 §8); a passing fault 502. */
+/**
+ * The status of a domain error; a plan's record limit is 403 and its request limit 429 (spec 000 §8);
+ * a passing fault 502; an overloaded process 503, a project over its share of it 429.
+ */
 function statusOf(error: DomainError): number {
   if (error instanceof ValidationError) return 400;
   if (error instanceof UnauthorizedError) return 401;
@@ -48,6 +52,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof TooManyAttemptsError) return 429;
   if (error instanceof PlanLimitError) return error.limit === 'requests' ? 429 : 403;
   if (error instanceof PassingFaultError) return 502;
+  if (error instanceof OverloadedError) return error.scope === 'process' ? 503 : 429;
   return 500;
 }
 

@@ -32,6 +32,8 @@ export function errorAnswers(): Middleware {
       if (!known) console.error(`[weft] ${ctx.method} ${ctx.path} (request ${ctx.state.requestId}):`, error);
       const answer = known ?? new HttpError(500, 'internal', 'Internal server error');
       if (answer.code === 'unavailable') ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+      // a refusal that says when to come back (load shedding: runtime/calls/load-shedding.ts)
+      else if (typeof answer.extra.retryAfter === 'number') ctx.set('Retry-After', String(answer.extra.retryAfter));
       ctx.status = answer.status;
       ctx.body = answer.body;
     }

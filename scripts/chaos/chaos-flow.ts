@@ -14,6 +14,7 @@ const edge = (id: string, source: string, target: string) => ({ id, source, sour
 
 export interface ChaosFlow {
   builder: SignedInClient;
+  flowId: string;
   hook: string;
   headers: Record<string, string>;
 }
@@ -40,7 +41,7 @@ export async function deployChaosFlow(redisUrl: string, prefix: string, base: st
     });
     await builder.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
     const { key } = await builder.api<{ key: string }>('POST', `/api/projects/${project.id}/api-keys`, { name: 'chaos' });
-    return { builder, hook: `${base}/hook/${flow.id}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } };
+    return { builder, flowId: flow.id, hook: `${base}/hook/${flow.id}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } };
   } finally {
     redis.disconnect();
   }
@@ -52,14 +53,16 @@ export interface CallAnswer {
   runId?: string;
   /** the caller's error when no answer came (connection refused or reset) */
   error?: string;
+  /** the Retry-After header of a refusal */
+  retryAfter?: string;
 }
 
-/** One production call of the flow: the caller's status and the run id weft named. */
-export async function callFlow(flow: ChaosFlow, call: string): Promise<CallAnswer> {
+/** One production call of the flow: the caller's status and the run id weft named; gives up after `timeoutMs`. */
+export async function callFlow(flow: Pick<ChaosFlow, 'hook' | 'headers'>, call: string, timeoutMs = 120_000): Promise<CallAnswer> {
   try {
-    const response = await fetch(flow.hook, { method: 'POST', headers: flow.headers, body: JSON.stringify({ call }) });
+    const response = await fetch(flow.hook, { method: 'POST', headers: flow.headers, body: JSON.stringify({ call }), signal: AbortSignal.timeout(timeoutMs) });
     await response.text();
-    return { call, status: response.status, runId: response.headers.get('x-weft-run-id') ?? undefined };
+    return { call, status: response.status, runId: response.headers.get('x-weft-run-id') ?? undefined, retryAfter: response.headers.get('retry-after') ?? undefined };
   } catch (error) {
     return { call, status: 0, error: error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error) };
   }

@@ -8,18 +8,19 @@ import { callFlow, runStatus, type CallAnswer, type ChaosFlow } from './chaos-fl
 export const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 export interface SentCall extends CallAnswer {
-  /** when the call was sent (ms) */
+  /** when the call was sent, and when its answer (or error) came (ms) */
   sentAt: number;
+  answeredAt: number;
 }
 
 /** `count` calls numbered `call-<i>`, sent evenly over `spreadMs` from now; resolves to their answers. */
-export function spreadCalls(flow: ChaosFlow, count: number, spreadMs: number): Promise<SentCall[]> {
+export function spreadCalls(flow: ChaosFlow, count: number, spreadMs: number, timeoutMs?: number): Promise<SentCall[]> {
   const t0 = Date.now();
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       await sleep(t0 + (i * spreadMs) / Math.max(1, count - 1) - Date.now());
       const sentAt = Date.now();
-      return { ...(await callFlow(flow, `call-${i}`)), sentAt };
+      return { ...(await callFlow(flow, `call-${i}`, timeoutMs)), sentAt, answeredAt: Date.now() };
     }),
   );
 }

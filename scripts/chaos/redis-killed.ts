@@ -5,12 +5,9 @@
  * started within the fsync window before the kill, and its caller must have been told (an error
  * answer or a broken connection, never 200/202 for a run that no longer exists).
  */
-import Redis from 'ioredis';
-import { deployChaosFlow } from './chaos-flow.ts';
-import { Cluster } from './cluster.ts';
 import { awaitRuns, FAILED, sleep, spreadCalls } from './load.ts';
-import { startReceiver } from './receiver.ts';
 import type { ScenarioResult } from './report.ts';
+import { withChaosFlow } from './setup.ts';
 
 export interface RedisKilledOptions {
   runs: number;
@@ -27,14 +24,7 @@ export interface RedisKilledOptions {
 const FSYNC_WINDOW_MS = 2000;
 
 export async function redisKilled(options: RedisKilledOptions, say: (line: string) => void): Promise<ScenarioResult> {
-  const receiver = await startReceiver(200);
-  const cluster = new Cluster({ workers: options.workers, outboundAllow: [receiver.host] });
-  let redis: Redis | null = null;
-  try {
-    await cluster.start();
-    redis = new Redis(cluster.redisUrl);
-    redis.on('error', () => {}); // down on purpose; it reconnects
-    const flow = await deployChaosFlow(cluster.redisUrl, cluster.prefix, cluster.serverUrl, receiver.host);
+  return withChaosFlow({ receiverDelayMs: 200, workers: options.workers }, async ({ receiver, cluster, redis, flow }) => {
     say(`redis-killed: ${options.runs} runs over ${options.spreadMs} ms, ${options.workers} workers, Redis down ${options.downMs} ms`);
 
     const t0 = Date.now();
@@ -81,9 +71,5 @@ export async function redisKilled(options: RedisKilledOptions, say: (line: strin
       passed: stuck.length === 0 && failed.length === 0 && outsideWindow.length === 0 && silent.length === 0,
       summary: `redis-killed ${completed.length}/${withRun.length} resumed, ${gone.length} lost (${silent.length} silently)`,
     };
-  } finally {
-    redis?.disconnect();
-    await cluster.stop();
-    await receiver.close();
-  }
+  });
 }

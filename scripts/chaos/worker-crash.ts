@@ -4,12 +4,10 @@
  * again at once); then every run must finish within a bound, exactly once, and the receiver must
  * be able to recognise every repeated call by its Idempotency-Key.
  */
-import Redis from 'ioredis';
-import { deployChaosFlow, duplicateDeliveries, runEvents } from './chaos-flow.ts';
-import { Cluster } from './cluster.ts';
+import { duplicateDeliveries, runEvents } from './chaos-flow.ts';
 import { awaitRuns, FAILED, sleep, spreadCalls } from './load.ts';
-import { startReceiver } from './receiver.ts';
 import type { ScenarioResult } from './report.ts';
+import { withChaosFlow } from './setup.ts';
 import { countSideEffects } from './side-effects.ts';
 
 export interface WorkerCrashOptions {
@@ -22,16 +20,12 @@ export interface WorkerCrashOptions {
   receiverDelayMs: number;
   /** how long after the last kill every run must have finished */
   finishWithinMs: number;
+  /** told once the last kill is done: what is left is the wait for the runs (others may run meanwhile) */
+  afterKills?: () => void;
 }
 
 export async function workerCrash(options: WorkerCrashOptions, say: (line: string) => void): Promise<ScenarioResult> {
-  const receiver = await startReceiver(options.receiverDelayMs);
-  const cluster = new Cluster({ workers: options.workers, outboundAllow: [receiver.host] });
-  let redis: Redis | null = null;
-  try {
-    await cluster.start();
-    redis = new Redis(cluster.redisUrl);
-    const flow = await deployChaosFlow(cluster.redisUrl, cluster.prefix, cluster.serverUrl, receiver.host);
+  return withChaosFlow({ receiverDelayMs: options.receiverDelayMs, workers: options.workers }, async ({ receiver, cluster, redis, flow }) => {
     say(`worker-crash: ${options.runs} runs over ${options.spreadMs} ms, ${options.workers} workers, ${options.kills} SIGKILLs`);
 
     const t0 = Date.now();
@@ -47,6 +41,7 @@ export async function workerCrash(options: WorkerCrashOptions, say: (line: strin
       say(`  SIGKILL worker ${worker} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       await cluster.killWorker(worker);
     }
+    options.afterKills?.();
     const answered = await calls;
     const lastKill = kills.at(-1)?.at ?? t0;
 
@@ -85,9 +80,5 @@ export async function workerCrash(options: WorkerCrashOptions, say: (line: strin
         completed === options.runs && lost === 0 && duplicates === 0 && effects.unrecognisedDuplicates === 0 && keysSent === effects.calls && effects.effects === options.runs,
       summary: `worker-crash ${completed}/${options.runs} completed, ${lost} lost, ${duplicates} duplicate deliveries, ${effects.unrecognisedDuplicates} unrecognised duplicate side effects`,
     };
-  } finally {
-    redis?.disconnect();
-    await cluster.stop();
-    await receiver.close();
-  }
+  });
 }
