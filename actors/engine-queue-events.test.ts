@@ -10,7 +10,8 @@ import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
 
-const engine = testEngine(testExecute);
+// no eager dispatch (actors/eager.ts): every activation goes through the queue and its events
+const engine = testEngine(testExecute, { eagerLimit: 0 });
 afterAll(() => engine.close());
 
 describe('the activation queue’s event stream', () => {
