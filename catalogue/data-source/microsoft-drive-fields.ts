@@ -4,7 +4,7 @@
  * "SharePoint Business source"; defaults from §9). Pure data, browser-safe.
  */
 import type { InputField, OutputField } from '../types.ts';
-import { DOCUMENT_GLOBS, WEEKLY_CRON } from './sync-fields.ts';
+import { DOCUMENT_GLOBS, strategyField, WEEKLY_CRON } from './sync-fields.ts';
 
 export { credentialsField, DOCUMENT_GLOBS, WEEKLY_CRON } from './sync-fields.ts';
 
@@ -58,19 +58,7 @@ export const driveSyncFields = [
     ],
     description: 'Accessible drives: the folder above in the drives you reach; Shared items: files shared with you; All: both.',
   },
-  {
-    name: 'strategy',
-    label: 'Parsing strategy',
-    type: 'select',
-    defaultValue: 'auto',
-    values: [
-      { label: 'Auto', value: 'auto' },
-      { label: 'Fast', value: 'fast' },
-      { label: 'OCR only', value: 'ocr_only' },
-      { label: 'High resolution', value: 'hi_res' },
-    ],
-    description: "How the data-sync service parses documents; weft's own engine reads text with its in-process parsers whatever the choice.",
-  },
+  strategyField,
   {
     name: 'days_to_sync_if_history_is_full',
     label: 'Days to sync if history is full',

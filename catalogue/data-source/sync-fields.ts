@@ -29,6 +29,21 @@ export const cronExpressionField = {
   description: 'When the sync runs: a cron expression whose last token is the time zone (default: weekly, Sunday at midnight UTC).',
 } as const satisfies InputField;
 
+/** spec 001 §3 strategy (auto default, fast, ocr_only, hi_res): the data-sync service's parsing */
+export const strategyField = {
+  name: 'strategy',
+  label: 'Parsing strategy',
+  type: 'select',
+  defaultValue: 'auto',
+  values: [
+    { label: 'Auto', value: 'auto' },
+    { label: 'Fast', value: 'fast' },
+    { label: 'OCR only', value: 'ocr_only' },
+    { label: 'High resolution', value: 'hi_res' },
+  ],
+  description: "How the data-sync service parses documents; weft's own engine reads text with its in-process parsers whatever the choice.",
+} as const satisfies InputField;
+
 /** spec 001 §3: incremental_append (default, §9) or full_refresh_append */
 export const fileSyncModeField = {
   name: 'syncMode',

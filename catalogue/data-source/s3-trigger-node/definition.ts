@@ -4,7 +4,7 @@
  * document a scheduled sync reads from a bucket (reader: runtime/sync/sources/s3.ts).
  */
 import type { NodeDefinition } from '../../types.ts';
-import { credentialsField, cronExpressionField, DOCUMENT_GLOBS, documentOutputs, fileSyncModeField } from '../sync-fields.ts';
+import { credentialsField, cronExpressionField, DOCUMENT_GLOBS, documentOutputs, fileSyncModeField, strategyField } from '../sync-fields.ts';
 
 export const definition = {
   name: 's3TriggerNode',
@@ -26,19 +26,7 @@ export const definition = {
   inputs: [
     credentialsField('"S3 (object storage)" (s3)'),
     { name: 'bucket', label: 'Bucket', type: 'text', required: true, loadOptionsMethod: 's3ListBuckets', description: 'Pick one of the buckets the key pair reaches, or give its name.' },
-    {
-      name: 'strategy',
-      label: 'Parsing strategy',
-      type: 'select',
-      defaultValue: 'auto',
-      values: [
-        { label: 'Auto', value: 'auto' },
-        { label: 'Fast', value: 'fast' },
-        { label: 'OCR only', value: 'ocr_only' },
-        { label: 'High resolution', value: 'hi_res' },
-      ],
-      description: "How the data-sync service parses documents; weft's own engine reads text with its in-process parsers whatever the choice.",
-    },
+    strategyField,
     {
       name: 'globs',
       label: 'Files',
