@@ -35,7 +35,6 @@ import { mcpAccess } from './mcp-client/mcp-access.ts';
 import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
 import { smtpAccess } from './smtp/smtp-access.ts';
 import { postgresAccess } from './postgres/postgres-access.ts';
-import { forgetProcessPostgres, setProcessPostgres } from './postgres/process-postgres.ts';
 import { postgresRouter } from './postgres/postgres-routes.ts';
 import { testCredentialsRouter } from './credential-tests/test-credentials-route.ts';
 import { optionLoadersRouter } from './http/routes/option-loaders.ts';
@@ -193,9 +192,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const toolService = options.toolService ?? { authConfigs: {} };
   const mcpServers = mcpAccess(outbound);
   const mailServers = smtpAccess({ allow, ca: options.smtpCa });
-  // the Postgres nodes, dropdowns and helper routes get it injected; the sync reader finds it as the process's
+  // the Postgres nodes, dropdowns, helper routes and the sync reader (through the sync runner) get it injected
   const databases = postgresAccess({ allow });
-  setProcessPostgres(databases);
   // set once the server part starts (below): a worker-only process calls no flows as webhooks
   let productionCalls: ProductionCalls | undefined;
   const engine: Engine = new Engine(
@@ -261,7 +259,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });
     const teamsApps = new TeamsAppInstallations({ redis, prefix, outbound, serviceUrls, credentials, fresh });
     // data-source flows: their sync jobs, and the worker that runs the embedded engine's syncs through the production calls
-    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, usage, engine, calls, credentials, fresh, settings: options.sync }));
+    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, postgres: databases, usage, engine, calls, credentials, fresh, settings: options.sync }));
     productionCalls = calls;
     const app = createApp({
       redis,
@@ -346,7 +344,6 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     async close() {
       await close();
       mailServers.close();
-      forgetProcessPostgres(databases);
       await databases.close();
       await engine.close();
       await vectorStore.close();

@@ -9,12 +9,11 @@ import { AllowList } from '../../outbound/address-policy.ts';
 import { postgresAccess, type PostgresPools } from '../../postgres/postgres-access.ts';
 import { createTestDatabase, type TestDatabase } from '../../postgres/testing/test-database.ts';
 import type { SourceBatch } from '../types.ts';
-import { postgresReaderWith } from './postgres.ts';
+import { postgresReader as reader } from './postgres.ts';
 import { widenedXmin } from './postgres-xmin.ts';
 
 let db: TestDatabase;
 let pools: PostgresPools;
-const reader = postgresReaderWith(() => pools);
 
 interface Sync {
   batches: SourceBatch[];
@@ -28,7 +27,7 @@ async function sync(values: Record<string, unknown>, cursor: unknown = null, bat
   const result: Sync = { batches: [], total: -1, ids: {}, cursor };
   const reading = reader.read({
     projectId: 'project_1', flowId: 'flow_1', values: { syncMode: 'incremental_append', schemas: ['public'], ...values }, credential: db.credential,
-    cursor, batchSize, http: null as never, signal: new AbortController().signal, total: (n) => (result.total = n),
+    cursor, batchSize, http: null as never, postgres: pools, signal: new AbortController().signal, total: (n) => (result.total = n),
   });
   for await (const batch of reading) {
     result.batches.push(batch);
