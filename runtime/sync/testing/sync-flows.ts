@@ -1,0 +1,56 @@
+/**
+ * @module runtime/sync/testing/sync-flows — for the end-to-end sync tests of real sources: a
+ * data-source flow's document (the source's trigger, then a code node that reports what it got),
+ * waiting for a number of ended syncs, and the flow's runs once they have all ended.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Engine } from '../../../actors/engine.ts';
+import type { RunMeta } from '../../../contract/runs.ts';
+import type { SignedInClient } from '../../testing/session-client.ts';
+import type { SyncJobState } from '../types.ts';
+import { syncStateWhen } from './sync-test-helpers.ts';
+
+const at = { x: 0, y: 0 };
+
+/** the trigger `type` with `values`, then code_1 running `code` (its return value is the run's output) */
+export const sourceFlow = (type: string, values: Record<string, unknown>, code: string) => ({
+  nodes: [
+    { id: 'source_1', type, position: at, values },
+    { id: 'code_1', type: 'codeNode', position: at, values: { code } },
+  ],
+  edges: [{ id: 'edge_1', source: 'source_1', sourceHandle: 'out', target: 'code_1', targetHandle: 'in' }],
+});
+
+/** the job's state once `count` syncs of it have ended (by their ids in the history) */
+export async function syncsEnded(client: SignedInClient, flowId: string, count: number, timeoutMs = 30_000): Promise<SyncJobState> {
+  const seen = new Set<string>();
+  return syncStateWhen(
+    client,
+    flowId,
+    (state) => {
+      if (state.lastRun && state.lastRun.status !== 'running') seen.add(state.lastRun.id);
+      return state.state !== 'running' && seen.size >= count && state.lastRun?.status !== 'running';
+    },
+    timeoutMs,
+  );
+}
+
+export interface EndedRun {
+  meta: RunMeta;
+  output: unknown;
+}
+
+/** the flow's `count` runs once every one has ended, oldest first (fails after `timeoutMs`) */
+export async function runsEnded(engine: Engine, flowId: string, count: number, timeoutMs = 30_000): Promise<EndedRun[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ids = await engine.history(flowId, 10_000);
+    const metas = (await Promise.all(ids.map((id) => engine.meta(id)))).filter((meta): meta is RunMeta => meta !== null);
+    if (metas.length >= count && metas.every((meta) => meta.status !== 'running')) {
+      const sorted = metas.sort((a, b) => a.startedAt - b.startedAt);
+      return Promise.all(sorted.map(async (meta) => ({ meta, output: await engine.runOutput(meta.runId) })));
+    }
+    if (Date.now() > until) throw new Error(`${flowId}: ${metas.length} runs, ${metas.filter((m) => m.status === 'running').length} running; waited for ${count} ended`);
+    await sleep(50);
+  }
+}
