@@ -73,4 +73,16 @@ describe('a Postgres data-source flow, deployed through the API', () => {
     expect(stopped).toMatchObject({ state: 'inactive', nextRunAt: null, config: { source: null, destination: null, connection: null, status: 'inactive', credentialId: null } });
     expect((await weft.request('POST', `/api/flows/${flow.id}/sync/run`)).status).toBe(400);
   });
+
+  it('fails the sync with the database’s own words when it cannot read, and starts no run', async () => {
+    await weft.api('POST', `/api/projects/${projectId}/credentials`, {
+      name: 'Gone', credential_type: 'postgres', credentials: { ...db.credential, port: String(db.credential.port), dbName: 'weft_no_such_database' },
+    });
+    const values = { credentials: 'Gone', schemas: ['public'], tables: ['orders'] };
+    const flow = await weft.api<CheckedFlow>('POST', `/api/projects/${projectId}/flows`, { name: 'Gone', ...sourceFlow('postgresTriggerNode', values, REPORT) });
+    expect((await weft.request('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' })).status).toBe(200);
+    const failed = await syncsEnded(weft, flow.id, 1);
+    expect(failed).toMatchObject({ state: 'failed', lastRun: { status: 'failed', recordsRead: 0, error: expect.stringMatching(/^Postgres error: .*weft_no_such_database/) } });
+    expect(await weft.engine.history(flow.id)).toEqual([]);
+  });
 });
