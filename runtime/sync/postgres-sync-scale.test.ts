@@ -4,7 +4,8 @@
  * runs of a flow Postgres trigger → code, run by this process's workers), timed and measured
  * with /usr/bin/time -v (the peak RSS of the process that syncs); then 10 rows updated and the
  * second sync measured the same way (it reads those 10 only). Prints the figures. Run:
- * WEFT_SCALE=1 npx vitest run runtime/sync/postgres-sync-scale.test.ts (WEFT_SCALE_ROWS: another size)
+ * WEFT_SCALE=1 npx vitest run runtime/sync/postgres-sync-scale.test.ts (WEFT_SCALE_ROWS: another size;
+ * WEFT_SCALE_NODE_OPTIONS: the command's NODE_OPTIONS, e.g. --max-old-space-size=96)
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ interface Measured {
 /** `npm run sync -- <flowId>` under /usr/bin/time -v, against this test's Redis, prefix and database */
 async function timedSync(flowId: string): Promise<Measured> {
   const child = spawn('/usr/bin/time', ['-v', 'npm', 'run', '--silent', 'sync', '--', flowId], {
-    env: { ...process.env, WEFT_PREFIX: weft.prefix, WEFT_OUTBOUND_ALLOW: db.hostPort },
+    env: { ...process.env, WEFT_PREFIX: weft.prefix, WEFT_OUTBOUND_ALLOW: db.hostPort, NODE_OPTIONS: process.env.WEFT_SCALE_NODE_OPTIONS ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
