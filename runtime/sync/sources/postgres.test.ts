@@ -113,6 +113,22 @@ describe('the Postgres source reader', () => {
     expect((await db.sql("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction'", [db.name])).rows[0].n).toBe(0);
   });
 
+  it('loses no row of a transaction open when a sync was interrupted and committed before it resumed', async () => {
+    await db.sql('CREATE TABLE ledger (id int PRIMARY KEY, note text)');
+    await db.sql("INSERT INTO ledger SELECT g, 'first' FROM generate_series(1, 30) g");
+    // a transaction opened before the sync, with an id below the rows written after it
+    const open = await db.sessionInTransaction("UPDATE ledger SET note = 'late' WHERE id = 1");
+    await db.sql("UPDATE ledger SET note = 'second' WHERE id > 10");
+    const interrupted = await sync({ tables: ['ledger'] }, null, 15, 1);
+    expect(interrupted.ids['public.ledger']).toHaveLength(15);
+    await open.commit();
+    const resumed = await sync({ tables: ['ledger'] }, interrupted.cursor, 15);
+    expect([...interrupted.ids['public.ledger'], ...resumed.ids['public.ledger']].sort((a, b) => a - b)).toEqual(range(1, 30));
+    // the row the open transaction changed: read by the next sync, not lost
+    const next = await sync({ tables: ['ledger'] }, resumed.cursor, 15);
+    expect(next.ids['public.ledger']).toEqual([1]);
+  });
+
   it('widens xmin across a wrap-around: a row of the epoch before sorts before one of this epoch', async () => {
     const epoch = 2n ** 32n;
     const xmax = (3n * epoch + 100n).toString();

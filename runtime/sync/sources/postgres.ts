@@ -117,6 +117,8 @@ async function* readStream(
   rows: { sql: string; params: unknown[] },
   sync: { cursor: PostgresCursor; snapshot: Snapshot; batchSize: number },
 ): AsyncGenerator<SourceBatch> {
+  // a read resumed after an interruption ends at the snapshot it began with (postgres-xmin.ts `began`)
+  const began = sync.cursor.streams[stream.name]?.began ?? sync.snapshot;
   await query(`DECLARE weft_sync_rows NO SCROLL CURSOR FOR ${rows.sql}`, rows.params);
   const fetch = async () => (await query(`FETCH FORWARD ${sync.batchSize} FROM weft_sync_rows`, [])).rows;
   let batch = await fetch();
@@ -124,11 +126,11 @@ async function* readStream(
     const next = batch.length < sync.batchSize ? [] : await fetch();
     const read = batch.map(splitRow);
     const position = sync.cursor.streams[stream.name] ?? {};
-    sync.cursor.streams[stream.name] = next.length ? { ...position, after: read[read.length - 1].key } : { since: sync.snapshot };
+    sync.cursor.streams[stream.name] = next.length ? { ...position, after: read[read.length - 1].key, began } : { since: began };
     yield { runs: [{ records: read.map((row) => row.record), stream: stream.name }], records: read.length, cursor: structuredClone(sync.cursor) };
     batch = next;
   }
   // nothing (more) to read: the next batch of another table carries this table's new snapshot
-  sync.cursor.streams[stream.name] = { since: sync.snapshot };
+  sync.cursor.streams[stream.name] = { since: began };
   await query('CLOSE weft_sync_rows', []);
 }
