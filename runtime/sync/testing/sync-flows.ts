@@ -54,3 +54,9 @@ export async function runsEnded(engine: Engine, flowId: string, count: number, t
     await sleep(50);
   }
 }
+
+/** the `added` runs the flow has besides `earlier`, once they have all ended */
+export async function newRunsEnded(engine: Engine, flowId: string, earlier: EndedRun[], added: number): Promise<EndedRun[]> {
+  const all = await runsEnded(engine, flowId, earlier.length + added);
+  return all.filter((run) => !earlier.some((old) => old.meta.runId === run.meta.runId));
+}
