@@ -73,6 +73,33 @@ describe('a Postgres data-source flow, deployed through the API', () => {
     expect((await weft.request('POST', `/api/flows/${flow.id}/sync/run`)).status).toBe(400);
   });
 
+  it('follows the update rules on a new deploy: batchSize syncs again from the cursor, new tables from scratch', async () => {
+    await db.sql('CREATE TABLE returns (id int PRIMARY KEY, item text)');
+    await db.sql("INSERT INTO returns SELECT g, 'return ' || g FROM generate_series(1, 4) g");
+    const flow = await weft.api<CheckedFlow>('POST', `/api/projects/${projectId}/flows`, {
+      name: 'Rules', ...sourceFlow('postgresTriggerNode', { credentials: 'Warehouse', schemas: ['public'], tables: ['orders'], batchSize: 20 }, REPORT),
+    });
+    const deploy = async (values: Record<string, unknown>) => {
+      await weft.api('PUT', `/api/flows/${flow.id}`, sourceFlow('postgresTriggerNode', { credentials: 'Warehouse', schemas: ['public'], ...values }, REPORT));
+      expect((await weft.request('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' })).status).toBe(200);
+    };
+    await weft.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+    const first = await syncsEnded(weft, flow.id, 1);
+    expect(first.lastRun).toMatchObject({ recordsRead: 45 });
+    // batchSize only (resyncOn): the same source, a sync from the cursor (nothing changed since)
+    await deploy({ tables: ['orders'], batchSize: 7 });
+    const resynced = await syncsEnded(weft, flow.id, 2);
+    expect(resynced.config.source).toBe(first.config.source);
+    expect(resynced.lastRun).toMatchObject({ status: 'succeeded', recordsRead: 0 });
+    // tables (recreateOn): a new source, read from scratch
+    await deploy({ tables: ['orders', 'returns'], batchSize: 50 });
+    const remade = await syncsEnded(weft, flow.id, 3);
+    expect(remade.config.source).not.toBe(first.config.source);
+    expect(remade.lastRun).toMatchObject({ status: 'succeeded', recordsRead: 49 });
+    const runs = await runsEnded(weft.engine, flow.id, 5);
+    expect(runs.slice(-2).map((run) => (run.output as Report).stream).sort()).toEqual(['public.orders', 'public.returns']);
+  }, 60_000);
+
   it('fails the sync with the database’s own words when it cannot read, and starts no run', async () => {
     await weft.api('POST', `/api/projects/${projectId}/credentials`, {
       name: 'Gone', credential_type: 'postgres', credentials: { ...db.credential, port: String(db.credential.port), dbName: 'weft_no_such_database' },

@@ -1,12 +1,12 @@
 /**
  * @module runtime/sync/testing/sync-flows — for the end-to-end sync tests of real sources: a
  * data-source flow's document (the source's trigger, then a code node that reports what it got),
- * waiting for a number of ended syncs, and the flow's runs once they have all ended.
+ * waiting for a number of ended syncs (by the job's history), and the flow's runs once they have all ended.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Engine } from '../../../actors/engine.ts';
 import type { RunMeta } from '../../../contract/runs.ts';
-import type { SignedInClient } from '../../testing/session-client.ts';
+import type { TestWeft } from '../../testing/test-weft.ts';
 import type { SyncJobState } from '../types.ts';
 import { syncStateWhen } from './sync-test-helpers.ts';
 
@@ -21,18 +21,14 @@ export const sourceFlow = (type: string, values: Record<string, unknown>, code: 
   edges: [{ id: 'edge_1', source: 'source_1', sourceHandle: 'out', target: 'code_1', targetHandle: 'in' }],
 });
 
-/** the job's state once `count` syncs of it have ended (by their ids in the history) */
-export async function syncsEnded(client: SignedInClient, flowId: string, count: number, timeoutMs = 30_000): Promise<SyncJobState> {
-  const seen = new Set<string>();
-  return syncStateWhen(
-    client,
-    flowId,
-    (state) => {
-      if (state.lastRun && state.lastRun.status !== 'running') seen.add(state.lastRun.id);
-      return state.state !== 'running' && seen.size >= count && state.lastRun?.status !== 'running';
-    },
-    timeoutMs,
-  );
+/** the job's state once `count` syncs of it have ended (its history holds them) and none runs */
+export async function syncsEnded(weft: TestWeft, flowId: string, count: number, timeoutMs = 30_000): Promise<SyncJobState> {
+  const until = Date.now() + timeoutMs;
+  while ((await weft.sync!.store.history(flowId, 20)).length < count) {
+    if (Date.now() > until) throw new Error(`${flowId}: fewer than ${count} syncs ended: ${JSON.stringify(await weft.sync!.store.history(flowId, 20))}`);
+    await sleep(50);
+  }
+  return syncStateWhen(weft, flowId, (state) => state.state !== 'running', Math.max(1000, until - Date.now()));
 }
 
 export interface EndedRun {
