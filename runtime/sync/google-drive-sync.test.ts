@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVE_TOKEN, FOLDER, startDriveTree, type DriveTree } from '../../catalogue/data-source/google-drive-trigger-node/testing-drive-tree.ts';
 import type { CheckedFlow } from '../../contract/flow-document.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
-import { newRunsEnded, runsEnded, sourceFlow, syncsEnded } from './testing/sync-flows.ts';
+import { newRunsEnded, oauthToken, paidProjectWith, runsEnded, sourceFlow, syncsEnded } from './testing/sync-flows.ts';
 
 let weft: TestWeft;
 let drive: DriveTree;
@@ -25,12 +25,7 @@ beforeAll(async () => {
     { id: 'f-guide', name: 'start.md', mimeType: 'text/markdown', parent: 'd-sub', modifiedTime: '2026-11-02T10:00:00.000Z', bytes: '# Start here' },
   ]);
   weft = await startTestWeft({ serviceUrls: { googleDrive: drive.base }, outboundAllow: [drive.hostPort] });
-  // OAuth credentials are a paid-plan type (spec 001 §1)
-  await weft.accounts.organisations.update(weft.admin.organisation.id, { plan: 'team' });
-  projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Drive sync' })).id;
-  await weft.api('POST', `/api/projects/${projectId}/credentials`, {
-    name: 'drive', credential_type: 'googleDriveOauth', credentials: { access_token: DRIVE_TOKEN, token_type: 'Bearer', expires_at: Date.now() + 3_600_000 },
-  });
+  projectId = await paidProjectWith(weft, 'drive', 'googleDriveOauth', oauthToken(DRIVE_TOKEN));
 }, 30_000);
 afterAll(async () => {
   await weft?.close();

@@ -10,7 +10,7 @@ import { SHEETS_TOKEN, SPREADSHEET_ID, startSheetsApi } from '../../catalogue/da
 import type { LoopbackApi } from '../../catalogue/testing/loopback-api.ts';
 import type { CheckedFlow } from '../../contract/flow-document.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
-import { newRunsEnded, runsEnded, sourceFlow, syncsEnded } from './testing/sync-flows.ts';
+import { newRunsEnded, oauthToken, paidProjectWith, runsEnded, sourceFlow, syncsEnded } from './testing/sync-flows.ts';
 
 let weft: TestWeft;
 let sheets: LoopbackApi & { base: string };
@@ -22,12 +22,7 @@ const namesOf = (runs: { output: unknown }[]) => runs.flatMap((run) => (run.outp
 beforeAll(async () => {
   sheets = await startSheetsApi();
   weft = await startTestWeft({ serviceUrls: { googleSheets: sheets.base }, outboundAllow: [sheets.hostPort] });
-  // OAuth credentials are a paid-plan type (spec 001 §1)
-  await weft.accounts.organisations.update(weft.admin.organisation.id, { plan: 'team' });
-  projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Sheets sync' })).id;
-  await weft.api('POST', `/api/projects/${projectId}/credentials`, {
-    name: 'sheets', credential_type: 'googleSheetsOauth', credentials: { access_token: SHEETS_TOKEN, token_type: 'Bearer', expires_at: Date.now() + 3_600_000 },
-  });
+  projectId = await paidProjectWith(weft, 'sheets', 'googleSheetsOauth', oauthToken(SHEETS_TOKEN));
 }, 30_000);
 afterAll(async () => {
   await weft?.close();

@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../postgres/testing/test-
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 import { crashWorkers, type CrashWorkers } from './testing/crash-workers.ts';
 import { syncStateWhen } from './testing/sync-test-helpers.ts';
-import { runsEnded, syncsEnded } from './testing/sync-flows.ts';
+import { paidProjectWith, runsEnded, syncsEnded } from './testing/sync-flows.ts';
 
 const ROWS = 240;
 let weft: TestWeft;
@@ -25,8 +25,6 @@ beforeAll(async () => {
   // this process keeps the jobs and answers the routes; the syncs run in the child processes
   weft = await startTestWeft({ outboundAllow: [db.hostPort], sync: { worker: false, lockMs: 1500 } });
   workers = crashWorkers(weft.prefix);
-  // every batch is a production call: more than a starter plan's daily requests
-  await weft.accounts.organisations.update(weft.admin.organisation.id, { plan: 'team' });
 });
 afterAll(async () => {
   workers?.killAll();
@@ -38,8 +36,7 @@ describe('a Postgres sync whose worker dies', () => {
   it('is resumed by another process: no row lost, none run twice', async () => {
     const env = { WEFT_OUTBOUND_ALLOW: db.hostPort };
     const first = await workers.start(env);
-    const projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Crash' })).id;
-    await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'Meters', credential_type: 'postgres', credentials: { ...db.credential, port: String(db.credential.port) } });
+    const projectId = await paidProjectWith(weft, 'Meters', 'postgres', db.credential);
     const values = { credentials: 'Meters', schemas: ['public'], tables: ['readings'], batchSize: 2 };
     const flow = await weft.api<CheckedFlow>('POST', `/api/projects/${projectId}/flows`, {
       name: 'Readings', nodes: [{ id: 'source_1', type: 'postgresTriggerNode', position: { x: 0, y: 0 }, values }], edges: [],

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../../contract/flow-document.ts';
 import { createTestDatabase, type TestDatabase } from '../postgres/testing/test-database.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
-import { runsEnded, sourceFlow } from './testing/sync-flows.ts';
+import { paidProjectWith, runsEnded, sourceFlow } from './testing/sync-flows.ts';
 
 const ROWS = Number(process.env.WEFT_SCALE_ROWS ?? 100_000);
 const BATCH = 1000;
@@ -55,8 +55,6 @@ beforeAll(async () => {
   await db.sql(`INSERT INTO events SELECT g, 'kind ' || (g % 7), repeat(md5(g::text), 15), now() FROM generate_series(1, ${ROWS}) g`);
   // this process keeps the job and runs the flow's runs; the command runs the syncs
   weft = await startTestWeft({ outboundAllow: [db.hostPort], sync: { worker: false } });
-  // 100 runs a sync: more than a starter plan's daily requests
-  await weft.accounts.organisations.update(weft.admin.organisation.id, { plan: 'team' });
 }, 120_000);
 afterAll(async () => {
   await weft?.close();
@@ -65,8 +63,8 @@ afterAll(async () => {
 
 describe.skipIf(!process.env.WEFT_SCALE)('a Postgres sync at scale, through the engine', () => {
   it(`syncs ${ROWS} rows in batches of ${BATCH} with npm run sync, then only 10 updated rows`, async () => {
-    const projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Scale' })).id;
-    await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'Events', credential_type: 'postgres', credentials: { ...db.credential, port: String(db.credential.port) } });
+    // 100 runs a sync: more than a starter plan's daily requests
+    const projectId = await paidProjectWith(weft, 'Events', 'postgres', db.credential);
     const values = { credentials: 'Events', schemas: ['public'], tables: ['events'], batchSize: BATCH };
     const code = 'return { stream: input.stream, count: input.records.length };';
     const flow = await weft.api<CheckedFlow>('POST', `/api/projects/${projectId}/flows`, { name: 'Events', ...sourceFlow('postgresTriggerNode', values, code) });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../../contract/flow-document.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 import { startS3Store, STORE_CREDENTIAL, type S3Store } from './sources/testing/s3-store.ts';
-import { newRunsEnded, runsEnded, sourceFlow, syncsEnded } from './testing/sync-flows.ts';
+import { newRunsEnded, paidProjectWith, runsEnded, sourceFlow, syncsEnded } from './testing/sync-flows.ts';
 
 let weft: TestWeft;
 let store: S3Store;
@@ -27,10 +27,7 @@ beforeAll(async () => {
   await store.put('manuals', 'guides/setup.md', '# Setup\nPlug it in.');
   await store.put('manuals', 'photo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
   weft = await startTestWeft({ serviceUrls: { s3: store.url }, outboundAllow: [store.hostPort] });
-  // S3 credentials are a paid-plan type (spec 001 §1)
-  await weft.accounts.organisations.update(weft.admin.organisation.id, { plan: 'team' });
-  projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Manuals sync' })).id;
-  await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'store', credential_type: 's3', credentials: STORE_CREDENTIAL });
+  projectId = await paidProjectWith(weft, 'store', 's3', STORE_CREDENTIAL);
 }, 30_000);
 afterAll(async () => {
   await weft?.close();

@@ -56,3 +56,18 @@ export async function newRunsEnded(engine: Engine, flowId: string, earlier: Ende
   const all = await runsEnded(engine, flowId, earlier.length + added);
   return all.filter((run) => !earlier.some((old) => old.meta.runId === run.meta.runId));
 }
+
+/**
+ * A project of the admin's organisation, moved to a paid plan (OAuth and S3 credentials are
+ * paid-plan types, spec 001 §1; a sync's runs are more than a starter plan's daily requests),
+ * with the credential `name` of `type`; answers the project's id.
+ */
+export async function paidProjectWith(weft: TestWeft, name: string, type: string, credentials: Record<string, unknown>): Promise<string> {
+  await weft.accounts.organisations.update(weft.admin.organisation.id, { plan: 'team' });
+  const projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: `${name} sync` })).id;
+  await weft.api('POST', `/api/projects/${projectId}/credentials`, { name, credential_type: type, credentials });
+  return projectId;
+}
+
+/** an OAuth credential's fields with `token`, valid for an hour */
+export const oauthToken = (token: string) => ({ access_token: token, token_type: 'Bearer', expires_at: Date.now() + 3_600_000 });
