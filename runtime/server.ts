@@ -160,6 +160,12 @@ export interface Weft {
   routes: RouteEntry[];
   /** the data-source sync jobs (null for a worker-only process: syncs run where production calls are served) */
   sync: SyncSystem | null;
+  /**
+   * Resolves once the log record of every production call this process took so far is written:
+   * runs still going on are waited for (`npm run sync` waits so before it exits, since a run's
+   * record is written by the process that started it, or else only at the next server start)
+   */
+  logged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -238,6 +244,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   let routes: RouteEntry[] = [];
   let syncSystem: SyncSystem | null = null;
   let close = async () => {};
+  let logged = async () => {};
   if (role !== 'worker') {
     const projects = new ProjectStore(redis, prefix);
     const apiKeys = new ApiKeyStore(redis, prefix);
@@ -250,6 +257,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       publish: options.logPublisher ? logPublisher(options.logPublisher) : undefined,
     });
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
+    logged = () => logs.idle();
     // active flows of a weft from before versions: their live draft becomes version 1
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
     // every production call (webhook, GraphQL, widgets, MCP, app triggers) goes through this one path
@@ -341,6 +349,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     vectorStore,
     routes,
     sync: syncSystem,
+    logged: () => logged(),
     async close() {
       await close();
       mailServers.close();

@@ -53,6 +53,7 @@ export async function startTestWeft(options: Omit<Partial<WeftOptions>, 'redisUr
     get sync() {
       return (weft ?? first).sync;
     },
+    logged: () => (weft ?? first).logged(),
     routes: first.routes,
     ...admin,
     prefix,
