@@ -35,7 +35,6 @@ import { mcpAccess } from './mcp-client/mcp-access.ts';
 import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
 import { smtpAccess } from './smtp/smtp-access.ts';
 import { postgresAccess } from './postgres/postgres-access.ts';
-import { forgetProcessPostgres, setProcessPostgres } from './postgres/process-postgres.ts';
 import { postgresRouter } from './postgres/postgres-routes.ts';
 import { testCredentialsRouter } from './credential-tests/test-credentials-route.ts';
 import { optionLoadersRouter } from './http/routes/option-loaders.ts';
@@ -167,6 +166,12 @@ export interface Weft {
   routes: RouteEntry[];
   /** the data-source sync jobs (null for a worker-only process: syncs run where production calls are served) */
   sync: SyncSystem | null;
+  /**
+   * Resolves once the log record of every production call this process took so far is written:
+   * runs still going on are waited for (`npm run sync` waits so before it exits, since a run's
+   * record is written by the process that started it, or else only at the next server start)
+   */
+  logged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -199,9 +204,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const toolService = options.toolService ?? { authConfigs: {} };
   const mcpServers = mcpAccess(outbound);
   const mailServers = smtpAccess({ allow, ca: options.smtpCa });
-  // the Postgres nodes, dropdowns and helper routes get it injected; the sync reader finds it as the process's
+  // the Postgres nodes, dropdowns, helper routes and the sync reader (through the sync runner) get it injected
   const databases = postgresAccess({ allow });
-  setProcessPostgres(databases);
   // set once the server part starts (below): a worker-only process calls no flows as webhooks
   let productionCalls: ProductionCalls | undefined;
   const engine: Engine = new Engine(
@@ -247,6 +251,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   let routes: RouteEntry[] = [];
   let syncSystem: SyncSystem | null = null;
   let close = async () => {};
+  let logged = async () => {};
   if (role !== 'worker') {
     const projects = new ProjectStore(redis, prefix);
     const apiKeys = new ApiKeyStore(redis, prefix);
@@ -259,6 +264,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       publish: options.logPublisher ? logPublisher(options.logPublisher) : undefined,
     });
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
+    logged = () => logs.idle();
     // active flows of a weft from before versions: their live draft becomes version 1
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
     // every production call (webhook, GraphQL, widgets, MCP, app triggers) goes through this one path
@@ -272,7 +278,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     // the data-sync service keeps new jobs when WEFT_DATA_SYNC_URL is set, else the embedded engine
     const dataSyncService = dataSyncServiceFromEnv(process.env, { outbound, credentialsOf: (projectId) => credentialAccess(credentials, projectId, undefined, fresh) });
     const syncSettings = { ...options.sync, engines: { ...(dataSyncService ? { dataSyncService } : {}), ...options.sync?.engines } };
-    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, usage, engine, calls, credentials, fresh, settings: syncSettings }));
+    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, postgres: databases, usage, engine, calls, credentials, fresh, settings: syncSettings }));
     productionCalls = calls;
     const app = createApp({
       redis,
@@ -354,10 +360,10 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     vectorStore,
     routes,
     sync: syncSystem,
+    logged: () => logged(),
     async close() {
       await close();
       mailServers.close();
-      forgetProcessPostgres(databases);
       await databases.close();
       await engine.close();
       await vectorStore.close();

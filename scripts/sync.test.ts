@@ -42,3 +42,24 @@ describe('npm run sync', () => {
     await expect(syncCommand('flow_none', options, () => undefined)).rejects.toThrow('Invalid operation');
   });
 });
+
+describe('npm run sync and the log', () => {
+  it('leaves a log record for every run it started, also those still running when the sync ended', async () => {
+    const projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Logged' })).id;
+    // each run waits a second: they are still running when the sync has ended
+    const source = listSourceFlow({ records: 3, batchSize: 3 });
+    const flowDoc = {
+      nodes: [...source.nodes, { id: 'wait_1', type: 'waitNode', position: { x: 0, y: 0 }, values: { seconds: 1 } }],
+      edges: [{ id: 'edge_1', source: 'listSource_1', sourceHandle: 'out', target: 'wait_1', targetHandle: 'in' }],
+    };
+    const flow = await weft.api<CheckedFlow>('POST', `/api/projects/${projectId}/flows`, { name: 'Logged', ...flowDoc });
+    await weft.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
+    const options = { redisUrl: process.env.REDIS_URL!, prefix: weft.prefix, ...testSource };
+    let out = '';
+    expect(await syncCommand(flow.id, options, (text) => (out += text))).toBe(0);
+    expect(out).toMatch(/Waiting for the runs it started to end, to write their log records.*\nSync sync_[0-9a-f]+ succeeded: 3 records read/);
+    const logged = async () => (await weft.api<{ items: { flowId: string; trigger: string }[] }>('GET', `/api/projects/${projectId}/logs?flowId=${flow.id}`)).items;
+    await expect.poll(async () => (await logged()).length, { timeout: 10_000 }).toBe(3);
+    expect((await logged()).every((item) => item.trigger === 'sync')).toBe(true);
+  });
+});

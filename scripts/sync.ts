@@ -3,11 +3,14 @@
  * run in this terminal against the configured Redis (REDIS_URL, else the one `npm start`
  * wrote to ./data/redis.url; WEFT_PREFIX as the server's), whatever the job's schedule, with a
  * progress bar; exits 0 with the counts once it succeeded, 1 when it failed. The flow's runs
- * it starts are run by weft's workers (`npm start`), as scheduled syncs' are.
+ * it starts are run by weft's workers (`npm start`), as scheduled syncs' are; it exits once
+ * they have ended and their log records are written (a run's record is written by the process
+ * that started it).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import Redis from 'ioredis';
 import { loadConfig } from '../runtime/config.ts';
-import { startWeft, type WeftOptions } from '../runtime/server.ts';
+import { startWeft, type Weft, type WeftOptions } from '../runtime/server.ts';
 import type { SyncStore } from '../runtime/sync/sync-store.ts';
 import type { SyncRunSummary } from '../runtime/sync/types.ts';
 import { redisUrl } from './mailbox.ts';
@@ -46,6 +49,14 @@ function showProgress(store: SyncStore, flowId: string, write: (text: string) =>
   };
 }
 
+/** This process writes the log records of the runs it started, once they end: it waits for them (Ctrl-C leaves them to the server's next start). */
+async function logsWritten(weft: Weft, write: (text: string) => void, signal?: AbortSignal): Promise<void> {
+  const written = weft.logged();
+  if (await Promise.race([written.then(() => true), sleep(200).then(() => false)])) return;
+  write('Waiting for the runs it started to end, to write their log records (Ctrl-C: the next server start writes them)\n');
+  await Promise.race([written, new Promise((ok) => signal?.addEventListener('abort', ok, { once: true }))]);
+}
+
 /**
  * One sync of `flowId` with a progress bar written to `write`; resolves to the exit code.
  * `options` are startWeft's (the configured Redis and prefix; tests add their own source).
@@ -61,6 +72,7 @@ export async function syncCommand(flowId: string, options: WeftOptions, write: (
       write(`A sync of flow ${flowId} is under way already (${await weft.sync!.store.lockHolder(flowId)}): try again once it ended\n`);
       return 1;
     }
+    await logsWritten(weft, write, signal);
     write(`${summaryLine(summary)}\n`);
     return summary.status === 'succeeded' ? 0 : 1;
   } finally {

@@ -4,59 +4,44 @@
  * batch, and every record starts exactly one run. And, step by step, a sync interrupted in the
  * middle of a batch starts none of that batch's runs twice when it is resumed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../../contract/flow-document.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 import { runSync, type SyncRunnerDeps } from './embedded/sync-runner.ts';
 import { SyncStore } from './sync-store.ts';
+import { crashWorkers, type CrashWorkers } from './testing/crash-workers.ts';
 import { LIST_SOURCE, listSourceNode, listSourceReader } from './testing/list-source.ts';
 import { listSourceFlow, syncedIds, syncStateWhen } from './testing/sync-test-helpers.ts';
 import type { SyncJobSpec } from './types.ts';
 
 let weft: TestWeft;
-const children: ChildProcess[] = [];
-
-/** a weft process of its own (runtime/sync/testing/sync-crash-worker.ts), once it is ready */
-async function workerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing/sync-crash-worker.ts')], {
-    env: { ...process.env, WEFT_PREFIX: weft.prefix },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  await new Promise<void>((ok, fail) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ok());
-    child.once('exit', (code) => fail(new Error(`the worker process exited (${code})`)));
-  });
-  return child;
-}
+let workers: CrashWorkers;
 
 beforeAll(async () => {
   // this process keeps the jobs and answers the routes; the syncs run in the child processes
   weft = await startTestWeft({ extraNodes: [listSourceNode], extraSourceReaders: [listSourceReader], sync: { worker: false, lockMs: 1500 } });
+  workers = crashWorkers(weft.prefix);
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  workers?.killAll();
   await weft?.close();
 });
 
 describe('a sync whose worker dies', () => {
   it('is resumed by another process: no record lost, none run twice', async () => {
-    const first = await workerProcess();
+    const first = await workers.start();
     const projectId = (await weft.api<{ id: string }>('POST', '/api/projects', { name: 'Crash' })).id;
     const flow = await weft.api<CheckedFlow>('POST', `/api/projects/${projectId}/flows`, { name: 'Crash', ...listSourceFlow({ records: 12, batchSize: 2, delayMs: 250 }) });
     await weft.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
     await syncStateWhen(weft, flow.id, (s) => (s.progress?.read ?? 0) >= 4);
-    first.kill('SIGKILL');
-    await new Promise((ok) => first.once('exit', ok));
+    await workers.kill(first);
     const redis = new Redis(process.env.REDIS_URL!);
     const progressKey = `${weft.prefix}{sync:${flow.id}}:progress`;
     const [killedSync, readAtKill] = await redis.hmget(progressKey, 'syncId', 'read');
     expect(Number(readAtKill)).toBeLessThan(12);
 
-    await workerProcess();
+    await workers.start();
     const done = await syncStateWhen(weft, flow.id, (s) => s.lastRun?.status === 'succeeded', 30_000);
     // the same sync, resumed: not a new one
     expect(done.lastRun).toMatchObject({ id: killedSync, status: 'succeeded', recordsRead: 12, recordsWritten: 12 });

@@ -5,6 +5,7 @@
  * through them). The data-sync service's engine, when configured, is passed in as
  * `engines.dataSyncService`; new jobs then go to it (`engineFor` decides otherwise).
  */
+import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
 import type { ServiceUrls } from '../../catalogue/service-urls.ts';
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
@@ -46,6 +47,8 @@ export interface SyncSystemDeps extends SyncCredentialDeps {
   flows: FlowStore;
   outbound: Outbound;
   serviceUrls?: ServiceUrls;
+  /** the server's Postgres databases (the Postgres source reads through them) */
+  postgres?: PostgresAccess;
   usage: Pick<UsageLimits, 'checkRecords'>;
   engine: Pick<Engine, 'meta'>;
   calls: Pick<ProductionCalls, 'call'>;
@@ -71,7 +74,7 @@ export function startSyncSystem(deps: SyncSystemDeps): SyncSystem {
   const queue = syncQueue(deps.redis.duplicate({ maxRetriesPerRequest: null }), deps.prefix);
   const embedded = new EmbeddedSyncEngine({ queue, store, credentials });
   const jobs = new SyncJobs({ store, catalogue: deps.catalogue, engines: { ...settings.engines, embedded }, engineFor: settings.engineFor });
-  const runner: SyncRunnerDeps = { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, serviceUrls: deps.serviceUrls, flows: deps.flows, lockMs: settings.lockMs, dropSchedule: (connection) => queue.removeJobScheduler(connection) };
+  const runner: SyncRunnerDeps = { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, serviceUrls: deps.serviceUrls, postgres: deps.postgres, flows: deps.flows, lockMs: settings.lockMs, dropSchedule: (connection) => queue.removeJobScheduler(connection) };
   const worker = settings.worker === false ? null : startSyncWorker(runner, { redis: deps.redis, prefix: deps.prefix, concurrency: settings.concurrency });
   return {
     jobs,

@@ -9,6 +9,7 @@
  * node registers one `SourceReader` (runtime/sync/sources/), which the embedded engine reads
  * and whose update rules (spec 001 §4) both engines follow.
  */
+import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
 import type { OutboundClient } from '../../catalogue/outbound.ts';
 import type { ServiceName } from '../../catalogue/service-urls.ts';
 import type { SyncConfigRecord, SyncEngineName, SyncJobState, SyncSchedule } from '../../contract/sync.ts';
@@ -52,6 +53,8 @@ export interface SourceReadContext {
    * as the server's settings give it; absent: the environment's (WEFT_SERVICE_URL_<NAME>)
    */
   serviceUrl?(name: ServiceName): string;
+  /** the server's Postgres databases (under its outbound address policy), for the Postgres source */
+  postgres?: PostgresAccess;
   signal: AbortSignal;
   /** the total, once the source knows it (records or files), for the progress bar */
   total(count: number): void;

@@ -58,6 +58,7 @@ export async function startTestWeft(
     get sync() {
       return (weft ?? first).sync;
     },
+    logged: () => (weft ?? first).logged(),
     routes: first.routes,
     ...admin,
     prefix,

@@ -24,7 +24,7 @@ export const definition = {
     'Syncs documents from a Google Drive folder on a schedule: each file matching the patterns in the folder (and the ' +
     'folders below it) starts one run of the flow with its text as {{trigger.output.content}} (Google Docs, Sheets and ' +
     'Slides are exported as text). Incremental syncs read only the files changed since the last one. Deploy the flow to ' +
-    'start the sync job; stopping the flow pauses it.',
+    'start the sync job; stopping the flow deletes it (Pause in the Deploy tab only pauses it).',
   inputs: [
     credentialsField('"Cloud drive (Google Drive OAuth)" (googleDriveOauth)'),
     {

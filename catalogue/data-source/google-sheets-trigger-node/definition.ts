@@ -23,7 +23,7 @@ export const definition = {
   description:
     'Syncs the rows of a Google Sheets sheet on a schedule: the first row names the columns, and each batch of rows ' +
     'starts one run of the flow with {{trigger.output.records}} (one object a row) and {{trigger.output.stream}} (the ' +
-    'sheet). Every sync reads the whole sheet (Full Refresh). Deploy the flow to start the sync job; stopping the flow pauses it.',
+    'sheet). Every sync reads the whole sheet (Full Refresh). Deploy the flow to start the sync job; stopping the flow deletes it (Pause in the Deploy tab only pauses it).',
   inputs: [
     credentialsField('"Spreadsheet (Google Sheets OAuth)" (googleSheetsOauth)'),
     {

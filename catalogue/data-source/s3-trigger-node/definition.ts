@@ -22,7 +22,7 @@ export const definition = {
     'Syncs documents from an S3 bucket (or an S3-compatible store) on a schedule: each object matching the patterns ' +
     'starts one run of the flow with its text as {{trigger.output.content}} and a link to it valid for 30 minutes as ' +
     '{{trigger.output.document_url}}. Incremental syncs read only the objects added or changed since the last one. ' +
-    'Deploy the flow to start the sync job; stopping the flow pauses it.',
+    'Deploy the flow to start the sync job; stopping the flow deletes it (Pause in the Deploy tab only pauses it).',
   inputs: [
     credentialsField('"S3 (object storage)" (s3)'),
     { name: 'bucket', label: 'Bucket', type: 'text', required: true, loadOptionsMethod: 's3ListBuckets', description: 'Pick one of the buckets the key pair reaches, or give its name.' },

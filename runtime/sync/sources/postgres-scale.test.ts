@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AllowList } from '../../outbound/address-policy.ts';
 import { postgresAccess, type PostgresPools } from '../../postgres/postgres-access.ts';
 import { createTestDatabase, type TestDatabase } from '../../postgres/testing/test-database.ts';
-import { postgresReaderWith } from './postgres.ts';
+import { postgresReader as reader } from './postgres.ts';
 
 const ROWS = 100_000;
 const BATCH = 1000;
@@ -34,8 +34,7 @@ afterAll(async () => {
 
 describe.skipIf(!process.env.WEFT_SCALE)('the Postgres reader at scale', () => {
   it(`syncs ${ROWS} rows in batches of ${BATCH} with bounded memory`, async () => {
-    const reader = postgresReaderWith(() => pools);
-    const tableBytes = Number((await db.sql("SELECT pg_total_relation_size('events') AS n")).rows[0].n);
+        const tableBytes = Number((await db.sql("SELECT pg_total_relation_size('events') AS n")).rows[0].n);
     globalThis.gc?.();
     const before = process.memoryUsage();
     let peakRss = before.rss;
@@ -46,7 +45,7 @@ describe.skipIf(!process.env.WEFT_SCALE)('the Postgres reader at scale', () => {
     const started = performance.now();
     const reading = reader.read({
       projectId: 'p', flowId: 'f', values: { syncMode: 'incremental_append', schemas: ['public'], tables: ['public.events'] }, credential: db.credential,
-      cursor: null, batchSize: BATCH, http: null as never, signal: new AbortController().signal, total: () => undefined,
+      cursor: null, batchSize: BATCH, http: null as never, postgres: pools, signal: new AbortController().signal, total: () => undefined,
     });
     for await (const batch of reading) {
       rows += batch.records;

@@ -4,7 +4,8 @@
  *
  * Order and position: rows come ordered by (xmin as a 64-bit transaction id, tableoid, ctid);
  * tableoid keeps partitions of one table apart, ctid orders the rows one transaction wrote.
- * An interrupted read resumes after the last row of the last batch (`after`).
+ * An interrupted read resumes after the last row of the last batch (`after`), and ends as if
+ * it had ended at the snapshot it began with (`began`).
  *
  * Changed rows: a read records its snapshot (`txid_current_snapshot()`: every transaction id
  * from `xmax` on, and those in `xip`, was not visible to it). The next sync reads the rows whose
@@ -38,6 +39,14 @@ export interface StreamCursor {
   since?: Snapshot;
   /** the last row of an interrupted read */
   after?: RowKey;
+  /**
+   * the snapshot an interrupted read began with: its resumption takes another snapshot, and a
+   * transaction open at the first one may have committed since with an id below `after` (its
+   * rows are behind where the read resumes); the read ends with `since` this first snapshot, so
+   * the next sync reads those rows (and again those the resumed read read after it: appended
+   * twice, never lost)
+   */
+  began?: Snapshot;
 }
 
 /** the reader's cursor: one entry per stream ('schema.table') */

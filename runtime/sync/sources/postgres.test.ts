@@ -9,12 +9,11 @@ import { AllowList } from '../../outbound/address-policy.ts';
 import { postgresAccess, type PostgresPools } from '../../postgres/postgres-access.ts';
 import { createTestDatabase, type TestDatabase } from '../../postgres/testing/test-database.ts';
 import type { SourceBatch } from '../types.ts';
-import { postgresReaderWith } from './postgres.ts';
+import { postgresReader as reader } from './postgres.ts';
 import { widenedXmin } from './postgres-xmin.ts';
 
 let db: TestDatabase;
 let pools: PostgresPools;
-const reader = postgresReaderWith(() => pools);
 
 interface Sync {
   batches: SourceBatch[];
@@ -28,7 +27,7 @@ async function sync(values: Record<string, unknown>, cursor: unknown = null, bat
   const result: Sync = { batches: [], total: -1, ids: {}, cursor };
   const reading = reader.read({
     projectId: 'project_1', flowId: 'flow_1', values: { syncMode: 'incremental_append', schemas: ['public'], ...values }, credential: db.credential,
-    cursor, batchSize, http: null as never, signal: new AbortController().signal, total: (n) => (result.total = n),
+    cursor, batchSize, http: null as never, postgres: pools, signal: new AbortController().signal, total: (n) => (result.total = n),
   });
   for await (const batch of reading) {
     result.batches.push(batch);
@@ -112,6 +111,22 @@ describe('the Postgres source reader', () => {
     expect([...interrupted.ids['public.orders'], ...resumed.ids['public.orders']].sort((a, b) => a - b)).toEqual(range(1, 50));
     // the connection went back to the pool when the reading stopped early
     expect((await db.sql("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'idle in transaction'", [db.name])).rows[0].n).toBe(0);
+  });
+
+  it('loses no row of a transaction open when a sync was interrupted and committed before it resumed', async () => {
+    await db.sql('CREATE TABLE ledger (id int PRIMARY KEY, note text)');
+    await db.sql("INSERT INTO ledger SELECT g, 'first' FROM generate_series(1, 30) g");
+    // a transaction opened before the sync, with an id below the rows written after it
+    const open = await db.sessionInTransaction("UPDATE ledger SET note = 'late' WHERE id = 1");
+    await db.sql("UPDATE ledger SET note = 'second' WHERE id > 10");
+    const interrupted = await sync({ tables: ['ledger'] }, null, 15, 1);
+    expect(interrupted.ids['public.ledger']).toHaveLength(15);
+    await open.commit();
+    const resumed = await sync({ tables: ['ledger'] }, interrupted.cursor, 15);
+    expect([...interrupted.ids['public.ledger'], ...resumed.ids['public.ledger']].sort((a, b) => a - b)).toEqual(range(1, 30));
+    // the row the open transaction changed: read by the next sync, not lost
+    const next = await sync({ tables: ['ledger'] }, resumed.cursor, 15);
+    expect(next.ids['public.ledger']).toEqual([1]);
   });
 
   it('widens xmin across a wrap-around: a row of the epoch before sorts before one of this epoch', async () => {

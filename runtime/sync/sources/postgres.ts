@@ -14,7 +14,6 @@
 import { listTables, type RunQuery } from '../../../catalogue/data-source/postgres-node/catalog-queries.ts';
 import { missingPostgresFields, postgresConnectionOf, type PostgresAccess } from '../../../catalogue/data-source/postgres-node/postgres-services.ts';
 import { userError } from '../../../catalogue/errors.ts';
-import { processPostgres } from '../../postgres/process-postgres.ts';
 import type { SourceBatch, SourceReadContext, SourceReader } from '../types.ts';
 import { cursorOf, rowsQuery, SNAPSHOT_SQL, splitRow, type PostgresCursor, type Snapshot } from './postgres-xmin.ts';
 
@@ -52,31 +51,30 @@ async function streamsOf(values: Record<string, unknown>, query: RunQuery): Prom
 
 const isFullRefresh = (values: Record<string, unknown>) => values.syncMode === 'full_refresh_append' || values.syncMode === 'full_refresh';
 
-/** The reader over the databases `access` answers (tests pass their own; weft its process's). */
-export function postgresReaderWith(access: () => PostgresAccess): SourceReader {
-  return {
-    nodeType: 'postgresTriggerNode',
-    recreateOn: ['credentials', 'schemas', 'tables'],
-    resyncOn: ['batchSize'],
-    check(values, credential) {
-      const problems = [
-        ...(listOf(values.credentials).length ? [] : ['Credential is required']),
-        ...missingPostgresFields(credential),
-        ...(listOf(values.schemas).length ? [] : ['Schemas is required']),
-      ];
-      if (problems.length) throw userError(`${SETUP_FAILED}: ${problems.join('; ')}`);
-      try {
-        postgresConnectionOf(credential);
-        for (const table of listOf(values.tables)) streamOf(table, listOf(values.schemas));
-      } catch (error) {
-        throw userError(`${SETUP_FAILED}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    },
-    read: (ctx) => readTables(access(), ctx),
-  };
-}
-
-export const postgresReader: SourceReader = postgresReaderWith(processPostgres);
+/** The reader: it reaches the database through the read context's `postgres` (the server's databases, handed on by the sync runner). */
+export const postgresReader: SourceReader = {
+  nodeType: 'postgresTriggerNode',
+  recreateOn: ['credentials', 'schemas', 'tables'],
+  resyncOn: ['batchSize'],
+  check(values, credential) {
+    const problems = [
+      ...(listOf(values.credentials).length ? [] : ['Credential is required']),
+      ...missingPostgresFields(credential),
+      ...(listOf(values.schemas).length ? [] : ['Schemas is required']),
+    ];
+    if (problems.length) throw userError(`${SETUP_FAILED}: ${problems.join('; ')}`);
+    try {
+      postgresConnectionOf(credential);
+      for (const table of listOf(values.tables)) streamOf(table, listOf(values.schemas));
+    } catch (error) {
+      throw userError(`${SETUP_FAILED}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  },
+  read(ctx) {
+    if (!ctx.postgres) throw new Error('The Postgres source reads through the server’s databases: the sync runner hands none (SourceReadContext.postgres)');
+    return readTables(ctx.postgres, ctx);
+  },
+};
 
 async function* readTables(access: PostgresAccess, ctx: SourceReadContext): AsyncGenerator<SourceBatch> {
   const connection = postgresConnectionOf(ctx.credential);
@@ -119,6 +117,8 @@ async function* readStream(
   rows: { sql: string; params: unknown[] },
   sync: { cursor: PostgresCursor; snapshot: Snapshot; batchSize: number },
 ): AsyncGenerator<SourceBatch> {
+  // a read resumed after an interruption ends at the snapshot it began with (postgres-xmin.ts `began`)
+  const began = sync.cursor.streams[stream.name]?.began ?? sync.snapshot;
   await query(`DECLARE weft_sync_rows NO SCROLL CURSOR FOR ${rows.sql}`, rows.params);
   const fetch = async () => (await query(`FETCH FORWARD ${sync.batchSize} FROM weft_sync_rows`, [])).rows;
   let batch = await fetch();
@@ -126,11 +126,11 @@ async function* readStream(
     const next = batch.length < sync.batchSize ? [] : await fetch();
     const read = batch.map(splitRow);
     const position = sync.cursor.streams[stream.name] ?? {};
-    sync.cursor.streams[stream.name] = next.length ? { ...position, after: read[read.length - 1].key } : { since: sync.snapshot };
+    sync.cursor.streams[stream.name] = next.length ? { ...position, after: read[read.length - 1].key, began } : { since: began };
     yield { runs: [{ records: read.map((row) => row.record), stream: stream.name }], records: read.length, cursor: structuredClone(sync.cursor) };
     batch = next;
   }
   // nothing (more) to read: the next batch of another table carries this table's new snapshot
-  sync.cursor.streams[stream.name] = { since: sync.snapshot };
+  sync.cursor.streams[stream.name] = { since: began };
   await query('CLOSE weft_sync_rows', []);
 }

@@ -1,7 +1,8 @@
 /**
  * @module runtime/sync/testing/sync-crash-worker — a weft process (server and workers) with the
- * test list source, for the sync crash test to SIGKILL mid-sync. REDIS_URL and WEFT_PREFIX name
- * the test's Redis and keys; the sync lock is short so another worker resumes soon.
+ * test list source, for the sync crash tests to SIGKILL mid-sync. REDIS_URL and WEFT_PREFIX name
+ * the test's Redis and keys, WEFT_OUTBOUND_ALLOW the loopback peers it may reach (a test's
+ * database); the sync lock is short so another worker resumes soon.
  */
 import { startWeft } from '../../server.ts';
 import { listSourceNode, listSourceReader } from './list-source.ts';
@@ -15,6 +16,7 @@ await startWeft({
   concurrency: 4,
   extraNodes: [listSourceNode],
   extraSourceReaders: [listSourceReader],
+  outboundAllow: (process.env.WEFT_OUTBOUND_ALLOW ?? '').split(',').filter(Boolean),
   sync: { lockMs: Number(process.env.WEFT_SYNC_LOCK_MS ?? 1500) },
 });
 process.stdout.write('ready\n');
