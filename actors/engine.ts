@@ -113,12 +113,27 @@ export class Engine {
       return runId;
     }
     const started = await this.functions.start(runKeys(this.prefix, runId).meta, start);
-    if (started !== 'ok' && options.reuse) return runId;
+    if (started !== 'ok' && options.reuse) return this.finishStart(runId, plan, history);
     if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
     // this process's workers then read neither meta nor plan back
     if (this.workers.length > 0) remember();
     await this.functions.history(flowRunsKey(this.prefix, plan.flowId), history);
     await this.queue.add('activate', trigger, { jobId: jobIdOf(runId, plan.trigger) });
+    return runId;
+  }
+
+  /**
+   * A reused run id whose run exists: a start another process cut short (it died between the
+   * start and the trigger's job) gets its history entry and, while its trigger is still queued,
+   * its job now (job ids are actors', so an existing job is not added twice).
+   */
+  private async finishStart(runId: string, plan: Plan, history: HistoryCall): Promise<string> {
+    await this.functions.history(flowRunsKey(this.prefix, plan.flowId), history);
+    const keys = runKeys(this.prefix, runId);
+    const [status, trigger] = await Promise.all([this.redis.hget(keys.meta, 'status'), this.redis.hget(keys.actors, plan.trigger)]);
+    if (status === 'running' && trigger === 'queued') {
+      await this.queue.add('activate', { runId, actor: plan.trigger, node: plan.trigger, iteration: '' }, { jobId: jobIdOf(runId, plan.trigger) });
+    }
     return runId;
   }
 
