@@ -2,7 +2,7 @@
  * @module runtime/sync/testing/sync-crash-worker — a weft process (server and workers) with the
  * test list source, for the sync crash tests to SIGKILL mid-sync. REDIS_URL and WEFT_PREFIX name
  * the test's Redis and keys, WEFT_OUTBOUND_ALLOW the loopback peers it may reach (a test's
- * database); the sync lock is short so another worker resumes soon.
+ * database); the sync lock and the job lock are short so another worker resumes soon.
  */
 import { startWeft } from '../../server.ts';
 import { listSourceNode, listSourceReader } from './list-source.ts';
@@ -14,6 +14,8 @@ await startWeft({
   host: '127.0.0.1',
   role: 'all',
   concurrency: 4,
+  // a short job lock: the activations the killed process held are taken over within seconds, not 30 s
+  lockDurationMs: 2000,
   extraNodes: [listSourceNode],
   extraSourceReaders: [listSourceReader],
   outboundAllow: (process.env.WEFT_OUTBOUND_ALLOW ?? '').split(',').filter(Boolean),
