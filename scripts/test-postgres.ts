@@ -2,13 +2,13 @@
  * @module scripts/test-postgres — vitest global setup: when the run holds tests of the Postgres
  * nodes, reader or routes (a path naming postgres), a PostgreSQL server must answer at
  * WEFT_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres, trust
- * authentication). A Debian cluster that is installed but stopped is started
- * (`pg_ctlcluster`, as root); otherwise the run stops with one line saying how (`.ci/run`
- * installs and starts one). Each test file makes a database of its own and drops it.
+ * authentication). As root, a local server that does not answer is installed when missing and
+ * started (scripts/postgres-cluster.sh, as .ci/run does); otherwise the run stops with one line
+ * saying how. Each test file makes a database of its own and drops it.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { TEST_POSTGRES_URL } from '../runtime/postgres/testing/test-database.ts';
 
@@ -26,16 +26,10 @@ function answers(host: string, port: number): Promise<boolean> {
   });
 }
 
-/** start every installed Debian cluster named main (what .ci/run does) */
-function startLocalClusters(): void {
-  if (process.getuid?.() !== 0 || spawnSync('pg_ctlcluster', ['--help'], { stdio: 'ignore' }).error) return;
-  let versions: string[] = [];
-  try {
-    versions = readdirSync('/etc/postgresql');
-  } catch {
-    return;
-  }
-  for (const version of versions) spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
+/** as root on Debian: install PostgreSQL when it is missing and start it (scripts/postgres-cluster.sh, as .ci/run does) */
+function setUpLocalServer(): void {
+  if (process.getuid?.() !== 0) return;
+  spawnSync('bash', [join(import.meta.dirname, 'postgres-cluster.sh')], { stdio: 'inherit' });
 }
 
 export default async function setup(project: TestProject) {
@@ -45,7 +39,7 @@ export default async function setup(project: TestProject) {
   const url = new URL(TEST_POSTGRES_URL);
   const port = Number(url.port || 5432);
   if (await answers(url.hostname, port)) return;
-  if (['127.0.0.1', 'localhost', '::1', '[::1]'].includes(url.hostname)) startLocalClusters();
+  if (['127.0.0.1', 'localhost', '::1', '[::1]'].includes(url.hostname)) setUpLocalServer();
   for (let i = 0; i < 20; i++) {
     if (await answers(url.hostname, port)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
