@@ -113,27 +113,16 @@ export class Engine {
       return runId;
     }
     const started = await this.functions.start(runKeys(this.prefix, runId).meta, start);
-    if (started !== 'ok' && options.reuse) return this.finishStart(runId, plan, history);
+    if (started !== 'ok' && options.reuse) {
+      const existing = await this.meta(runId);
+      if (existing) await this.completeStart(existing);
+      return runId;
+    }
     if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
     // this process's workers then read neither meta nor plan back
     if (this.workers.length > 0) remember();
     await this.functions.history(flowRunsKey(this.prefix, plan.flowId), history);
     await this.queue.add('activate', trigger, { jobId: jobIdOf(runId, plan.trigger) });
-    return runId;
-  }
-
-  /**
-   * A reused run id whose run exists: a start another process cut short (it died between the
-   * start and the trigger's job) gets its history entry and, while its trigger is still queued,
-   * its job now (job ids are actors', so an existing job is not added twice).
-   */
-  private async finishStart(runId: string, plan: Plan, history: HistoryCall): Promise<string> {
-    await this.functions.history(flowRunsKey(this.prefix, plan.flowId), history);
-    const keys = runKeys(this.prefix, runId);
-    const [status, trigger] = await Promise.all([this.redis.hget(keys.meta, 'status'), this.redis.hget(keys.actors, plan.trigger)]);
-    if (status === 'running' && trigger === 'queued') {
-      await this.queue.add('activate', { runId, actor: plan.trigger, node: plan.trigger, iteration: '' }, { jobId: jobIdOf(runId, plan.trigger) });
-    }
     return runId;
   }
 
@@ -155,6 +144,17 @@ export class Engine {
     const status = await this.functions.cancel(meta, { now: Date.now(), retention: this.retention, channel: liveChannel(this.prefix, flowId) });
     if (status === 'cancelled') await this.core.onRunEnded(runId);
     return status;
+  }
+
+  /**
+   * A run that exists, started under a reused id (a sync's run): a start that a process's death
+   * cut short (the run stored, its trigger's job not yet added) gets its history entry and, while
+   * the trigger is still queued, its job now; job ids are actors', so none is added twice.
+   */
+  async completeStart(meta: RunMeta): Promise<void> {
+    await this.functions.history(flowRunsKey(this.prefix, meta.flowId), { runId: meta.runId, now: meta.startedAt, retention: this.retention });
+    if (meta.status !== 'running' || (await this.redis.hget(runKeys(this.prefix, meta.runId).actors, meta.trigger)) !== 'queued') return;
+    await this.queue.add('activate', { runId: meta.runId, actor: meta.trigger, node: meta.trigger, iteration: '' }, { jobId: jobIdOf(meta.runId, meta.trigger) });
   }
 
   meta(runId: string): Promise<RunMeta | null> {

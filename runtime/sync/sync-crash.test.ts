@@ -68,7 +68,7 @@ describe('a sync interrupted in the middle of a batch', () => {
     const deps: SyncRunnerDeps = {
       store,
       flows: { get: async () => ({ status: 'active' }) as never },
-      engine: { meta: async (runId) => (started.has(runId) ? ({ runId } as never) : null) },
+      engine: { meta: async (runId) => (started.has(runId) ? ({ runId } as never) : null), completeStart: async () => undefined },
       usage: { checkRecords: async () => undefined },
       credentials: async () => ({ id: null, fields: {} }),
       outbound: { request: async () => { throw new Error('no calls out'); } },

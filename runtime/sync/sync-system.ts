@@ -50,7 +50,7 @@ export interface SyncSystemDeps extends SyncCredentialDeps {
   /** the server's Postgres databases (the Postgres source reads through them) */
   postgres?: PostgresAccess;
   usage: Pick<UsageLimits, 'checkRecords'>;
-  engine: Pick<Engine, 'meta'>;
+  engine: Pick<Engine, 'meta' | 'completeStart'>;
   calls: Pick<ProductionCalls, 'call'>;
   settings?: SyncSettings;
 }

@@ -32,7 +32,7 @@ import { specKeyOf, type SyncJobData } from './sync-queue.ts';
 export interface SyncRunnerDeps {
   store: SyncStore;
   calls: Pick<ProductionCalls, 'call'>;
-  engine: Pick<Engine, 'meta'>;
+  engine: Pick<Engine, 'meta' | 'completeStart'>;
   usage: Pick<UsageLimits, 'checkRecords'>;
   credentials: SyncCredentials;
   outbound: Pick<Outbound, 'request'>;
@@ -152,8 +152,12 @@ async function readBatches(deps: SyncRunnerDeps, spec: SyncJobSpec, data: SyncJo
     for (const [element, input] of read.runs.entries()) {
       signal.throwIfAborted();
       const runId = syncRunId(flowId, progress.syncId, batch, element);
-      // started before a crash: the same run, not a second one
-      if (await deps.engine.meta(runId)) continue;
+      // started before a crash: the same run, not a second one (a start the crash cut short is completed)
+      const started = await deps.engine.meta(runId);
+      if (started) {
+        await deps.engine.completeStart(started);
+        continue;
+      }
       await deps.calls.call({
         flowId,
         runId,
