@@ -4,9 +4,7 @@
  * "SharePoint Business source"; defaults from §9). Pure data, browser-safe.
  */
 import type { InputField, OutputField } from '../types.ts';
-import { DOCUMENT_GLOBS, strategyField, WEEKLY_CRON } from './sync-fields.ts';
-
-export { credentialsField, DOCUMENT_GLOBS, WEEKLY_CRON } from './sync-fields.ts';
+import { cronExpressionField, documentGlobsField, strategyField } from './sync-fields.ts';
 
 /** the data-sync service's start_date pattern (a UTC timestamp with microseconds) */
 export const START_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -20,14 +18,7 @@ export const driveSyncFields = [
     defaultValue: '.',
     description: "The folder to read, with every folder below it: '.' is the drive's root, 'Reports/2026' a folder in it.",
   },
-  {
-    name: 'globs',
-    label: 'Files',
-    type: 'multiSelect',
-    defaultValue: [...DOCUMENT_GLOBS],
-    values: DOCUMENT_GLOBS.map((glob) => ({ label: glob, value: glob })),
-    description: 'Which files are read, by path pattern below the folder (** any folders, * any name).',
-  },
+  documentGlobsField('Which files are read, by path pattern below the folder (** any folders, * any name).'),
   {
     name: 'syncMode',
     label: 'Sync mode',
@@ -39,13 +30,7 @@ export const driveSyncFields = [
     ],
     description: 'Incremental reads the files changed since the last sync; Full Refresh reads every file at each sync.',
   },
-  {
-    name: 'cronExpression',
-    label: 'Schedule (cron)',
-    type: 'text',
-    defaultValue: WEEKLY_CRON,
-    description: 'When the sync runs: a cron expression whose last token is the time zone (default: weekly, Sunday at midnight UTC).',
-  },
+  cronExpressionField,
   {
     name: 'search_scope',
     label: 'Search scope',

@@ -29,6 +29,17 @@ export const cronExpressionField = {
   description: 'When the sync runs: a cron expression whose last token is the time zone (default: weekly, Sunday at midnight UTC).',
 } as const satisfies InputField;
 
+/** spec 001 §3 globs, default the five document types (§9) */
+export const documentGlobsField = (description: string) =>
+  ({
+    name: 'globs',
+    label: 'Files',
+    type: 'multiSelect',
+    defaultValue: [...DOCUMENT_GLOBS],
+    values: DOCUMENT_GLOBS.map((glob) => ({ label: glob, value: glob })),
+    description,
+  }) as const satisfies InputField;
+
 /** spec 001 §3 strategy (auto default, fast, ocr_only, hi_res): the data-sync service's parsing */
 export const strategyField = {
   name: 'strategy',

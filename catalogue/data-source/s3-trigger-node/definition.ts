@@ -4,7 +4,7 @@
  * document a scheduled sync reads from a bucket (reader: runtime/sync/sources/s3.ts).
  */
 import type { NodeDefinition } from '../../types.ts';
-import { credentialsField, cronExpressionField, DOCUMENT_GLOBS, documentOutputs, fileSyncModeField, strategyField } from '../sync-fields.ts';
+import { credentialsField, cronExpressionField, documentGlobsField, documentOutputs, fileSyncModeField, strategyField } from '../sync-fields.ts';
 
 export const definition = {
   name: 's3TriggerNode',
@@ -27,14 +27,7 @@ export const definition = {
     credentialsField('"S3 (object storage)" (s3)'),
     { name: 'bucket', label: 'Bucket', type: 'text', required: true, loadOptionsMethod: 's3ListBuckets', description: 'Pick one of the buckets the key pair reaches, or give its name.' },
     strategyField,
-    {
-      name: 'globs',
-      label: 'Files',
-      type: 'multiSelect',
-      defaultValue: [...DOCUMENT_GLOBS],
-      values: DOCUMENT_GLOBS.map((glob) => ({ label: glob, value: glob })),
-      description: 'Which objects are read, by key pattern (** any folders, * any name).',
-    },
+    documentGlobsField('Which objects are read, by key pattern (** any folders, * any name).'),
     {
       name: 'days_to_sync_if_history_is_full',
       label: 'Days to sync if history is full',

@@ -5,7 +5,8 @@
  * libraries. The sync job is kept by runtime/sync/ (reader: runtime/sync/sources/sharepoint.ts).
  */
 import type { NodeDefinition } from '../../types.ts';
-import { credentialsField, documentOutputs, driveSyncFields } from '../microsoft-drive-fields.ts';
+import { documentOutputs, driveSyncFields } from '../microsoft-drive-fields.ts';
+import { credentialsField } from '../sync-fields.ts';
 
 export const definition = {
   name: 'sharepointTriggerNode',
