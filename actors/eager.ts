@@ -14,6 +14,12 @@
  * that exists already is not added twice, and begin-1.lua replays instead of redoing what
  * finished. Only the starting process runs a run eagerly, so no live process is running an
  * actor the sweep queues.
+ *
+ * A ready actor that finds every eager slot here taken waits here (the backlog) rather than
+ * going through the queue, its run claimed as above, so a crash loses none of them. Should
+ * the backlog's oldest have waited `waitMs` (slow executors fill every slot), what the slots
+ * would not start within `waitMs` at their pace since the last look goes to the queue, where
+ * other processes' workers can take it.
  */
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
@@ -29,12 +35,21 @@ export interface EagerDeps {
   lockMs: number;
   /** the most activations run eagerly at once in this process */
   limit: number;
+  /** how long an activation may wait here for a slot before the backlog hands what it cannot start soon to the queue */
+  waitMs: number;
   /** run one eager activation here (actors/activation.ts `runEager`) */
   run(job: ActivationJob): Promise<void>;
 }
 
 /** How long an activation that failed outside its executor (Redis away) keeps trying to reach the queue. */
 const rescueTries = 30;
+/** The most activations waiting here for a slot (a few hundred bytes each); past it they go to the queue. */
+const backlogCap = 20_000;
+
+interface Waiting {
+  job: ActivationJob;
+  since: number;
+}
 
 export class EagerRuns {
   /** this process's part of the members */
@@ -47,6 +62,13 @@ export class EagerRuns {
   /** runs whose member stays for the sweep (an activation of it could not be handed on) */
   private readonly abandoned = new Set<string>();
   private running = 0;
+  /** ready activations waiting for a slot here, oldest first (from `head` on) */
+  private backlog: Waiting[] = [];
+  private head = 0;
+  /** activations the backlog started since the last look (`lookAtBacklog`), and when that was */
+  private startedFromBacklog = 0;
+  private lookedAt = 0;
+  private backlogTimer?: NodeJS.Timeout;
   private closing = false;
   private idle?: () => void;
   private readonly timers: NodeJS.Timeout[];
@@ -59,9 +81,13 @@ export class EagerRuns {
     for (const timer of this.timers) timer.unref();
   }
 
-  /** Whether this process takes one more eager activation. */
+  /** Whether this process takes one more eager activation (to run now or, every slot taken, soon). */
   get hasRoom(): boolean {
-    return !this.closing && this.running < this.deps.limit;
+    return !this.closing && this.waiting < backlogCap;
+  }
+
+  private get waiting(): number {
+    return this.backlog.length - this.head;
   }
 
   private member(runId: string): string {
@@ -73,16 +99,30 @@ export class EagerRuns {
     return this.deps.redis.zadd(this.key, Date.now() + this.deps.lockMs, this.member(runId));
   }
 
-  /** Run `job` here; its run is claimed (`claim`) or has an eager activation running here. */
+  /** Run `job` here, now or once a slot frees; its run is claimed (`claim`) or has an eager activation here. */
   launch(job: ActivationJob): void {
-    this.running++;
     this.inFlight.set(job.runId, (this.inFlight.get(job.runId) ?? 0) + 1);
+    if (this.running < this.deps.limit) return this.start(job);
+    this.wait({ job, since: Date.now() });
+  }
+
+  private wait(waiting: Waiting): void {
+    this.backlog.push(waiting);
+    if (this.backlogTimer) return;
+    this.startedFromBacklog = 0;
+    this.lookedAt = Date.now();
+    this.backlogTimer = setInterval(() => this.lookAtBacklog(), Math.max(10, this.deps.waitMs / 2));
+    this.backlogTimer.unref();
+  }
+
+  private start(job: ActivationJob): void {
+    this.running++;
     void this.execute({ ...job, eager: true });
   }
 
   /**
    * What a finish of an eager activation made ready: the ones without a delay are run here
-   * while there is room; returns the others, for the queue.
+   * (now or from the backlog) while there is room; returns the others, for the queue.
    */
   take(jobs: ActivationJob[], delayed: (job: ActivationJob) => boolean): ActivationJob[] {
     const rest: ActivationJob[] = [];
@@ -139,8 +179,72 @@ export class EagerRuns {
     this.abandoned.add(job.runId);
   }
 
+  /** An eager activation ended: its slot goes to the backlog's oldest. */
   private release(runId: string): void {
     this.running--;
+    this.leave(runId);
+    this.pump();
+    if (this.running === 0 && this.waiting === 0) this.idle?.();
+  }
+
+  /** Start the backlog's oldest while there are free slots. */
+  private pump(): void {
+    while (this.running < this.deps.limit) {
+      const next = this.shift();
+      if (!next) return;
+      this.startedFromBacklog++;
+      this.start(next.job);
+    }
+  }
+
+  private shift(): Waiting | undefined {
+    if (this.head >= this.backlog.length) return undefined;
+    const next = this.backlog[this.head++];
+    if (this.waiting === 0) this.emptied();
+    else if (this.head >= 1024 && this.head * 2 >= this.backlog.length) {
+      this.backlog = this.backlog.slice(this.head);
+      this.head = 0;
+    }
+    return next;
+  }
+
+  private emptied(): void {
+    this.backlog = [];
+    this.head = 0;
+    clearInterval(this.backlogTimer);
+    this.backlogTimer = undefined;
+  }
+
+  /**
+   * The backlog's oldest waited `waitMs` or longer: keep what the slots would start within
+   * `waitMs` at the pace they started activations since the last look, queue the rest (newest first).
+   */
+  private lookAtBacklog(): void {
+    const now = Date.now();
+    const pace = this.startedFromBacklog / Math.max(1, now - this.lookedAt);
+    this.startedFromBacklog = 0;
+    this.lookedAt = now;
+    if (this.waiting === 0 || now - this.backlog[this.head].since < this.deps.waitMs) return;
+    void this.spill(this.waiting - Math.floor(pace * this.deps.waitMs));
+  }
+
+  /** Hand the `count` newest waiting activations to the queue (back to the backlog should Redis be away). */
+  private async spill(count: number): Promise<void> {
+    if (count <= 0) return;
+    const spilled = this.backlog.splice(this.backlog.length - Math.min(count, this.waiting));
+    if (this.waiting === 0) this.emptied();
+    try {
+      await this.deps.queue.addBulk(spilled.map(({ job }) => ({ name: 'activate', data: job, opts: { jobId: jobIdOf(job.runId, job.actor) } })));
+      for (const { job } of spilled) this.leave(job.runId);
+    } catch {
+      for (const waiting of spilled) this.wait(waiting);
+      this.pump();
+    }
+    if (this.running === 0 && this.waiting === 0) this.idle?.();
+  }
+
+  /** One eager activation of a run left this process (ran or was queued): its claim goes with the last one. */
+  private leave(runId: string): void {
     const left = (this.inFlight.get(runId) ?? 1) - 1;
     if (left > 0) this.inFlight.set(runId, left);
     else {
@@ -148,7 +252,6 @@ export class EagerRuns {
       this.outputs.delete(runId);
       if (!this.abandoned.delete(runId)) this.deps.redis.zrem(this.key, this.member(runId)).catch(() => {});
     }
-    if (this.running === 0) this.idle?.();
   }
 
   /** Push the deadlines of the runs running here on (members lost with a Redis restart come back). */
@@ -189,10 +292,12 @@ export class EagerRuns {
     if (jobs.length) await this.deps.queue.addBulk(jobs);
   }
 
-  /** Take no more; resolves once every eager activation here has ended. */
+  /** Take no more, hand the backlog to the queue; resolves once every eager activation here has ended. */
   async close(): Promise<void> {
     this.closing = true;
-    if (this.running > 0) await new Promise<void>((ok) => (this.idle = ok));
-    for (const timer of this.timers) clearInterval(timer);
+    const ended = new Promise<void>((ok) => (this.idle = ok));
+    await this.spill(this.waiting);
+    if (this.running > 0 || this.waiting > 0) await ended;
+    for (const timer of [...this.timers, this.backlogTimer]) clearInterval(timer);
   }
 }

@@ -46,6 +46,8 @@ export interface EngineOptions {
   lazyBeginMs?: number;
   /** the most activations a process with workers runs eagerly at once (actors/eager.ts); default 4 × the first worker's concurrency */
   eagerLimit?: number;
+  /** how long a ready activation may wait in that process for a free slot before what its slots cannot start soon goes to the queue; default 1 s */
+  eagerWaitMs?: number;
 }
 
 export interface StartOptions {

@@ -265,6 +265,7 @@ export class Engine {
       prefix: this.prefix,
       lockMs: this.options.lockDurationMs ?? 30_000,
       limit: this.options.eagerLimit ?? 4 * concurrency,
+      waitMs: this.options.eagerWaitMs ?? 1000,
       run: (job) => runEager(this.core, job, (data, delayMs) => this.core.eager!.defer(data, delayMs)),
     });
     return worker;
