@@ -17,11 +17,13 @@ export const crashPlan = buildPlan(
 );
 
 /**
- * SIGKILL `child` (the process running the run) once `actor` runs, let `engine` take the run
- * over with a worker of its own; resolves to the run's events once it has ended.
+ * SIGKILL `child` (the process running the run) once `actor` runs (after `check`, if given, looked
+ * at the run then), let `engine` take the run over with a worker of its own; resolves to the
+ * run's events once it has ended.
  */
-export async function killWhenRunning(engine: Engine, runId: string, child: ChildProcess, actor: string): Promise<RunEvent[]> {
+export async function killWhenRunning(engine: Engine, runId: string, child: ChildProcess, actor: string, check?: () => Promise<void>): Promise<RunEvent[]> {
   while ((await engine.snapshot(runId))?.nodes[actor]?.state !== 'running') await sleep(20);
+  await check?.();
   child.kill('SIGKILL');
   await new Promise((ok) => child.once('exit', ok));
   engine.startWorker(4);
