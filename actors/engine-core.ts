@@ -62,6 +62,17 @@ interface Ready {
   delayMs: number;
 }
 
+/** finish-1.lua's ready list: an actor key, or a delayed actor (and every entry of older runs) in full. */
+function readyOf(readyJson: string): Ready[] {
+  return (JSON.parse(readyJson) as (string | Ready)[]).map((entry) => {
+    if (typeof entry !== 'string') return entry;
+    const hash = entry.indexOf('#');
+    return hash < 0
+      ? { actor: entry, node: entry, iteration: '', delayMs: 0 }
+      : { actor: entry, node: entry.slice(0, hash), iteration: entry.slice(hash + 1), delayMs: 0 };
+  });
+}
+
 /** A ready actor's activation job; `fresh` when the finish that made it ready queues it. */
 function readyJob(runId: string, r: Ready, fresh: boolean): ActivationJob {
   return fresh
@@ -299,7 +310,7 @@ export class EngineCore {
    * delay, runs here while there is room: actors/eager.ts); when the run has ended, wake its parent.
    */
   async handOn(runId: string, [status, readyJson]: [string, string], fresh = false, eager = false): Promise<void> {
-    let ready = JSON.parse(readyJson) as Ready[];
+    let ready = readyOf(readyJson);
     if (eager && fresh && this.eager && ready.length) {
       const delays = new Map(ready.map((r) => [r.actor, r.delayMs]));
       const rest = new Set(this.eager.take(ready.map((r) => readyJob(runId, r, true)), (job) => !!delays.get(job.actor)).map((job) => job.actor));

@@ -8,7 +8,7 @@
 ]]
 
 local now = tonumber(ARGV[1])
-retentionSeconds = tonumber(ARGV[2])
+retentionSeconds = ARGV[2]
 liveChannel = ARGV[3]
 local runStatus = redis.call('HGET', metaKey, 'status')
 if runStatus ~= 'running' then return runStatus or 'missing' end

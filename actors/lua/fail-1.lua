@@ -12,7 +12,7 @@
 
 local actor, nodeId, iteration, message, kind = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[11]
 local now = tonumber(ARGV[5])
-retentionSeconds = tonumber(ARGV[8])
+retentionSeconds = ARGV[8]
 liveChannel = ARGV[9]
 if isTerminal(redis.call('HGET', actorsKey, actor)) then return redis.call('HGET', metaKey, 'status') end
 local runStatus = redis.call('HGET', metaKey, 'status')

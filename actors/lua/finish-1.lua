@@ -25,7 +25,9 @@
   ARGV[15] start (ms) when begin was skipped (a fresh first attempt: the actor is still
            'queued'), else '': finish then records the start and emits node.started itself
 
-  Returns { 'ok' | 'dup' | 'stopped', run status, ready JSON: [{actor, node, iteration, delayMs}] }
+  Returns { 'ok' | 'dup' | 'stopped', run status, ready JSON: an array of actor keys, an actor
+  with a delay as {actor, node, iteration, delayMs} (runs finished before 2026-11-28 stored
+  every entry so) }
 ]]
 
 local actor, nodeId, iteration = ARGV[1], ARGV[2], ARGV[3]
@@ -33,7 +35,7 @@ local status, output, chosenJson = ARGV[4], ARGV[5], ARGV[6]
 local mode, fusedStart = ARGV[10], ARGV[15]
 nowText = ARGV[7]
 local now = tonumber(nowText)
-retentionSeconds = tonumber(ARGV[12])
+retentionSeconds = ARGV[12]
 liveChannel = ARGV[13]
 payloadLimit = tonumber(ARGV[14])
 local run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop', 'touched')
@@ -110,7 +112,7 @@ end
 -- this actor leaves the active count and what it made ready joins it: a step that made one
 -- actor ready leaves the count as it was (and above zero: this actor was in it)
 if #ready ~= 1 then
-  local active = redis.call('HINCRBY', metaKey, 'active', #ready - 1)
+  local active = redis.call('HINCRBY', metaKey, 'active', intText(#ready - 1))
   if active <= 0 and runStatus == 'running' then
     runStatus = 'completed'
     redis.call('HSET', metaKey, 'status', 'completed', 'finishedAt', nowText, 'lastNode', actor)
@@ -120,7 +122,7 @@ end
 -- actors[<actor>:next] is what a replay of this actor re-enqueues; nothing to replay: no field
 local readyJson = '[]'
 if #ready > 0 then
-  readyJson = cjson.encode(ready)
+  readyJson = '[' .. table.concat(ready, ',') .. ']'
   hold(actorsKey, actor .. ':next', readyJson)
 end
 writeHeld()

@@ -6,7 +6,7 @@
   ARGV[5] live channel; ARGV[6] M, how many meta fields follow; ARGV[7 .. 6 + 2M] meta field,
   value, …; the rest: plan node id, PlanNode JSON text, …
 ]]
-retentionSeconds = tonumber(ARGV[4])
+retentionSeconds = ARGV[4]
 liveChannel = ARGV[5]
 local nowText = ARGV[3]
 if redis.call('EXISTS', metaKey) == 1 then return 'exists' end

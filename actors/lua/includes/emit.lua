@@ -10,7 +10,8 @@ local eventMax = 50000
 local liveChannel, retentionSeconds, pending
 local function resetEvents()
   liveChannel = false
-  retentionSeconds = 604800
+  -- decimal text (an argument of EXPIRE as it came)
+  retentionSeconds = '604800'
   pending = {}
 end
 local function emit(fields, rawOutput)
@@ -23,6 +24,19 @@ end
 
 local function emitJson(json)
   pending[#pending + 1] = json
+end
+
+-- The decimal text of a small integer (a hop, a count), made once: Lua formats a number with
+-- sprintf at every concatenation, and Redis a number handed to a command the same way. Kept
+-- across calls for -1 … 1000.
+local intTexts = {}
+local function intText(n)
+  local text = intTexts[n]
+  if not text then
+    text = string.format('%d', n)
+    if n >= -1 and n <= 1000 then intTexts[n] = text end
+  end
+  return text
 end
 
 -- A JSON string literal for `text`.
@@ -70,7 +84,7 @@ end
 -- most 60 s: an EXPIRE is a write (and an AOF entry), not one per key and step. A run's first
 -- finish always renews (start leaves `touched` unset): it creates the keys start did not.
 local function touchRun(touched, nowText, force)
-  local window = math.min(60, math.floor(retentionSeconds / 10)) * 1000
+  local window = math.min(60, math.floor(tonumber(retentionSeconds) / 10)) * 1000
   if not force and touched and tonumber(nowText) - tonumber(touched) < window then return end
   for _, key in ipairs({ metaKey, planKey, outKey, actorsKey, eventsKey }) do touch(key) end
   redis.call('HSET', metaKey, 'touched', nowText)

@@ -11,8 +11,21 @@ local function resetRoute()
 end
 -- Plan nodes decoded, by their JSON text: every run of a flow version freezes the same texts,
 -- so a finish decodes a node once per text, not once per run. Kept across calls (the library's
--- state lives as long as it is loaded), emptied at 2000 texts; the nodes are never changed.
+-- state lives as long as it is loaded), emptied at 2000 texts. Decoding also writes the JSON
+-- of every route's constant parts into the route (`edgeJson`, `targetJson`, `ends`: its
+-- envelope's from and to), so messages are built without encoding them again; nothing
+-- changes a node after that.
 local decoded, decodedCount = {}, 0
+local function decodeNode(text)
+  local node = cjson.decode(text)
+  for _, route in ipairs(node.outbound) do
+    route.edgeJson, route.targetJson = quote(route.edgeId), quote(route.target)
+    route.ends = ',"from":{"nodeId":' .. quote(route.source) .. ',"port":' .. quote(route.sourceHandle)
+      .. '},"to":{"nodeId":' .. route.targetJson .. ',"port":' .. quote(route.targetHandle) .. '}'
+  end
+  return node
+end
+
 local function planNode(id)
   local node = planCache[id]
   if node then return node end
@@ -20,7 +33,7 @@ local function planNode(id)
   node = decoded[text]
   if not node then
     if decodedCount >= 2000 then decoded, decodedCount = {}, 0 end
-    node = cjson.decode(text)
+    node = decodeNode(text)
     decoded[text], decodedCount = node, decodedCount + 1
   end
   planCache[id] = node
@@ -38,13 +51,22 @@ end
 
 -- Mark an actor ready: queued, counted as active, announced, handed back to be enqueued.
 -- `hop` (the largest hop of its messages; nil for loop steps) is kept as actors[<actor>:hop]
--- for its finish.
-local function queueActor(nodeId, iteration, delayMs, ready, hop)
+-- for its finish. `ready` collects JSON texts: the actor's key as a string, or, with a delay,
+-- {actor, node, iteration, delayMs} (the form every entry had before; both are read).
+-- `nodeJson`: the node id as JSON, when the caller has it.
+local function queueActor(nodeId, iteration, delayMs, ready, hop, nodeJson)
   local actor = actorKey(nodeId, iteration)
   setState(actor, 'queued')
-  if hop then hold(actorsKey, actor .. ':hop', hop) end
-  emitJson(nodeEvent('node.queued', runJson, nowText, quote(nodeId)) .. iterationField(iteration) .. '}')
-  ready[#ready + 1] = { actor = actor, node = nodeId, iteration = iteration, delayMs = delayMs }
+  if hop then hold(actorsKey, actor .. ':hop', intText(hop)) end
+  nodeJson = nodeJson or quote(nodeId)
+  local iterationJson = iterationField(iteration)
+  emitJson(nodeEvent('node.queued', runJson, nowText, nodeJson) .. iterationJson .. '}')
+  if delayMs == 0 then
+    ready[#ready + 1] = iteration == '' and nodeJson or quote(actor)
+  else
+    ready[#ready + 1] = '{"actor":' .. quote(actor) .. ',"node":' .. nodeJson .. ',"iteration":' .. quote(iteration)
+      .. ',"delayMs":' .. delayMs .. '}'
+  end
 end
 
 local skipped = '"Skipped the node execution"'
@@ -94,10 +116,11 @@ end
 local function deliver(route, need, fromActor, iteration, kind, payload, hop)
   local target = actorKey(route.target, iteration)
   local msgHop = hop + 1
+  local hopText = intText(msgHop)
   local joinKey = base .. 'join:' .. target
   local became, fresh = kind, true
   if need > 1 then
-    if redis.call('HSETNX', joinKey, route.edgeId, kind .. ':' .. msgHop) == 0 then return nil, target end
+    if redis.call('HSETNX', joinKey, route.edgeId, kind .. ':' .. hopText) == 0 then return nil, target end
     local received = redis.call('HLEN', joinKey)
     fresh = received == 1
     if fresh then touch(joinKey) end
@@ -112,12 +135,10 @@ local function deliver(route, need, fromActor, iteration, kind, payload, hop)
       end
     end
   end
-  local edgeJson, targetJson = quote(route.edgeId), quote(route.target)
+  local edgeJson, targetJson = route.edgeJson, route.targetJson
   local iterationJson = iterationField(iteration)
-  local envelope = '{"msgId":' .. quote(fromActor .. '>' .. route.edgeId) .. ',"runId":' .. runJson
-    .. ',"from":{"nodeId":' .. quote(route.source) .. ',"port":' .. quote(route.sourceHandle)
-    .. '},"to":{"nodeId":' .. targetJson .. ',"port":' .. quote(route.targetHandle)
-    .. '},"kind":"' .. kind .. '","hop":' .. (hop + 1) .. ',"edgeId":' .. edgeJson .. iterationJson
+  local envelope = '{"msgId":' .. quote(fromActor .. '>' .. route.edgeId) .. ',"runId":' .. runJson .. route.ends
+    .. ',"kind":"' .. kind .. '","hop":' .. hopText .. ',"edgeId":' .. edgeJson .. iterationJson
   if kind ~= 'data' then
     envelope = envelope .. '}'
   elseif #payload <= payloadLimit then
@@ -151,7 +172,7 @@ local function routeFrom(nodeId, iteration, actor, allSkip, chosen, output, hop,
       if became then
         if item[7] + 1 > maxHop and became == 'data' and not disabled then return depthError end
         if (became == 'data' and not disabled) or (role == 'loopEnd' and item[2] ~= '') then
-          queueActor(route.target, item[2], 0, ready, readyHop)
+          queueActor(route.target, item[2], 0, ready, readyHop, route.targetJson)
         -- a disabled node is skipped however its messages came, as an untaken branch is
         elseif skipActor(route.target, item[2], disabled and disabledSkip or nil) then
           if role == 'loopStart' then
