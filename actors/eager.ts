@@ -2,9 +2,9 @@
  * @module actors/eager — eager dispatch: the process that starts a run (when it runs workers)
  * runs the run's activations itself, each as soon as the finish before it made it ready,
  * without a round through the activation queue (its add, a worker's fetch, its completion:
- * three BullMQ scripts and a wake-up per activation). The queue stays the fallback — no room
- * here, a delay, a retry, a loop node, a closing process, and every activation a queued job's
- * finish makes ready — and the crash-recovery path:
+ * three BullMQ scripts and a wake-up per activation). The queue stays the fallback — a full
+ * backlog or one waited on too long (below), a delay, a retry, a loop node, a closing process,
+ * and every activation a queued job's finish makes ready — and the crash-recovery path:
  *
  * while a process runs a run's activations eagerly, the run is a member `<runId> <process>`
  * of the `P eager` sorted set, scored with a deadline the process renews every third of the
