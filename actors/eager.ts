@@ -86,6 +86,11 @@ export class EagerRuns {
     return !this.closing && this.waiting < backlogCap;
   }
 
+  /** Activations waiting here for a slot. */
+  get backlogSize(): number {
+    return this.waiting;
+  }
+
   private get waiting(): number {
     return this.backlog.length - this.head;
   }

@@ -81,6 +81,16 @@ describe('eager dispatch', () => {
     expect((await engine.actors(runId))!.find((a) => a.actor === 'join_1')!.mailbox).toHaveLength(3);
   });
 
+  it('counts the backlog among the activations waiting for a worker (what load shedding reads)', async () => {
+    const engine = started({ eagerLimit: 1, eagerWaitMs: 60_000 });
+    engine.startWorker(2);
+    const runId = await engine.startRun(fanPlan, { slowMs: 1500 });
+    while ((await engine.snapshot(runId))?.nodes.slow_1?.state !== 'running') await sleep(20);
+    expect(await engine.queuedActivations()).toBe(2);
+    expect((await eventsUntilEnd(engine, runId)).at(-1)?.type).toBe('run.completed');
+    expect(await engine.queuedActivations()).toBe(0);
+  });
+
   it('hands what waits too long for a slot (a slow executor holds it) to the queue', async () => {
     const engine = started({ eagerLimit: 1, eagerWaitMs: 100 });
     engine.startWorker(2);

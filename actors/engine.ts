@@ -178,9 +178,12 @@ export class Engine {
     return this.redis.zrevrange(flowRunsKey(this.prefix, flowId), 0, limit - 1);
   }
 
-  /** Activations waiting for a worker (BullMQ's waiting jobs; delayed ones not counted): what load shedding reads. */
-  queuedActivations(): Promise<number> {
-    return this.queue.getWaitingCount();
+  /**
+   * Activations waiting for a worker: BullMQ's waiting jobs (delayed ones not counted) and this
+   * process's eager backlog (actors/eager.ts). What load shedding reads.
+   */
+  async queuedActivations(): Promise<number> {
+    return (await this.queue.getWaitingCount()) + (this.core.eager?.backlogSize ?? 0);
   }
 
   runOutput(runId: string): Promise<unknown> {
