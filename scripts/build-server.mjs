@@ -12,7 +12,7 @@
  * file's, as under tsx. `import.meta.url` stays the output's, so that a worker thread's
  * `new URL('./<name>.mjs', import.meta.url)` finds that worker's own entry, built next to start.mjs.
  */
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -62,7 +62,14 @@ export function serverStale() {
   });
 }
 
-/** Build into a fresh folder, then put it in place of dist/server (a running start keeps its files). */
+/** How long the files of an earlier build are kept: a process started from it may still import a chunk lazily. */
+const KEEP_EARLIER_MS = 24 * 3600 * 1000;
+
+/**
+ * Build into a fresh folder, then move its files into dist/server one by one (each rename atomic):
+ * the chunks first, the entries next, meta.json last, so a start never finds an entry without its
+ * chunks and a build is complete once it counts as fresh. The files of earlier builds stay a day.
+ */
 export async function buildServer() {
   const next = `${serverDist}.next-${process.pid}`;
   rmSync(next, { recursive: true, force: true });
@@ -85,8 +92,15 @@ export async function buildServer() {
       plugins: [sourcePaths],
     });
     writeFileSync(join(next, 'meta.json'), JSON.stringify({ inputs: result.metafile.inputs }));
-    rmSync(serverDist, { recursive: true, force: true });
-    renameSync(next, serverDist);
+    const rank = (/** @type {string} */ name) => (name === 'meta.json' ? 2 : name.startsWith('chunk-') ? 0 : 1);
+    const files = readdirSync(next).sort((a, b) => rank(a) - rank(b));
+    mkdirSync(serverDist, { recursive: true });
+    for (const name of files) renameSync(join(next, name), join(serverDist, name));
+    const built = new Set(files);
+    for (const name of readdirSync(serverDist)) {
+      const path = join(serverDist, name);
+      if (!built.has(name) && statSync(path).mtimeMs < Date.now() - KEEP_EARLIER_MS) rmSync(path, { force: true });
+    }
   } finally {
     rmSync(next, { recursive: true, force: true });
   }
