@@ -36,7 +36,7 @@ const processCpu = (pid: number) => {
 };
 
 try {
-  const weft = await startWeftPeer(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []);
+  const weft = await startWeftPeer({ nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] });
   const target = { url: weft.hook, headers: weft.headers, body: () => request, check: (answer: unknown, _i: number, r: Response) => wrongAnswer(r.status, r.headers.get('content-type'), answer) };
   const redis = new Redis(weft.redis.url);
   await closedLoop(target, 32, { seconds: 2 });
