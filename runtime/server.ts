@@ -15,7 +15,7 @@ import { widgetsDist } from '../scripts/build-widgets.ts';
 import { ChatHistoryStore } from './widgets/chat-history.ts';
 import { widgetsRouter } from './widgets/routes.ts';
 import { editorDist } from '../scripts/build-editor.ts';
-import { createApp } from './http/app.ts';
+import { createApp, leanApp } from './http/app.ts';
 import { graphqlApi } from './graphql/index.ts';
 import { hooksRouter } from './http/routes/hooks.ts';
 import { BotFrameworkAuth, keyReaderBinding } from './teams/bot-framework-auth.ts';
@@ -291,7 +291,6 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
       routers: [
         runsRouter(runServices, apiKeys),
-        hooksRouter(calls),
         teamsHookRouter({
           calls,
           credentials,
@@ -332,9 +331,12 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         sync.router,
       ],
     });
-    routes = app.routeTable;
+    // the webhook (POST /hook/:flowId) passes no session gate and no studio route's match
+    const webhook = leanApp([hooksRouter(calls)]);
+    routes = [...app.routeTable, ...webhook.routeTable];
     app.use(staticFiles(options.editorDir ?? editorDist));
-    const server = createServer({ keepAliveTimeout: 65_000 }, app.callback());
+    const [answerWebhook, answer] = [webhook.callback(), app.callback()];
+    const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => (webhookPath.test(req.url ?? '') ? answerWebhook : answer)(req, res));
     await new Promise<void>((ok) => server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', ok));
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -371,6 +373,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     },
   };
 }
+
+/** the paths of the webhook's lean app: /hook/<flow> (Teams' /hook/teams/<flow> goes to the whole app) */
+const webhookPath = /^\/hook\/[^/?#]+\/?(?:[?#]|$)/;
 
 function operatorEmailsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
   const listed = (env.WEFT_OPERATOR_EMAILS ?? '').split(',').map((e) => e.trim()).filter(Boolean);
