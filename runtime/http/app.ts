@@ -1,7 +1,6 @@
 /**
- * @module runtime/http/app — the Koa apps: the whole one (request ids, error answers, the session
- * gate of runtime/auth/session-gate.ts, JSON bodies, then every router) and the lean one the
- * webhook takes (the same middleware but the session gate, and its one router: `leanApp`).
+ * @module runtime/http/app — the Koa app: middleware (request ids, error answers, the session
+ * gate of runtime/auth/session-gate.ts, JSON bodies), then every router.
  */
 import type Router from '@koa/router';
 import type Redis from 'ioredis';
@@ -61,7 +60,13 @@ export function createApp(deps: AppDeps): Koa & { routeTable: RouteEntry[] } {
     sessions: deps.sessions ?? new SessionStore(deps.redis, prefix),
   };
   const invitations = new InvitationStore(deps.redis, prefix);
-  const app = koaApp();
+  const app = new Koa();
+  app.proxy = false;
+  // errorAnswers logs what it does not expect; Koa's own logging would print it twice.
+  app.silent = true;
+  app.use(requestIds());
+  app.use(errorAnswers());
+  app.use(refuseWhileRedisDown());
   // Before the body is read: a request without a session is refused at once.
   app.use(sessionGate(auth));
   app.use(jsonBodies(deps.bodyLimitBytes));
@@ -75,33 +80,6 @@ export function createApp(deps: AppDeps): Koa & { routeTable: RouteEntry[] } {
     versionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth), hooks: deps.deploymentHooks }),
     ...(deps.routers ?? []),
   ];
-  return mount(app, routers);
-}
-
-/**
- * An app for routes that need no session (the webhook): request ids, error answers, 503 while
- * Redis is down and JSON bodies as in the whole app, then `routers`. A call skips the session
- * gate and the match of every studio route (server.ts sends it the paths it serves).
- */
-export function leanApp(routers: Router[], bodyLimitBytes?: number): Koa & { routeTable: RouteEntry[] } {
-  const app = koaApp();
-  app.use(jsonBodies(bodyLimitBytes));
-  return mount(app, routers);
-}
-
-/** A Koa app with the middleware every request passes first. */
-function koaApp(): Koa {
-  const app = new Koa();
-  app.proxy = false;
-  // errorAnswers logs what it does not expect; Koa's own logging would print it twice.
-  app.silent = true;
-  app.use(requestIds());
-  app.use(errorAnswers());
-  app.use(refuseWhileRedisDown());
-  return app;
-}
-
-function mount(app: Koa, routers: Router[]): Koa & { routeTable: RouteEntry[] } {
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
