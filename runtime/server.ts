@@ -244,7 +244,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     }),
   );
   // Execute Flow (above) compiles the flows it calls through the same caches as the routes
-  const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), getVersion: (id, n) => versions.get(id, n), compile });
+  const runServices = createRunServices({ engine, getFlow: (id) => flows.shared(id), getVersion: (id, n) => versions.get(id, n), compile });
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);
 
   let url = '';
