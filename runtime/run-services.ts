@@ -36,6 +36,7 @@ export interface RunServices {
 
 export interface RunServiceDeps {
   engine: Engine;
+  /** the flow, or null; the object may be shared with other callers (FlowStore.shared), so it is only read */
   getFlow(flowId: string): Promise<FlowDocument | null>;
   getVersion(flowId: string, version: number): Promise<StoredVersion | null>;
   /** compile for running: throws a ValidationError ('invalid_flow') naming every problem */

@@ -16,8 +16,8 @@ import { ChatHistoryStore } from './widgets/chat-history.ts';
 import { widgetsRouter } from './widgets/routes.ts';
 import { editorDist } from '../scripts/build-editor.ts';
 import { createApp } from './http/app.ts';
+import { webhookEndpoint, webhookRoute } from './http/webhook-endpoint.ts';
 import { graphqlApi } from './graphql/index.ts';
-import { hooksRouter } from './http/routes/hooks.ts';
 import { BotFrameworkAuth, keyReaderBinding } from './teams/bot-framework-auth.ts';
 import { teamsHookRouter } from './teams/teams-hook-route.ts';
 import { mcpRouter } from './mcp/route.ts';
@@ -244,7 +244,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     }),
   );
   // Execute Flow (above) compiles the flows it calls through the same caches as the routes
-  const runServices = createRunServices({ engine, getFlow: (id) => flows.get(id), getVersion: (id, n) => versions.get(id, n), compile });
+  const runServices = createRunServices({ engine, getFlow: (id) => flows.shared(id), getVersion: (id, n) => versions.get(id, n), compile });
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);
 
   let url = '';
@@ -291,7 +291,6 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
       routers: [
         runsRouter(runServices, apiKeys),
-        hooksRouter(calls),
         teamsHookRouter({
           calls,
           credentials,
@@ -332,9 +331,11 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         sync.router,
       ],
     });
-    routes = app.routeTable;
+    routes = [...app.routeTable, webhookRoute];
     app.use(staticFiles(options.editorDir ?? editorDist));
-    const server = createServer({ keepAliveTimeout: 65_000 }, app.callback());
+    // the webhook is answered before Koa (its hottest path); every other request goes through Koa
+    const [answersWebhook, answer] = [webhookEndpoint(calls), app.callback()];
+    const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => answersWebhook(req, res) || answer(req, res));
     await new Promise<void>((ok) => server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', ok));
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

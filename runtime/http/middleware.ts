@@ -28,16 +28,27 @@ export function errorAnswers(): Middleware {
         throw new HttpError(ctx.status, codes[ctx.status] ?? 'http_error', message);
       }
     } catch (error) {
-      const known = httpErrorOf(error) ?? fromKoa(error);
-      if (!known) console.error(`[weft] ${ctx.method} ${ctx.path} (request ${ctx.state.requestId}):`, error);
-      const answer = known ?? new HttpError(500, 'internal', 'Internal server error');
-      if (answer.code === 'unavailable') ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-      // a refusal that says when to come back (load shedding: runtime/calls/load-shedding.ts)
-      else if (typeof answer.extra.retryAfter === 'number') ctx.set('Retry-After', String(answer.extra.retryAfter));
+      const { answer, headers } = errorAnswer(error, `${ctx.method} ${ctx.path} (request ${ctx.state.requestId})`);
+      ctx.set(headers);
       ctx.status = answer.status;
       ctx.body = answer.body;
     }
   };
+}
+
+/**
+ * The answer to an error (`what`: the request, named in the log line of an unexpected error) and
+ * the headers it comes with: Retry-After for a refusal that says when to come back.
+ */
+export function errorAnswer(error: unknown, what: string): { answer: HttpError; headers: Record<string, string> } {
+  const known = httpErrorOf(error) ?? fromKoa(error);
+  if (!known) console.error(`[weft] ${what}:`, error);
+  const answer = known ?? new HttpError(500, 'internal', 'Internal server error');
+  const headers: Record<string, string> = {};
+  if (answer.code === 'unavailable') headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
+  // a refusal that says when to come back (load shedding: runtime/calls/load-shedding.ts)
+  else if (typeof answer.extra.retryAfter === 'number') headers['Retry-After'] = String(answer.extra.retryAfter);
+  return { answer, headers };
 }
 
 /**
@@ -101,9 +112,11 @@ function jsonParser(limitBytes: number): Middleware {
 /** A client's X-Request-Id of safe characters is kept (so logs line up), otherwise one is made. */
 export function requestIds(): Middleware {
   return async function tagRequest(ctx, next) {
-    const given = ctx.get('x-request-id');
-    ctx.state.requestId = /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    ctx.state.requestId = requestIdOf(ctx.get('x-request-id'));
     ctx.set('x-request-id', ctx.state.requestId);
     await next();
   };
 }
+
+/** the request's id: the client's X-Request-Id when it is of safe characters, else a new one */
+export const requestIdOf = (given: string | undefined): string => (given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID());

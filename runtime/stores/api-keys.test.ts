@@ -71,6 +71,16 @@ describe('ApiKeyStore', () => {
     expect(await store.revoke('proj_c', id)).toBe(false);
   });
 
+  it('refuses a key revoked by another server process at once, though this one has used it (and remembers its owner)', async () => {
+    const { key, id } = await store.create('proj_g', 'g');
+    expect(await store.verify('proj_g', key)).not.toBeNull();
+    expect(await store.projectOf(key)).toBe('proj_g');
+    const otherProcess = new ApiKeyStore(redis, prefix);
+    expect(await otherProcess.revoke('proj_g', id)).toBe(true);
+    expect(await store.verify('proj_g', key)).toBeNull();
+    expect(await store.projectOf(key)).toBeNull();
+  });
+
   it(`keeps at most ${MAX_API_KEYS} keys a project`, async () => {
     await Promise.all(Array.from({ length: MAX_API_KEYS }, (_, i) => store.create('proj_full', `k${i}`)));
     expect(await refusal(store.create('proj_full', 'one more'))).toMatchObject({ status: 409, code: 'limit_reached' });

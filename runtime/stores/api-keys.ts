@@ -42,7 +42,22 @@ interface StoredApiKey {
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** who a key hash belongs to: `{prefix}apikey:<sha256>`, written once when the key is made */
+interface KeyOwner {
+  projectId: string;
+  id: string;
+}
+
+/** at most this many key owners are kept in memory (then the memory starts afresh) */
+const MAX_KNOWN_OWNERS = 10_000;
+
 export class ApiKeyStore {
+  /**
+   * The owners of keys seen live, by key hash: a hash's owner never changes (keys are random),
+   * so only whether the key is still live — its entry in the project's hash — is read per request.
+   */
+  private readonly owners = new Map<string, KeyOwner>();
+
   constructor(private readonly redis: Redis, private readonly prefix: string) {}
 
   private keysOf(projectId: string) {
@@ -91,10 +106,8 @@ export class ApiKeyStore {
 
   /** the project whose live (not revoked) key `key` ('wft_…') is, or null; does not mark the key used */
   async projectOf(key: string): Promise<string | null> {
-    if (!KEY_SHAPE.test(key)) return null;
-    const pointer = await this.redis.get(this.byHash(sha256(key)));
-    if (!pointer) return null;
-    const owner = JSON.parse(pointer) as { projectId: string; id: string };
+    const owner = await this.ownerOf(key);
+    if (!owner) return null;
     return (await this.redis.hexists(this.keysOf(owner.projectId), owner.id)) ? owner.projectId : null;
   }
 
@@ -104,13 +117,10 @@ export class ApiKeyStore {
    * as safe as a slow one and costs nothing per request.
    */
   async verify(projectId: string, key: string): Promise<ApiKeyView | null> {
-    if (!KEY_SHAPE.test(key)) return null;
-    const pointer = await this.redis.get(this.byHash(sha256(key)));
-    if (!pointer) return null;
-    const owner = JSON.parse(pointer) as { projectId: string; id: string };
-    if (owner.projectId !== projectId) return null;
+    const owner = await this.ownerOf(key);
+    if (!owner || owner.projectId !== projectId) return null;
     const text = await this.redis.hget(this.keysOf(projectId), owner.id);
-    if (!text) return null; // revoked between the two reads
+    if (!text) return null; // revoked
     const stored = JSON.parse(text) as StoredApiKey;
     const now = Date.now();
     if (stored.lastUsedAt === null || now - stored.lastUsedAt >= LAST_USED_PRECISION_MS) {
@@ -118,6 +128,20 @@ export class ApiKeyStore {
       await withCommands(this.redis).weftTouchApiKey(this.keysOf(projectId), stored.id, JSON.stringify(stored));
     }
     return view(stored);
+  }
+
+  /** who `key` belongs to if it was ever made (revoked or not), or null; well-shaped keys only */
+  private async ownerOf(key: string): Promise<KeyOwner | null> {
+    if (!KEY_SHAPE.test(key)) return null;
+    const hash = sha256(key);
+    const known = this.owners.get(hash);
+    if (known) return known;
+    const pointer = await this.redis.get(this.byHash(hash));
+    if (!pointer) return null;
+    const owner = JSON.parse(pointer) as KeyOwner;
+    if (this.owners.size >= MAX_KNOWN_OWNERS) this.owners.clear();
+    this.owners.set(hash, owner);
+    return owner;
   }
 }
 

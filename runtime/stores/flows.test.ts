@@ -51,6 +51,20 @@ describe('FlowStore', () => {
     expect((await store.update(flow.id, renamed('v3'))).version).toBe(3);
   });
 
+  it('shares one parse of a flow while it is unchanged, and reads a save (here or by another process) at once', async () => {
+    const store = new FlowStore(redis, prefix);
+    const flow = await store.create('proj_s', { name: 's1', nodes: [trigger], edges: [] });
+    const first = await store.shared(flow.id);
+    expect(first).toEqual(flow);
+    expect(await store.shared(flow.id)).toBe(first);
+    await new FlowStore(redis, prefix).update(flow.id, renamed('s2'));
+    const changed = await store.shared(flow.id);
+    expect(changed).not.toBe(first);
+    expect(changed).toMatchObject({ name: 's2', version: 2 });
+    await store.delete(flow.id);
+    expect(await store.shared(flow.id)).toBeNull();
+  });
+
   it('refuses a save made from a stale version with 409 conflict, leaving the stored flow alone', async () => {
     const store = new FlowStore(redis, prefix);
     const flow = await store.create('proj_c', { name: 'base', nodes: [trigger], edges: [] });

@@ -34,7 +34,13 @@ const SAVE_ATTEMPTS = 25;
 
 export type FlowDraft = Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'notes'>;
 
+/** at most this many flows' parsed documents are kept for `shared` (then the memory starts afresh) */
+const MAX_SHARED = 1000;
+
 export class FlowStore {
+  /** the last text read of each flow by `shared`, and its parse */
+  private readonly parsed = new Map<string, { text: string; flow: FlowDocument }>();
+
   constructor(private readonly redis: Redis, private readonly prefix: string) {}
 
   private key(id: string): string {
@@ -66,6 +72,22 @@ export class FlowStore {
   async get(id: string): Promise<FlowDocument | null> {
     const text = await this.redis.get(this.key(id));
     return text ? (JSON.parse(text) as FlowDocument) : null;
+  }
+
+  /**
+   * The flow as `get` reads it, but parsed only when its stored text changed since the last
+   * read here: while it is unchanged every caller gets the same object, so callers only read it
+   * (the run services: production calls and test runs read a flow on every call).
+   */
+  async shared(id: string): Promise<FlowDocument | null> {
+    const text = await this.redis.get(this.key(id));
+    if (!text) return null;
+    const known = this.parsed.get(id);
+    if (known?.text === text) return known.flow;
+    const flow = JSON.parse(text) as FlowDocument;
+    if (this.parsed.size >= MAX_SHARED) this.parsed.clear();
+    this.parsed.set(id, { text, flow });
+    return flow;
   }
 
   async list(projectId: string): Promise<FlowDocument[]> {

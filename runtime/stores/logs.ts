@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
+import { HashBatch } from './hash-batch.ts';
 import type { LogPage, LogQuery, LogRecord, Severity } from '../../contract/logs.ts';
 
 const appendLogLua = readFileSync(join(import.meta.dirname, 'lua', 'append-log-4.lua'), 'utf8');
@@ -35,6 +36,8 @@ export function decodeCursor(cursor: string): { ts: number; id: string } {
 
 export class LogStore {
   private readonly redis: Redis & LogCommands;
+  /** the writes of `logs:following` (two a realtime call), gathered per turn of the event loop */
+  private readonly followingWrites: HashBatch;
 
   constructor(
     redis: Redis,
@@ -47,6 +50,7 @@ export class LogStore {
   ) {
     if (!(redis as Redis & Partial<LogCommands>).weftAppendLog) redis.defineCommand('weftAppendLog', { numberOfKeys: 4, lua: appendLogLua });
     this.redis = redis as Redis & LogCommands;
+    this.followingWrites = new HashBatch(redis, this.followingKey);
   }
 
   keys(projectId: string) {
@@ -69,13 +73,14 @@ export class LogStore {
     return `${this.prefix}logs:following`;
   }
 
-  /** Note that a run's record waits for its end (`call` is JSON without secrets). */
-  async follow(runId: string, call: string): Promise<void> {
-    await this.redis.hset(this.followingKey, runId, call);
+  /** Note that a run's record waits for its end (`call` is JSON without secrets); sent with the other calls' of this turn. */
+  follow(runId: string, call: string): Promise<void> {
+    return this.followingWrites.set(runId, call);
   }
 
-  async followed(runId: string): Promise<void> {
-    await this.redis.hdel(this.followingKey, runId);
+  /** The run's record is written: it waits no more; sent with the other calls' of this turn. */
+  followed(runId: string): Promise<void> {
+    return this.followingWrites.delete(runId);
   }
 
   /** Every run whose record still waits, with its call JSON. */

@@ -136,4 +136,18 @@ describe('POST /hook/:flowId needs an API key of the flow’s project', () => {
     expect(answer.status).toBe(404);
     expect(await answer.json()).toEqual({ error: { message: 'Workflow not found', code: 'not_found' } });
   });
+
+  it('answers as the rest of the API does: the request id kept, JSON with its type, the run id, 405 with Allow for another method', async () => {
+    const flowId = await deployed(projectId, echoFlow(true));
+    const answer = await weft.request('POST', `/hook/${flowId}/?ignored=1`, { n: 3 }, { 'x-request-id': 'hook-42' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-request-id')).toBe('hook-42');
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(answer.headers.get('x-weft-run-id')).toMatch(/^run_[0-9a-f]{32}$/);
+    expect(await answer.json()).toEqual({ n: 3 });
+    const get = await weft.request('GET', `/hook/${flowId}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(await get.json()).toEqual({ error: { message: `Method Not Allowed: GET /hook/${flowId}`, code: 'method_not_allowed' } });
+  });
 });
