@@ -13,7 +13,7 @@ import { startWeft } from '../runtime/server.ts';
 import { buildEditorIfStale } from './build-editor.ts';
 import { buildWidgetsIfStale } from './build-widgets.ts';
 import { seedDemo } from './demo/seed.ts';
-import { startRedis, type OwnRedis } from './redis.ts';
+import { freePort, startRedis, type OwnRedis } from './redis.ts';
 import { ensurePackages, missingLine, redisServer } from './system-packages.ts';
 
 function ensureRedisServer(): void {
@@ -36,7 +36,9 @@ function ownAddressAllowed(config: ReturnType<typeof loadConfig>): { outboundAll
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const loaded = loadConfig(process.env);
+  // PORT=0: a free port chosen now, so the server's own address (allowed to the demo's crawl) is known
+  const config = loaded.port === 0 ? { ...loaded, port: await freePort() } : loaded;
   const dataDir = resolve(config.dataDir);
   mkdirSync(dataDir, { recursive: true });
   let redis: OwnRedis | undefined;
