@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { processActivation, runEager } from './activation.ts';
 import { EagerRuns } from './eager.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
@@ -15,6 +15,7 @@ import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
 import { ActorFunctions } from './scripts.ts';
+import { connectRedis, isCluster } from './redis-connection.ts';
 import { watchResult, type ResultWatch, type RunResult } from './run-result.ts';
 import { isRedisUnreachable, redisOutage } from './redis-outage.ts';
 import type { RunEvent } from '../contract/run-events.ts';
@@ -55,14 +56,17 @@ export class Engine {
   private readonly workers: Worker<ActivationJob>[] = [];
   private readonly connections = new Set<Redis>();
   private hub?: LiveHub;
+  /** BullMQ's key prefix: on a cluster in a hash tag, as every key of a queue must share a slot */
+  private readonly bullPrefix: string;
 
   constructor(private readonly options: EngineOptions, execute: ExecuteFn) {
     this.prefix = options.prefix ?? 'weft:';
-    this.redis = redisOutage.watch(new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
+    this.redis = redisOutage.watch(connectRedis(options.redisUrl, { maxRetriesPerRequest: null }));
+    this.bullPrefix = isCluster(this.redis) ? `{${this.prefix}bull}` : `${this.prefix}bull`;
     this.functions = new ActorFunctions(this.redis);
     this.queue = new Queue<ActivationJob>(activationQueue, {
       connection: this.redis,
-      prefix: `${this.prefix}bull`,
+      prefix: this.bullPrefix,
       defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
       // BullMQ's own job-event stream (for QueueEvents, 10,000 entries by default): weft never
       // reads it, so it is kept short (trimmed approximately, to about this many)
@@ -251,7 +255,7 @@ export class Engine {
   startWorker(concurrency = 16): Worker<ActivationJob> {
     const worker = new Worker<ActivationJob>(activationQueue, (job, token) => processActivation(this.core, job, token), {
       connection: redisOutage.watch(this.redis.duplicate()),
-      prefix: `${this.prefix}bull`,
+      prefix: this.bullPrefix,
       concurrency,
       lockDuration: this.options.lockDurationMs ?? 30_000,
       stalledInterval: Math.min(this.options.lockDurationMs ?? 30_000, 30_000),
