@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
 import { runKeys } from './keys.ts';
+import { ActivationQueues, queueIndexOf } from './activation-queues.ts';
+import { keySlot } from './key-slot.ts';
 import { masters } from './redis-connection.ts';
 import { testExecute as execute } from './testing/test-executor.ts';
 import { buildPlan } from './testing/plan-builder.ts';
@@ -63,7 +65,25 @@ describe.skipIf(!supported)('the engine on a 3-master Redis Cluster', () => {
     expect(holders).toEqual([true, true, true]);
   });
 
-  it('runs activations through the BullMQ queue when none is run eagerly', async () => {
+  it('puts 3 activation queues on every master, and computes slots as the cluster does', async () => {
+    const queues = new ActivationQueues(engine.redis, engine.prefix, 9, true, () => {});
+    try {
+      const owners = new Map<number, number>();
+      for (const prefix of queues.prefixes) {
+        const key = `${prefix}:activations:wait`;
+        expect(keySlot(key)).toBe(Number(await engine.redis.cluster('KEYSLOT', key)));
+        const index = (await Promise.all(masters(engine.redis).map((master) => master.exists(key).then(() => true, () => false)))).indexOf(true);
+        owners.set(index, (owners.get(index) ?? 0) + 1);
+      }
+      expect([...owners.values()]).toEqual([3, 3, 3]);
+      const runs = Array.from({ length: 90 }, (_, i) => queueIndexOf(`run_${i}`, 9));
+      expect(new Set(runs).size).toBe(9);
+    } finally {
+      await queues.close();
+    }
+  });
+
+  it('runs activations through the BullMQ queues when none is run eagerly', async () => {
     const queued = testEngine(execute, { redisUrl: `redis-cluster://${cluster.nodes.join(',')}`, eagerLimit: 0 });
     queued.startWorker(4);
     try {

@@ -46,6 +46,9 @@ export interface EngineOptions {
   lazyBeginMs?: number;
   /** the most activations a process with workers runs eagerly at once (actors/eager.ts); default 4 × the first worker's concurrency */
   eagerLimit?: number;
+  /** how many BullMQ queues the activations spread over (a run's on one); default 1 on a single
+   * Redis, 3 × the seed nodes of a redis-cluster:// URL (actors/activation-queues.ts) */
+  activationQueues?: number;
 }
 
 export interface StartOptions {
