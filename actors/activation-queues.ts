@@ -11,6 +11,7 @@ import type Redis from 'ioredis';
 import type { ActivationJob } from './activation-job.ts';
 import { activationQueue } from './keys.ts';
 import { keySlot } from './key-slot.ts';
+import { clusterNodes, isClusterUrl } from './redis-connection.ts';
 
 /**
  * BullMQ's key prefix of queue `index` of `count`. On a cluster, a hash tag whose slot lies in
@@ -28,6 +29,13 @@ export function queuePrefix(prefix: string, index: number, count: number, cluste
   }
 }
 
+/** How many queues: `wanted` (1 … 256), else 1 on a single Redis and 3 × the seed nodes of a cluster URL. */
+export function activationQueueCount(wanted: number | undefined, redisUrl: string): number {
+  const count = wanted ?? (isClusterUrl(redisUrl) ? 3 * clusterNodes(redisUrl).length : 1);
+  if (!Number.isInteger(count) || count < 1 || count > 256) throw new Error(`activation queues must be a whole number from 1 to 256, not ${count}`);
+  return count;
+}
+
 /** The queue (0 … count-1) of run `runId`. */
 export function queueIndexOf(runId: string, count: number): number {
   return count === 1 ? 0 : createHash('sha1').update(runId).digest().readUInt32BE(0) % count;
@@ -38,7 +46,6 @@ export class ActivationQueues {
   readonly prefixes: string[];
 
   constructor(connection: Redis, prefix: string, count: number, cluster: boolean, onError: (error: Error) => void) {
-    if (!Number.isInteger(count) || count < 1 || count > 256) throw new Error(`activation queues must be a whole number from 1 to 256, not ${count}`);
     this.prefixes = Array.from({ length: count }, (_, i) => queuePrefix(prefix, i, count, cluster));
     this.queues = this.prefixes.map((queuePrefix) => {
       const queue = new Queue<ActivationJob>(activationQueue, {

@@ -65,6 +65,12 @@ describe.skipIf(!supported)('the engine on a 3-master Redis Cluster', () => {
     expect(holders).toEqual([true, true, true]);
   });
 
+  it('refuses a malformed cluster URL with a clear message', () => {
+    expect(() => testEngine(execute, { redisUrl: 'redis-cluster://' })).toThrow('Redis Cluster URL names no node: "redis-cluster://" (expected redis-cluster://host:port,host:port)');
+    expect(() => testEngine(execute, { redisUrl: `redis-cluster://${cluster.nodes[0]},localhost` })).toThrow('Redis Cluster node "localhost" is not host:port');
+    expect(() => testEngine(execute, { redisUrl: `redis-cluster://${cluster.nodes[0]}`, activationQueues: 0 })).toThrow('activation queues must be a whole number from 1 to 256, not 0');
+  });
+
   it('puts 3 activation queues on every master, and computes slots as the cluster does', async () => {
     const queues = new ActivationQueues(engine.redis, engine.prefix, 9, true, () => {});
     try {

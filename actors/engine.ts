@@ -14,8 +14,8 @@ import { flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
 import { ActorFunctions } from './scripts.ts';
-import { clusterNodes, connectRedis, isClusterUrl } from './redis-connection.ts';
-import { ActivationQueues, type ActivationWorkers } from './activation-queues.ts';
+import { connectRedis, isClusterUrl } from './redis-connection.ts';
+import { ActivationQueues, activationQueueCount, type ActivationWorkers } from './activation-queues.ts';
 import { watchResult, type ResultWatch, type RunResult } from './run-result.ts';
 import { isRedisUnreachable, redisOutage } from './redis-outage.ts';
 import type { RunEvent } from '../contract/run-events.ts';
@@ -59,10 +59,11 @@ export class Engine {
 
   constructor(private readonly options: EngineOptions, execute: ExecuteFn) {
     this.prefix = options.prefix ?? 'weft:';
+    // checked before connecting: a bad URL or count throws with nothing left open
+    const queues = activationQueueCount(options.activationQueues, options.redisUrl);
+    const cluster = isClusterUrl(options.redisUrl);
     this.redis = redisOutage.watch(connectRedis(options.redisUrl, { maxRetriesPerRequest: null }));
     this.functions = new ActorFunctions(this.redis);
-    const cluster = isClusterUrl(options.redisUrl);
-    const queues = options.activationQueues ?? (cluster ? 3 * clusterNodes(options.redisUrl).length : 1);
     // without a listener BullMQ prints each connection error; an outage is told once by redisOutage
     this.queue = new ActivationQueues(this.redis, this.prefix, queues, cluster, (error) => isRedisUnreachable(error) || console.error('[weft queue]', error.message));
     this.core = new EngineCore({
