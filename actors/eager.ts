@@ -23,13 +23,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
-import type { Queue } from 'bullmq';
+import type { ActivationQueues } from './activation-queues.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import { runKeys } from './keys.ts';
 
 export interface EagerDeps {
   redis: Redis;
-  queue: Queue<ActivationJob>;
+  queue: ActivationQueues;
   prefix: string;
   /** how long a silent process's runs wait before another process takes them over */
   lockMs: number;

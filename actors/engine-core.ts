@@ -3,7 +3,7 @@
  * and handing ready actors to the activation queue (a loop's own steps: actors/loop-steps.ts).
  * Shared by every worker.
  */
-import type { Queue } from 'bullmq';
+import type { ActivationQueues } from './activation-queues.ts';
 import type Redis from 'ioredis';
 import type { ErrorKind, ErrorOutput } from '../contract/errors.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
@@ -22,7 +22,7 @@ import type { NodeResult, Plan, PlanNode } from './types.ts';
 export interface EngineCoreDeps {
   redis: Redis;
   functions: ActorFunctions;
-  queue: Queue<ActivationJob>;
+  queue: ActivationQueues;
   execute: ExecuteFn;
   options: EngineOptions;
   /** start a run: the Engine's own (a child run starts as any other) */
@@ -87,7 +87,7 @@ export class EngineCore {
   readonly lazyBeginMs: number;
   readonly redis: Redis;
   private readonly functions: ActorFunctions;
-  private readonly queue: Queue<ActivationJob>;
+  private readonly queue: ActivationQueues;
   private readonly executeFn: ExecuteFn;
   private readonly startRun: EngineCoreDeps['startRun'];
   /** eager dispatch, when this process runs workers (actors/eager.ts) */

@@ -48,6 +48,9 @@ export interface EngineOptions {
   eagerLimit?: number;
   /** how long a ready activation may wait in that process for a free slot before what its slots cannot start soon goes to the queue; default 1 s */
   eagerWaitMs?: number;
+  /** how many BullMQ queues the activations spread over (a run's on one); default 1 on a single
+   * Redis, 3 × the seed nodes of a redis-cluster:// URL (actors/activation-queues.ts) */
+  activationQueues?: number;
 }
 
 export interface StartOptions {

@@ -3,18 +3,19 @@
  * and start workers. Knows nothing about node kinds, HTTP or AI: the host's `execute` does.
  */
 import { randomUUID } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { processActivation, runEager } from './activation.ts';
 import { EagerRuns } from './eager.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import { EngineCore } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import type { HistoryCall, StartCall } from './actor-calls.ts';
-import { activationQueue, flowRunsKey, liveChannel, runKeys } from './keys.ts';
+import { flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
 import { ActorFunctions } from './scripts.ts';
+import { connectRedis, isClusterUrl } from './redis-connection.ts';
+import { ActivationQueues, activationQueueCount, type ActivationWorkers } from './activation-queues.ts';
 import { watchResult, type ResultWatch, type RunResult } from './run-result.ts';
 import { isRedisUnreachable, redisOutage } from './redis-outage.ts';
 import type { RunEvent } from '../contract/run-events.ts';
@@ -51,25 +52,20 @@ export class Engine {
   private readonly core: EngineCore;
   private readonly functions: ActorFunctions;
   private readonly retention: number;
-  private readonly queue: Queue<ActivationJob>;
-  private readonly workers: Worker<ActivationJob>[] = [];
+  private readonly queue: ActivationQueues;
+  private readonly workers: ActivationWorkers[] = [];
   private readonly connections = new Set<Redis>();
   private hub?: LiveHub;
 
   constructor(private readonly options: EngineOptions, execute: ExecuteFn) {
     this.prefix = options.prefix ?? 'weft:';
-    this.redis = redisOutage.watch(new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
+    // checked before connecting: a bad URL or count throws with nothing left open
+    const queues = activationQueueCount(options.activationQueues, options.redisUrl);
+    const cluster = isClusterUrl(options.redisUrl);
+    this.redis = redisOutage.watch(connectRedis(options.redisUrl, { maxRetriesPerRequest: null }));
     this.functions = new ActorFunctions(this.redis);
-    this.queue = new Queue<ActivationJob>(activationQueue, {
-      connection: this.redis,
-      prefix: `${this.prefix}bull`,
-      defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
-      // BullMQ's own job-event stream (for QueueEvents, 10,000 entries by default): weft never
-      // reads it, so it is kept short (trimmed approximately, to about this many)
-      streams: { events: { maxLen: 100 } },
-    });
     // without a listener BullMQ prints each connection error; an outage is told once by redisOutage
-    this.queue.on('error', (error) => isRedisUnreachable(error) || console.error('[weft queue]', error.message));
+    this.queue = new ActivationQueues(this.redis, this.prefix, queues, cluster, (error) => isRedisUnreachable(error) || console.error('[weft queue]', error.message));
     this.core = new EngineCore({
       redis: this.redis,
       functions: this.functions,
@@ -251,16 +247,18 @@ export class Engine {
   }
 
   /** Start a worker that runs activations; several may run, in this or other processes. */
-  startWorker(concurrency = 16): Worker<ActivationJob> {
-    const worker = new Worker<ActivationJob>(activationQueue, (job, token) => processActivation(this.core, job, token), {
-      connection: redisOutage.watch(this.redis.duplicate()),
-      prefix: `${this.prefix}bull`,
-      concurrency,
-      lockDuration: this.options.lockDurationMs ?? 30_000,
-      stalledInterval: Math.min(this.options.lockDurationMs ?? 30_000, 30_000),
-      maxStalledCount: 10,
-    });
-    worker.on('error', (error) => isRedisUnreachable(error) || console.error('[weft worker]', error.message));
+  startWorker(concurrency = 16): ActivationWorkers {
+    const worker = this.queue.workers(
+      (job, token) => processActivation(this.core, job, token),
+      {
+        concurrency,
+        lockDuration: this.options.lockDurationMs ?? 30_000,
+        stalledInterval: Math.min(this.options.lockDurationMs ?? 30_000, 30_000),
+        maxStalledCount: 10,
+      },
+      () => redisOutage.watch(this.redis.duplicate()),
+    );
+    for (const one of worker.all) one.on('error', (error) => isRedisUnreachable(error) || console.error('[weft worker]', error.message));
     this.workers.push(worker);
     this.core.eager ??= new EagerRuns({
       redis: this.redis,

@@ -29,5 +29,5 @@ export function flowRunsKey(prefix: string, flowId: string): string {
   return `${prefix}flow:${flowId}:runs`;
 }
 
-/** The BullMQ queue name of activations (BullMQ keys: `${prefix}bull:activations:*`). */
+/** The BullMQ queue name of activations (keys `<queue prefix>:activations:*`, prefixes: actors/activation-queues.ts). */
 export const activationQueue = 'activations';

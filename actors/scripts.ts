@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
 import type { ChainableCommander } from 'ioredis';
+import { masters } from './redis-connection.ts';
 import {
   beginArgv, cancelArgv, failArgv, finishArgv, historyArgv, startArgv,
   type BeginCall, type CancelCall, type FailCall, type FinishCall, type HistoryCall, type StartCall,
@@ -44,9 +45,9 @@ const library = [
   ),
 ].join('\n');
 
-/** Load the library into the Redis behind `redis` (idempotent). */
+/** Load the library into the Redis behind `redis`, every master of a cluster (idempotent). */
 export async function loadActorFunctions(redis: Redis): Promise<void> {
-  await redis.call('FUNCTION', 'LOAD', 'REPLACE', library);
+  await Promise.all(masters(redis).map((master) => master.call('FUNCTION', 'LOAD', 'REPLACE', library)));
 }
 
 const missing = (error: unknown) => error instanceof Error && error.message.includes('Function not found');

@@ -11,6 +11,8 @@ const root = resolve(import.meta.dirname, '..');
 export interface OwnRedis {
   /** what to connect to: the Unix socket's path (ioredis takes it as a URL), else redis://127.0.0.1:<port> */
   url: string;
+  /** its TCP port on 127.0.0.1 */
+  port: number;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -31,9 +33,10 @@ export async function freePort(): Promise<number> {
 /**
  * Start redis-server from redis.conf with its data in `dir` on `port` (a free one by default)
  * and on a Unix socket in `dir` (mode 700: only this user), which is what its url names: a round
- * trip over a local socket costs both ends less than one over TCP. Resolves once it answers PING.
+ * trip over a local socket costs both ends less than one over TCP. `args` are more redis-server
+ * options (the cluster harness's). Resolves once it answers PING.
  */
-export async function startRedis(options: { dir: string; port?: number }): Promise<OwnRedis> {
+export async function startRedis(options: { dir: string; port?: number; args?: string[] }): Promise<OwnRedis> {
   mkdirSync(options.dir, { recursive: true });
   const port = options.port ?? (await freePort());
   const socket = join(resolve(options.dir), 'redis.sock');
@@ -41,7 +44,7 @@ export async function startRedis(options: { dir: string; port?: number }): Promi
   const socketArgs = Buffer.byteLength(socket) < 100 ? ['--unixsocket', socket, '--unixsocketperm', '700'] : [];
   const child = spawn(
     'redis-server',
-    [join(root, 'redis.conf'), '--port', String(port), '--dir', resolve(options.dir), ...socketArgs],
+    [join(root, 'redis.conf'), '--port', String(port), '--dir', resolve(options.dir), ...socketArgs, ...(options.args ?? [])],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const url = socketArgs.length ? socket : `redis://127.0.0.1:${port}`;
@@ -63,6 +66,7 @@ export async function startRedis(options: { dir: string; port?: number }): Promi
   probe.disconnect();
   return {
     url,
+    port,
     process: child,
     async stop() {
       if (exited) return;

@@ -1,7 +1,8 @@
 /**
  * @module scripts/bench — `npm run bench`: starts its own Redis from redis.conf in a temp dir,
  * measures a raw BullMQ baseline and weft (engine throughput, hop latency, webhooks, GraphQL, the chat widget's first token) in the same
- * run, prints them side by side, then stops that Redis and deletes its dir.
+ * run, prints them side by side, then stops that Redis and deletes its dir. With `--cluster`: only
+ * engine throughput on a 3-master Redis Cluster against a single Redis (scripts/bench/cluster.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { formatTable, median } from './stats.ts';
 import { graphqlFigures, graphqlRows } from './graphql.ts';
 import { webhookFigures } from './webhook.ts';
 import { chatFigures, chatRows } from './chat.ts';
+import { clusterBench } from './cluster.ts';
 
 const settings = { runs: 200, rounds: 3, concurrency: 16, chainLength: 50, hopRuns: 20, baselineJobs: 20_000, clients: 32, requests: 3000, chatVisitors: 8, chatMessages: 200 };
 
@@ -34,6 +36,19 @@ async function measure<T>(label: string, work: () => Promise<T>): Promise<T | Er
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-bench-'));
+if (process.argv.includes('--cluster')) {
+  // only the Redis Cluster comparison (issue #22): its own servers, under dir
+  let code = 0;
+  try {
+    console.log(`weft bench --cluster: Node ${process.version}, ${availableParallelism()} cores\n`);
+    await clusterBench(dir, { runs: settings.runs, rounds: settings.rounds, concurrency: settings.concurrency });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    code = 1;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(code);
+}
 const redis = await startRedis({ dir });
 const cleanUp = async () => {
   await redis.stop();
