@@ -70,6 +70,7 @@ export async function watchResult(
   const late = new Promise<typeof EXPIRED>((ok) => (confirmTimer = setTimeout(ok, confirmMs, EXPIRED)));
   // a listening that fails in time throws here; one that fails later ends no wait but by its timeout
   const confirmed = await Promise.race([listening, late]).finally(() => clearTimeout(confirmTimer));
+  if (confirmed === EXPIRED) console.warn(`[weft] listening to flow ${flowId} not confirmed by Redis in ${confirmMs} ms: run ${runId} starts anyway, its events read back once it is`);
   const readBack = replay || confirmed === EXPIRED;
   let stopped = false;
   const stop = () => {
