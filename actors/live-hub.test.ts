@@ -1,6 +1,6 @@
 /** Live events of a flow: listeners may ask for one run's events or for the runs' own only. */
 import { randomUUID } from 'node:crypto';
-import type Redis from 'ioredis';
+import Redis from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../contract/run-events.ts';
 import { LiveHub } from './live-hub.ts';
@@ -41,7 +41,7 @@ describe('a listener that joins while its channel is being subscribed', () => {
   // run's past events, and the run ended before the subscription took effect.
   it('is told it listens only once Redis has confirmed the subscription', async () => {
     let confirm: () => void = () => {};
-    const subscriber = { on() {}, subscribe: () => new Promise<void>((ok) => (confirm = ok)), unsubscribe: async () => {} };
+    const subscriber = { status: 'ready', on() {}, subscribe: () => new Promise<void>((ok) => (confirm = ok)), unsubscribe: async () => {} };
     const hub = new LiveHub(subscriber as unknown as Redis);
     const listening: string[] = [];
     const first = hub.listen('flow-channel', () => {}).then(() => listening.push('first'));
@@ -55,11 +55,33 @@ describe('a listener that joins while its channel is being subscribed', () => {
 
   it('subscribes afresh for the next listener when a subscription failed', async () => {
     let calls = 0;
-    const subscriber = { on() {}, subscribe: async () => (++calls === 1 ? Promise.reject(new Error('Connection is closed.')) : undefined), unsubscribe: async () => {} };
+    const subscriber = { status: 'ready', on() {}, subscribe: async () => (++calls === 1 ? Promise.reject(new Error('Connection is closed.')) : undefined), unsubscribe: async () => {} };
     const hub = new LiveHub(subscriber as unknown as Redis);
     await expect(hub.listen('flow-channel', () => {})).rejects.toThrow('Connection is closed.');
     const stop = await hub.listen('flow-channel', () => {});
     expect(calls).toBe(2);
     stop();
+  });
+});
+
+describe('listening on a connection that is still connecting', () => {
+  // Issue #21: the chaos soak's first calls (one per flow, at once) hung every caller after it:
+  // a SUBSCRIBE written while the hub's connection was still in its handshake put it in
+  // subscriber mode before ioredis's ready check, whose INFO was then refused.
+  it('subscribes once the connection is ready: every listener is confirmed, the connection unharmed', async () => {
+    const subscriber = new Redis(process.env.REDIS_URL!);
+    const errors: string[] = [];
+    subscriber.on('error', (error: Error) => errors.push(error.message));
+    const hub = new LiveHub(subscriber);
+    try {
+      const during = new Promise<unknown>((ok) => subscriber.once('connect', () => ok(hub.listen('flow-b', () => {}).catch((e: Error) => e.message))));
+      const first = hub.listen('flow-a', () => {}).catch((e: Error) => e.message);
+      const outcomes = await Promise.all([first, during]);
+      expect(outcomes.map((outcome) => typeof outcome)).toEqual(['function', 'function']);
+      expect(errors).toEqual([]);
+      expect(subscriber.status).toBe('ready');
+    } finally {
+      hub.close();
+    }
   });
 });

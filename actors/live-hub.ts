@@ -102,7 +102,7 @@ export class LiveHub {
         void this.subscriber.unsubscribe(channel).catch(() => {});
       }
     };
-    listeners.subscribed ??= this.subscriber.subscribe(channel);
+    listeners.subscribed ??= this.ready().then(() => this.subscriber.subscribe(channel));
     try {
       await listeners.subscribed;
     } catch (error) {
@@ -112,6 +112,24 @@ export class LiveHub {
       throw error;
     }
     return stop;
+  }
+
+  /**
+   * Once the connection is ready. ioredis writes a SUBSCRIBE at once while it is still
+   * connecting (Redis takes it while loading), before its ready check: the reply puts the
+   * connection in subscriber mode, the check's INFO is then refused ("Connection in subscriber
+   * mode"), and the connection's pending commands fail or never resolve (issue #21: the soak's
+   * first calls, one per flow at once, on a process whose connection was still connecting).
+   */
+  private ready(): Promise<void> {
+    const { subscriber } = this;
+    if (subscriber.status === 'ready') return Promise.resolve();
+    return new Promise((ok, fail) => {
+      const onReady = () => (subscriber.off('end', onEnd), ok());
+      const onEnd = () => (subscriber.off('ready', onReady), fail(new Error('Connection is closed.')));
+      subscriber.once('ready', onReady);
+      subscriber.once('end', onEnd);
+    });
   }
 
   close(): void {

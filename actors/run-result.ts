@@ -33,8 +33,24 @@ export interface ResultWatch {
   stop(): void;
 }
 
-/** Listen for run `runId`'s result; `replay`: read what already happened from its events stream when the wait begins. */
-export async function watchResult(source: ResultSource, runId: string, flowId: string, responseNodes: string[], replay: boolean): Promise<ResultWatch> {
+/**
+ * How long a caller waits for Redis to confirm its listening before its run starts anyway: a
+ * subscriber connection that has stopped answering must not hold the call (nor any later one)
+ * past its wait. Its run's events are then read back from the events stream once the
+ * listening is confirmed, so nothing is missed if it comes late.
+ */
+export const CONFIRM_MS = 2000;
+
+const EXPIRED = Symbol('expired');
+
+/**
+ * Listen for run `runId`'s result; `replay`: read what already happened from its events stream
+ * when the wait begins. Resolves once listening, or after `confirmMs` without confirmation
+ * (the wait then reads the events back once it comes); never waits longer.
+ */
+export async function watchResult(
+  source: ResultSource, runId: string, flowId: string, responseNodes: string[], replay: boolean, confirmMs = CONFIRM_MS,
+): Promise<ResultWatch> {
   const responses = new Set(responseNodes);
   let settle: (result: RunResult) => void = () => {};
   const settled = new Promise<RunResult>((ok) => (settle = ok));
@@ -49,27 +65,50 @@ export async function watchResult(source: ResultSource, runId: string, flowId: s
       settle({ status: event.type.slice(4) as RunMeta['status'], error: event.error });
     }
   };
-  const stop = await source.listenToFlow(flowId, consider, { runId });
+  const listening = source.listenToFlow(flowId, consider, { runId });
+  let confirmTimer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof EXPIRED>((ok) => (confirmTimer = setTimeout(ok, confirmMs, EXPIRED)));
+  // a listening that fails in time throws here; one that fails later ends no wait but by its timeout
+  const confirmed = await Promise.race([listening, late]).finally(() => clearTimeout(confirmTimer));
+  if (confirmed === EXPIRED) console.warn(`[weft] listening to flow ${flowId} not confirmed by Redis in ${confirmMs} ms: run ${runId} starts anyway, its events read back once it is`);
+  const readBack = replay || confirmed === EXPIRED;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    listening.then((stopListening) => stopListening(), () => {});
+  };
   return {
     stop,
     async wait(timeoutMs, giveUp) {
-      const timer = setTimeout(() => settle({ status: 'timeout' }), timeoutMs);
+      // the wait's one bound: every step below (the listening's confirmation, the read back, the
+      // output's read) ends with it, so no caller waits past its timeout, whatever hangs
+      let expire: () => void = () => {};
+      const expired = new Promise<typeof EXPIRED>((ok) => (expire = () => ok(EXPIRED)));
+      void expired.then(() => settle({ status: 'timeout' }));
+      const timer = setTimeout(expire, timeoutMs);
       // `giveUp` ends the wait early, as if it had run out (a server shutting down)
-      const onGiveUp = () => settle({ status: 'timeout' });
-      if (giveUp?.aborted) onGiveUp();
-      giveUp?.addEventListener('abort', onGiveUp, { once: true });
+      if (giveUp?.aborted) expire();
+      giveUp?.addEventListener('abort', expire, { once: true });
+      const within = <T>(step: Promise<T>) => Promise.race([step, expired]);
       try {
-        if (replay) {
-          const past = await source.events(runId);
-          for (const event of past) consider({ ...event, id: undefined });
-          replayedTo = past.at(-1)?.id ?? '0-0';
+        if (readBack && (await within(listening.then(() => true, () => false))) === true) {
+          const past = await within(source.events(runId));
+          if (past !== EXPIRED) {
+            for (const event of past) consider({ ...event, id: undefined });
+            replayedTo = past.at(-1)?.id ?? '0-0';
+          }
         }
         const result = await settled;
-        if (result.status === 'completed' || result.status === 'incomplete') result.output = await source.runOutput(runId);
+        if (result.status === 'completed' || result.status === 'incomplete') {
+          const output = await within(source.runOutput(runId));
+          if (output === EXPIRED) return { status: 'timeout' };
+          result.output = output;
+        }
         return result;
       } finally {
         clearTimeout(timer);
-        giveUp?.removeEventListener('abort', onGiveUp);
+        giveUp?.removeEventListener('abort', expire);
         stop();
       }
     },

@@ -67,7 +67,11 @@ export async function deployDoorFlows(redisUrl: string, prefix: string, base: st
 /** One production call numbered `n` through `door`; never throws, never waits past `timeoutMs`. */
 export async function callDoor(flows: DoorFlows, door: Door, n: number, timeoutMs: number, sessions = 4): Promise<DoorAnswer> {
   const sent = performance.now();
-  const signal = AbortSignal.timeout(timeoutMs);
+  // a timer this call holds and clears, not AbortSignal.timeout (whose timer is unref'd and holds
+  // its signal weakly): the caller's bound must hold whatever the server does (issue #21)
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new DOMException(`no answer in ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+  const { signal } = abort;
   const answer = (fields: Omit<DoorAnswer, 'door' | 'ms'>): DoorAnswer => ({ door, ...fields, ms: performance.now() - sent });
   try {
     if (door === 'webhook') {
@@ -94,6 +98,8 @@ export async function callDoor(flows: DoorFlows, door: Door, n: number, timeoutM
   } catch (error) {
     const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     return answer({ status: 0, ok: false, error: cause });
+  } finally {
+    clearTimeout(timer);
   }
 }
 
