@@ -158,7 +158,7 @@ export class Engine {
   }
 
   snapshot(runId: string): Promise<RunSnapshot | null> {
-    return readSnapshot(this.redis, this.prefix, runId);
+    return readSnapshot(this.functions, this.prefix, runId);
   }
 
   actors(runId: string): Promise<ActorView[] | null> {

@@ -2,6 +2,7 @@
 import type Redis from 'ioredis';
 import { asErrorKind } from '../contract/errors.ts';
 import { runKeys } from './keys.ts';
+import type { ActorFunctions } from './scripts.ts';
 import type { RunEvent } from '../contract/run-events.ts';
 import type { ActorSnapshot, ActorView, Envelope, RunMeta, RunSnapshot } from '../contract/runs.ts';
 
@@ -34,14 +35,16 @@ function statesOf(actors: Record<string, string>): [string, string][] {
   return Object.entries(actors).filter(([field]) => !field.includes(':'));
 }
 
-/** A run with every actor's state, output, error and timing. */
-export async function readSnapshot(redis: Redis, prefix: string, runId: string): Promise<RunSnapshot | null> {
-  const keys = runKeys(prefix, runId);
-  const [meta, actors, outputs] = await Promise.all([
-    redis.hgetall(keys.meta),
-    redis.hgetall(keys.actors),
-    redis.hgetall(keys.out),
-  ]);
+/** A hash as HGETALL inside Lua returns it (field, value, …), as an object. */
+function hashOf(flat: string[]): Record<string, string> {
+  const hash: Record<string, string> = {};
+  for (let i = 0; i < flat.length; i += 2) hash[flat[i]] = flat[i + 1];
+  return hash;
+}
+
+/** A run with every actor's state, output, error and timing: one call (snapshot-1.lua) reads it. */
+export async function readSnapshot(functions: ActorFunctions, prefix: string, runId: string): Promise<RunSnapshot | null> {
+  const [meta, actors, outputs] = (await functions.snapshot(runKeys(prefix, runId).meta)).map(hashOf);
   const parsed = parseMeta(meta);
   if (!parsed) return null;
   const nodes: Record<string, ActorSnapshot> = {};

@@ -54,9 +54,10 @@ export async function watchResult(
   const responses = new Set(responseNodes);
   let settle: (result: RunResult) => void = () => {};
   const settled = new Promise<RunResult>((ok) => (settle = ok));
-  let replayedTo = '0-0';
+  /** the last replayed event's id; none (no replay, as a realtime call's wait): every live event is new */
+  let replayedTo: string | undefined;
   const consider = (event: RunEvent) => {
-    if (event.runId !== runId || (event.id && !isAfter(event.id, replayedTo))) return;
+    if (event.runId !== runId || (event.id && replayedTo && !isAfter(event.id, replayedTo))) return;
     if (event.type === 'node.completed' && event.nodeId && responses.has(event.nodeId) && event.iteration == null) {
       settle({ status: 'responded', output: event.output });
     } else if (event.type === 'run.failed') {
@@ -96,7 +97,7 @@ export async function watchResult(
           const past = await within(source.events(runId));
           if (past !== EXPIRED) {
             for (const event of past) consider({ ...event, id: undefined });
-            replayedTo = past.at(-1)?.id ?? '0-0';
+            replayedTo = past.at(-1)?.id;
           }
         }
         const result = await settled;

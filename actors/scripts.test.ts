@@ -1,4 +1,4 @@
-/** The actor functions: a Redis without the library gets it on the first call. */
+/** The actor functions: a Redis without the library gets it on the first call; the snapshot read writes nothing. */
 import Redis from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ActorFunctions, libraryName, loadActorFunctions } from './scripts.ts';
@@ -19,5 +19,22 @@ describe('actor functions', () => {
     const functions = new ActorFunctions(redis);
     expect(await functions.cancel('weft-test-scripts:{run:missing}:meta', { now: Date.now(), retention: 60, channel: 'weft-test-scripts:live' })).toBe('missing');
     expect(await libraries()).toEqual([libraryName]);
+  });
+
+  it('reads a run\'s three hashes in one call, flagged as a read', async () => {
+    const base = 'weft-test-scripts:{run:snap}:';
+    await redis.del(`${base}meta`, `${base}actors`, `${base}out`);
+    await redis.hset(`${base}meta`, 'runId', 'snap', 'status', 'completed');
+    await redis.hset(`${base}actors`, 'a', 'completed', 'a:start', '5');
+    await redis.hset(`${base}out`, 'a', '{"x":1}');
+    const functions = new ActorFunctions(redis);
+    expect(await functions.snapshot(`${base}meta`)).toEqual([
+      ['runId', 'snap', 'status', 'completed'],
+      ['a', 'completed', 'a:start', '5'],
+      ['a', '{"x":1}'],
+    ]);
+    // a read-only replica serves it (FCALL_RO takes only functions flagged no-writes)
+    expect(await redis.call('FCALL_RO', `weft_snapshot_${libraryName.slice(5)}`, 1, `${base}meta`)).toHaveLength(3);
+    await redis.del(`${base}meta`, `${base}actors`, `${base}out`);
   });
 });

@@ -23,8 +23,10 @@ const read = (name: string) => readFileSync(join(dir, name), 'utf8');
 /** Helpers every function shares, in the order they build on each other. */
 const includes = ['run-keys', 'emit', 'writes', 'route'].map((name) => read(`includes/${name}.lua`));
 /** Script file → whether it works on a run (its one key is the run's meta hash). */
-const scripts = { start: true, history: false, begin: true, finish: true, fail: true, cancel: true };
+const scripts = { start: true, history: false, begin: true, finish: true, fail: true, cancel: true, snapshot: true };
 type Verb = keyof typeof scripts;
+/** The verbs that only read. */
+const readOnly = new Set<Verb>(['snapshot']);
 const bodies = Object.keys(scripts).map((verb) => read(`${verb}-1.lua`));
 
 const version = createHash('sha1').update([...includes, ...bodies].join('\n')).digest('hex').slice(0, 12);
@@ -41,7 +43,13 @@ const library = [
   // a function's calls share the helpers' state: each call starts afresh
   'local function prepare(meta) useRun(meta); resetEvents(); resetWrites(); resetRoute() end',
   ...Object.entries(scripts).map(([verb, onRun], i) =>
-    [`redis.register_function('${functionName(verb as Verb)}', function(KEYS, ARGV)`, onRun ? '  prepare(KEYS[1])' : '', bodies[i], 'end)'].join('\n'),
+    [
+      `redis.register_function{function_name='${functionName(verb as Verb)}', callback=function(KEYS, ARGV)`,
+      onRun ? '  prepare(KEYS[1])' : '',
+      bodies[i],
+      // a read is flagged so: Redis serves it as it serves a plain read (under maxmemory, say)
+      readOnly.has(verb as Verb) ? "end, flags={'no-writes'}}" : 'end}',
+    ].join('\n'),
   ),
 ].join('\n');
 
@@ -86,6 +94,11 @@ export class ActorFunctions {
 
   cancel(meta: string, call: CancelCall): Promise<string> {
     return this.call('cancel', meta, cancelArgv(call)) as Promise<string>;
+  }
+
+  /** A run's meta, actors and outputs hashes, each as its HGETALL's flat field, value, … list. */
+  snapshot(meta: string): Promise<[string[], string[], string[]]> {
+    return this.call('snapshot', meta, []) as Promise<[string[], string[], string[]]>;
   }
 
   private async call(verb: Verb, key: string, args: (string | number)[]): Promise<unknown> {
