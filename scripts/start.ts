@@ -78,7 +78,8 @@ async function main(): Promise<void> {
         "Every other webhook needs an API key of its project (the project's API keys page): -H 'Authorization: Bearer <key>'",
     );
   }
-  console.log(`\n  weft is running (${config.role}): ${weft.url}\n`);
+  // a worker serves no HTTP: it says so instead of an empty address
+  console.log(`\n  weft is running (${config.role}): ${weft.url || 'running activations, no HTTP server'}\n`);
   if (signIn) console.log(`  ${signIn}\n`);
 
   let stopping = false;
