@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type Redis from 'ioredis';
 import type { ApiKeyView, NewApiKey } from '../../contract/projects.ts';
 import { ConflictError } from '../domain-errors.ts';
+import { BoundedMap } from './bounded-map.ts';
 import { MASK } from '../secrets/mask.ts';
 
 const touchLua = readFileSync(join(import.meta.dirname, 'lua', 'touch-api-key-1.lua'), 'utf8');
@@ -48,15 +49,12 @@ interface KeyOwner {
   id: string;
 }
 
-/** at most this many key owners are kept in memory (then the memory starts afresh) */
-const MAX_KNOWN_OWNERS = 10_000;
-
 export class ApiKeyStore {
   /**
    * The owners of keys seen live, by key hash: a hash's owner never changes (keys are random),
    * so only whether the key is still live — its entry in the project's hash — is read per request.
    */
-  private readonly owners = new Map<string, KeyOwner>();
+  private readonly owners = new BoundedMap<string, KeyOwner>(10_000);
 
   constructor(private readonly redis: Redis, private readonly prefix: string) {}
 
@@ -139,7 +137,6 @@ export class ApiKeyStore {
     const pointer = await this.redis.get(this.byHash(hash));
     if (!pointer) return null;
     const owner = JSON.parse(pointer) as KeyOwner;
-    if (this.owners.size >= MAX_KNOWN_OWNERS) this.owners.clear();
     this.owners.set(hash, owner);
     return owner;
   }

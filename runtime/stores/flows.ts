@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type Redis from 'ioredis';
 import type { FlowDocument } from '../../contract/flow-document.ts';
 import { ConflictError, NotFoundError } from '../domain-errors.ts';
+import { BoundedMap } from './bounded-map.ts';
 
 const saveFlowLua = readFileSync(join(import.meta.dirname, 'lua', 'save-flow-1.lua'), 'utf8');
 
@@ -34,12 +35,9 @@ const SAVE_ATTEMPTS = 25;
 
 export type FlowDraft = Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'notes'>;
 
-/** at most this many flows' parsed documents are kept for `shared` (then the memory starts afresh) */
-const MAX_SHARED = 1000;
-
 export class FlowStore {
   /** the last text read of each flow by `shared`, and its parse */
-  private readonly parsed = new Map<string, { text: string; flow: FlowDocument }>();
+  private readonly parsed = new BoundedMap<string, { text: string; flow: FlowDocument }>(1000);
 
   constructor(private readonly redis: Redis, private readonly prefix: string) {}
 
@@ -85,7 +83,6 @@ export class FlowStore {
     const known = this.parsed.get(id);
     if (known?.text === text) return known.flow;
     const flow = JSON.parse(text) as FlowDocument;
-    if (this.parsed.size >= MAX_SHARED) this.parsed.clear();
     this.parsed.set(id, { text, flow });
     return flow;
   }
