@@ -13,6 +13,7 @@ import { DelayedError, type Job } from 'bullmq';
 import { asErrorKind, isPassing, type ErrorKind } from '../contract/errors.ts';
 import type { ActivationJob } from './activation-job.ts';
 import type { EngineCore, Timing } from './engine-core.ts';
+import type { Activation } from './engine-types.ts';
 import { decides, endIteration, iterate, loopValues } from './loop-steps.ts';
 import type { NodeResult, PlanNode } from './types.ts';
 
@@ -26,13 +27,19 @@ interface Work {
   data: ActivationJob;
   /** go on as `data` after `delayMs`; a queued job's ends the processing (DelayedError) */
   later(data: ActivationJob, delayMs: number): Promise<void>;
+  /** a wait with the worker slot free meanwhile (actors/fair-slots.ts `without`) */
+  offSlot: Activation['offSlot'];
 }
 
+/** Await a wait holding on to the slot: work run outside fair slots. */
+const inSlot: Activation['offSlot'] = (wait) => wait();
+
 /** Work on a job taken from the queue, with the lock token its moves need. */
-function queuedWork(core: EngineCore, job: Job<ActivationJob>, token?: string): Work {
+function queuedWork(core: EngineCore, job: Job<ActivationJob>, token: string | undefined, offSlot: Activation['offSlot']): Work {
   return {
     core,
     data: job.data,
+    offSlot,
     async later(data, delayMs) {
       await job.updateData(data);
       await job.moveToDelayed(Date.now() + delayMs, token);
@@ -57,9 +64,9 @@ function kindOf(error: unknown): ErrorKind {
   return asErrorKind(typeof error === 'object' && error !== null ? (error as { kind?: unknown }).kind : undefined);
 }
 
-/** Process one activation job. */
-export async function processActivation(core: EngineCore, job: Job<ActivationJob>, token?: string): Promise<void> {
-  const work = queuedWork(core, job, token);
+/** Process one activation job (`offSlot`: how it waits with its worker slot free, when it runs in one). */
+export async function processActivation(core: EngineCore, job: Job<ActivationJob>, token?: string, offSlot = inSlot): Promise<void> {
+  const work = queuedWork(core, job, token, offSlot);
   const data = job.data;
   const step = data.step ?? 'run';
   if (isFresh(job)) {
@@ -88,7 +95,7 @@ export async function processActivation(core: EngineCore, job: Job<ActivationJob
   let result: NodeResult;
   try {
     const engineValues = await loopValues(core, data.runId, node, data.iteration);
-    result = await core.execute(data, node, { attempt, engineValues });
+    result = await core.execute(data, node, { attempt, engineValues, offSlot });
   } catch (error) {
     return retryOrFail(work, node, attempt, startedAt, error);
   }
@@ -110,10 +117,15 @@ async function complete(work: Work, node: PlanNode, result: NodeResult, timing: 
  * the run, handed to the queue for whatever comes later (`defer`). A loop node goes to the
  * queue at once (its steps read and write the job).
  */
-export async function runEager(core: EngineCore, data: ActivationJob, defer: (data: ActivationJob, delayMs: number) => Promise<void>): Promise<void> {
+export async function runEager(
+  core: EngineCore,
+  data: ActivationJob,
+  defer: (data: ActivationJob, delayMs: number) => Promise<void>,
+  offSlot: Activation['offSlot'],
+): Promise<void> {
   const node = await core.cachedPlanNode(data.runId, data.node);
   if (!node || node.role === 'loopStart' || node.role === 'loopEnd') return defer(data, 0);
-  return runFresh({ core, data, later: defer }, node);
+  return runFresh({ core, data, later: defer, offSlot }, node);
 }
 
 function isFresh(job: Job<ActivationJob>): boolean {
@@ -136,7 +148,7 @@ async function runFresh(work: Work, node: PlanNode): Promise<void> {
   };
   let result: NodeResult;
   try {
-    result = await core.execute(data, node, { attempt: 1, beforeEffects: beginNow });
+    result = await core.execute(data, node, { attempt: 1, beforeEffects: beginNow, offSlot: work.offSlot });
   } catch (error) {
     clearTimeout(timer);
     if (await stopAfterBegin()) return;

@@ -15,16 +15,20 @@
  * finished. Only the starting process runs a run eagerly, so no live process is running an
  * actor the sweep queues.
  *
- * A ready actor that finds every eager slot here taken waits here (the backlog) rather than
- * going through the queue, its run claimed as above, so a crash loses none of them. Should
- * the backlog's oldest have waited `waitMs` (slow executors fill every slot), what the slots
- * would not start within `waitMs` at their pace since the last look goes to the queue, where
- * other processes' workers can take it.
+ * A ready actor that finds no eager slot here free to it waits here (the backlog) rather than
+ * going through the queue, its run claimed as above, so a crash loses none of them. The slots
+ * are shared fairly among projects (actors/fair-slots.ts): one project holds at most all but an
+ * eighth of them, and a freed slot goes to the next waiting project in turn. Should the
+ * backlog's oldest have waited `waitMs` (slow executors fill every slot), what the slots would
+ * not start within `waitMs` at their pace since the last look goes to the queue (from the
+ * projects with most waiting first), where other processes' workers can take it.
  */
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { ActivationQueues } from './activation-queues.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
+import type { Activation } from './engine-types.ts';
+import { FairSlots } from './fair-slots.ts';
 import { runKeys } from './keys.ts';
 
 export interface EagerDeps {
@@ -37,8 +41,10 @@ export interface EagerDeps {
   limit: number;
   /** how long an activation may wait here for a slot before the backlog hands what it cannot start soon to the queue */
   waitMs: number;
-  /** run one eager activation here (actors/activation.ts `runEager`) */
-  run(job: ActivationJob): Promise<void>;
+  /** the project of a run started here (its slots are shared fairly by project) */
+  projectOf(runId: string): string;
+  /** run one eager activation here (actors/activation.ts `runEager`); `offSlot` waits with its slot free */
+  run(job: ActivationJob, offSlot: Activation['offSlot']): Promise<void>;
 }
 
 /** How long an activation that failed outside its executor (Redis away) keeps trying to reach the queue. */
@@ -47,8 +53,10 @@ const rescueTries = 30;
 const backlogCap = 20_000;
 
 interface Waiting {
+  project: string;
   job: ActivationJob;
   since: number;
+  go(): void;
 }
 
 export class EagerRuns {
@@ -63,10 +71,10 @@ export class EagerRuns {
   private readonly abandoned = new Set<string>();
   /** members of runs done here, dropped from the set by one ZREM at the end of this turn of the event loop */
   private unclaimed: string[] = [];
+  /** eager activations running here (in a slot, or waiting off it) */
   private running = 0;
-  /** ready activations waiting for a slot here, oldest first (from `head` on) */
-  private backlog: Waiting[] = [];
-  private head = 0;
+  /** the slots, and the ready activations waiting for one (the backlog) */
+  private readonly slots: FairSlots<Waiting>;
   /** activations the backlog started since the last look (`lookAtBacklog`), and when that was */
   private startedFromBacklog = 0;
   private lookedAt = 0;
@@ -77,6 +85,7 @@ export class EagerRuns {
 
   constructor(private readonly deps: EagerDeps) {
     this.key = `${deps.prefix}eager`;
+    this.slots = new FairSlots(deps.limit);
     const renew = setInterval(() => void this.renew(), Math.max(50, deps.lockMs / 3));
     const sweep = setInterval(() => void this.sweep(), Math.max(100, deps.lockMs / 2) * (0.75 + Math.random() / 2));
     this.timers = [renew, sweep];
@@ -94,7 +103,7 @@ export class EagerRuns {
   }
 
   private get waiting(): number {
-    return this.backlog.length - this.head;
+    return this.slots.waiting.size;
   }
 
   private member(runId: string): string {
@@ -109,12 +118,22 @@ export class EagerRuns {
   /** Run `job` here, now or once a slot frees; its run is claimed (`claim`) or has an eager activation here. */
   launch(job: ActivationJob): void {
     this.inFlight.set(job.runId, (this.inFlight.get(job.runId) ?? 0) + 1);
-    if (this.running < this.deps.limit) return this.start(job);
-    this.wait({ job, since: Date.now() });
+    let waited = false;
+    const waiting: Waiting = {
+      project: this.deps.projectOf(job.runId),
+      job,
+      since: Date.now(),
+      go: () => {
+        if (waited) this.startedFromBacklog++;
+        this.start(waiting);
+      },
+    };
+    this.slots.enter(waiting);
+    waited = true;
+    if (this.waiting > 0) this.watchBacklog();
   }
 
-  private wait(waiting: Waiting): void {
-    this.backlog.push(waiting);
+  private watchBacklog(): void {
     if (this.backlogTimer) return;
     this.startedFromBacklog = 0;
     this.lookedAt = Date.now();
@@ -122,9 +141,9 @@ export class EagerRuns {
     this.backlogTimer.unref();
   }
 
-  private start(job: ActivationJob): void {
+  private start({ project, job }: Waiting): void {
     this.running++;
-    void this.execute({ ...job, eager: true });
+    void this.execute(project, { ...job, eager: true });
   }
 
   /**
@@ -163,13 +182,13 @@ export class EagerRuns {
     await this.deps.queue.add('activate', data, { jobId: jobIdOf(data.runId, data.actor), delay: delayMs || undefined });
   }
 
-  private async execute(job: ActivationJob): Promise<void> {
+  private async execute(project: string, job: ActivationJob): Promise<void> {
     try {
-      await this.deps.run(job);
+      await this.deps.run(job, (wait) => this.slots.without(project, wait));
     } catch {
       await this.rescue(job);
     } finally {
-      this.release(job.runId);
+      this.release(project, job.runId);
     }
   }
 
@@ -186,40 +205,12 @@ export class EagerRuns {
     this.abandoned.add(job.runId);
   }
 
-  /** An eager activation ended: its slot goes to the backlog's oldest. */
-  private release(runId: string): void {
+  /** An eager activation ended: its slot goes to the next waiting project in turn. */
+  private release(project: string, runId: string): void {
     this.running--;
     this.leave(runId);
-    this.pump();
+    this.slots.leave(project);
     if (this.running === 0 && this.waiting === 0) this.idle?.();
-  }
-
-  /** Start the backlog's oldest while there are free slots. */
-  private pump(): void {
-    while (this.running < this.deps.limit) {
-      const next = this.shift();
-      if (!next) return;
-      this.startedFromBacklog++;
-      this.start(next.job);
-    }
-  }
-
-  private shift(): Waiting | undefined {
-    if (this.head >= this.backlog.length) return undefined;
-    const next = this.backlog[this.head++];
-    if (this.waiting === 0) this.emptied();
-    else if (this.head >= 1024 && this.head * 2 >= this.backlog.length) {
-      this.backlog = this.backlog.slice(this.head);
-      this.head = 0;
-    }
-    return next;
-  }
-
-  private emptied(): void {
-    this.backlog = [];
-    this.head = 0;
-    clearInterval(this.backlogTimer);
-    this.backlogTimer = undefined;
   }
 
   /**
@@ -231,21 +222,25 @@ export class EagerRuns {
     const pace = this.startedFromBacklog / Math.max(1, now - this.lookedAt);
     this.startedFromBacklog = 0;
     this.lookedAt = now;
-    if (this.waiting === 0 || now - this.backlog[this.head].since < this.deps.waitMs) return;
-    void this.spill(this.waiting - Math.floor(pace * this.deps.waitMs));
+    if (this.waiting === 0) {
+      clearInterval(this.backlogTimer);
+      this.backlogTimer = undefined;
+      return;
+    }
+    const oldest = Math.min(...this.slots.waiting.firsts().map((waiting) => waiting.since));
+    if (now - oldest >= this.deps.waitMs) void this.spill(this.waiting - Math.floor(pace * this.deps.waitMs));
   }
 
-  /** Hand the `count` newest waiting activations to the queue (back to the backlog should Redis be away). */
+  /** Hand `count` waiting activations to the queue, the newest of the longest lines first (back to the backlog should Redis be away). */
   private async spill(count: number): Promise<void> {
     if (count <= 0) return;
-    const spilled = this.backlog.splice(this.backlog.length - Math.min(count, this.waiting));
-    if (this.waiting === 0) this.emptied();
+    const spilled = this.slots.waiting.takeNewest(count);
     try {
       await this.deps.queue.addBulk(spilled.map(({ job }) => ({ name: 'activate', data: job, opts: { jobId: jobIdOf(job.runId, job.actor) } })));
       for (const { job } of spilled) this.leave(job.runId);
     } catch {
-      for (const waiting of spilled) this.wait(waiting);
-      this.pump();
+      for (const waiting of spilled) this.slots.enter(waiting);
+      if (this.waiting > 0) this.watchBacklog();
     }
     if (this.running === 0 && this.waiting === 0) this.idle?.();
   }

@@ -8,7 +8,7 @@ import type Redis from 'ioredis';
 import type { ErrorKind, ErrorOutput } from '../contract/errors.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import type { FinishMode, LoopNextData, LoopStartData } from './actor-calls.ts';
-import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
+import type { Activation, EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import { liveChannel, runKeys } from './keys.ts';
 import { readMeta } from './run-reader.ts';
 import { keep, RunPlan } from './run-cache.ts';
@@ -132,6 +132,16 @@ export class EngineCore {
     keep(this.runPlans, 2000, runId, Promise.resolve(RunPlan.of(planNodes)));
   }
 
+  /** The project a run belongs to (read once per process). */
+  async projectOf(runId: string): Promise<string> {
+    return (await this.info(runId)).meta.projectId;
+  }
+
+  /** The project of a run this process knows already (started here or worked on), else ''. */
+  knownProject(runId: string): string {
+    return this.runInfo.get(runId)?.meta.projectId ?? '';
+  }
+
   private async channel(runId: string): Promise<string> {
     return (await this.info(runId)).channel;
   }
@@ -159,10 +169,11 @@ export class EngineCore {
   async execute(
     job: ActivationJob,
     node: PlanNode,
-    { attempt, engineValues, beforeEffects = async () => {} }: {
+    { attempt, engineValues, beforeEffects = async () => {}, offSlot = (wait) => wait() }: {
       attempt: number;
       engineValues?: Record<string, unknown>;
       beforeEffects?: () => Promise<unknown>;
+      offSlot?: Activation['offSlot'];
     },
   ): Promise<NodeResult> {
     if (node.pinned) return { output: node.pinned.output };
@@ -181,6 +192,7 @@ export class EngineCore {
       get signal() {
         return (controller ??= new AbortController()).signal;
       },
+      offSlot,
       outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
       progress: async (message, detail) => {
         await beforeEffects();

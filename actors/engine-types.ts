@@ -15,6 +15,8 @@ export interface Activation {
   /** values the engine sets itself (a loop end's `loopOutput`) */
   engineValues?: Record<string, unknown>;
   signal: AbortSignal;
+  /** await `wait` (a wait for something scarce outside, as a sandbox slot) with this activation's worker slot free to other work meanwhile */
+  offSlot<T>(wait: () => Promise<T>): Promise<T>;
   /** outputs of the given nodes as this actor sees them (its own iteration first) */
   outputs(nodeIds: string[]): Promise<Record<string, unknown>>;
   /** a `node.progress` event; `detail.text` is a chunk of generated text, `done`/`total` count long work */

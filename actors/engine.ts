@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
-import { processActivation, runEager } from './activation.ts';
+import { runEager } from './activation.ts';
+import { fairProcessor } from './fair-processor.ts';
 import { EagerRuns } from './eager.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import { EngineCore } from './engine-core.ts';
@@ -246,12 +247,13 @@ export class Engine {
     return watchResult(this, runId, flowId, responseNodes, false);
   }
 
-  /** Start a worker that runs activations; several may run, in this or other processes. */
+  /** Start a worker that runs activations, `concurrency` at once (shared fairly among projects); several may run, in this or other processes. */
   startWorker(concurrency = 16): ActivationWorkers {
+    const fair = fairProcessor(this.core, concurrency);
     const worker = this.queue.workers(
-      (job, token) => processActivation(this.core, job, token),
+      fair.process,
       {
-        concurrency,
+        concurrency: fair.window,
         lockDuration: this.options.lockDurationMs ?? 30_000,
         stalledInterval: Math.min(this.options.lockDurationMs ?? 30_000, 30_000),
         maxStalledCount: 10,
@@ -267,7 +269,8 @@ export class Engine {
       lockMs: this.options.lockDurationMs ?? 30_000,
       limit: this.options.eagerLimit ?? 4 * concurrency,
       waitMs: this.options.eagerWaitMs ?? 1000,
-      run: (job) => runEager(this.core, job, (data, delayMs) => this.core.eager!.defer(data, delayMs)),
+      projectOf: (runId) => this.core.knownProject(runId),
+      run: (job, offSlot) => runEager(this.core, job, (data, delayMs) => this.core.eager!.defer(data, delayMs), offSlot),
     });
     return worker;
   }

@@ -153,6 +153,8 @@ export interface NodeContext {
   /** outputs visible to this actor, by node id (templates are already resolved in values) */
   outputs: Record<string, unknown>;
   signal: AbortSignal;
+  /** await `wait` (a wait for a scarce slot, as the code sandbox's) with the activation's worker slot free to other work meanwhile; absent: just await it */
+  offSlot?<T>(wait: () => Promise<T>): Promise<T>;
   /**
    * emit a `node.progress` event; `{ text }` adds a chunk of generated text to it (AI nodes
    * stream their answer so; the chat widget shows the chunks as they come); `{ done, total }`

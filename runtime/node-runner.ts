@@ -108,6 +108,7 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
       get signal() {
         return activation.signal;
       },
+      offSlot: activation.offSlot,
       progress: (message, detail) =>
         activation.progress(redactor.text(message), detail && { ...detail, ...(detail.text ? { text: redactor.text(detail.text) } : {}) }),
       serviceUrl: (name) => deps.serviceUrls[name],

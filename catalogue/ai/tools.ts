@@ -77,7 +77,7 @@ function codeTool(item: unknown, i: number, ctx: NodeContext): Tool {
     description: isPlainObject(item) && typeof item.description === 'string' ? item.description : '',
     parameters: isPlainObject(item) && isPlainObject(item.parameters) ? item.parameters : OPEN_OBJECT,
     async run(args) {
-      const { value } = await runSandboxed(code, { input: args, outputs: ctx.outputs }, { signal: ctx.signal });
+      const { value } = await runSandboxed(code, { input: args, outputs: ctx.outputs }, { signal: ctx.signal, owner: ctx.projectId, offSlot: ctx.offSlot });
       return { value };
     },
   };

@@ -10,7 +10,7 @@ import { runSandboxed } from './sandbox.ts';
 
 export default defineNode(definition, async (values, ctx) => {
   if (hasDangerousPattern(values.code)) throw userError('Cannot execute code with dangerous patterns');
-  const { value, logs } = await runSandboxed(values.code, { input: ctx.input ?? null, outputs: ctx.outputs }, { signal: ctx.signal });
+  const { value, logs } = await runSandboxed(values.code, { input: ctx.input ?? null, outputs: ctx.outputs }, { signal: ctx.signal, owner: ctx.projectId, offSlot: ctx.offSlot });
   for (const line of logs) await ctx.progress(line);
   return { output: value };
 });

@@ -4,8 +4,13 @@
  * an interrupt deadline and a memory limit. It runs in worker threads (sandbox-worker.mjs),
  * so user code never blocks the server; a worker that overruns its deadline is terminated.
  * Data crosses the boundary only as JSON text.
+ *
+ * A process has three sandbox slots, shared fairly among projects (actors/fair-slots.ts): one
+ * project runs at most two at once, so one project's slow code never keeps another's waiting;
+ * an activation waiting for a slot gives its worker slot up meanwhile (`offSlot`).
  */
 import { Worker } from 'node:worker_threads';
+import { FairSlots } from '../../../actors/fair-slots.ts';
 import { NodeError, userError } from '../../errors.ts';
 
 export interface SandboxOptions {
@@ -15,6 +20,10 @@ export interface SandboxOptions {
   memoryBytes?: number;
   /** aborting stops the code (its worker is terminated) */
   signal?: AbortSignal;
+  /** whose turn it is (the project): slots are shared fairly among owners */
+  owner?: string;
+  /** how to wait for a slot when none is free (the activation's `offSlot`: its worker slot is free meanwhile) */
+  offSlot?<T>(wait: () => Promise<T>): Promise<T>;
 }
 
 export interface SandboxResult {
@@ -28,7 +37,7 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 export const DEFAULT_MEMORY_BYTES = 32 * 1024 * 1024;
 /** grace beyond the interrupt deadline before the worker is terminated outright */
 const HARD_KILL_GRACE_MS = 1_000;
-const POOL_SIZE = 2;
+const POOL_SIZE = 3;
 
 type Answer = { id: number; ok: true; valueJson: string; logs: string[] } | { id: number; ok: false; kind: string; message: string };
 
@@ -38,7 +47,7 @@ interface PoolWorker {
 }
 
 const pool: PoolWorker[] = [];
-const waiting: ((slot: PoolWorker) => void)[] = [];
+const slots = new FairSlots(POOL_SIZE);
 let nextId = 1;
 
 function spawn(): PoolWorker {
@@ -53,22 +62,22 @@ function spawn(): PoolWorker {
   return slot;
 }
 
-async function acquire(): Promise<PoolWorker> {
-  const free = pool.find((s) => !s.busy) ?? (pool.length < POOL_SIZE ? spawn() : undefined);
-  const slot = free ?? (await new Promise<PoolWorker>((ok) => waiting.push(ok)));
+/** A sandbox worker for `owner`, once a slot is its (slots bound the pool: at most POOL_SIZE workers). */
+async function acquire(owner: string, offSlot: SandboxOptions['offSlot']): Promise<PoolWorker> {
+  if (!slots.tryAcquire(owner)) await (offSlot ? offSlot(() => slots.acquire(owner)) : slots.acquire(owner));
+  const slot = pool.find((s) => !s.busy) ?? spawn();
   slot.busy = true;
   return slot;
 }
 
-function release(slot: PoolWorker, broken: boolean): void {
+function release(slot: PoolWorker, owner: string, broken: boolean): void {
   slot.busy = false;
   if (broken) {
     const index = pool.indexOf(slot);
     if (index >= 0) pool.splice(index, 1);
     void slot.worker.terminate();
   }
-  const next = waiting.shift();
-  if (next) next(broken ? spawn() : slot);
+  slots.leave(owner);
 }
 
 /**
@@ -76,9 +85,9 @@ function release(slot: PoolWorker, broken: boolean): void {
  * result. Throws a NodeError on a syntax error, a throw, a timeout or a memory overrun.
  */
 export async function runSandboxed(code: string, globals: { input: unknown; outputs: unknown }, options: SandboxOptions = {}): Promise<SandboxResult> {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, memoryBytes = DEFAULT_MEMORY_BYTES, signal } = options;
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, memoryBytes = DEFAULT_MEMORY_BYTES, signal, owner = '' } = options;
   if (signal?.aborted) throw new NodeError('Code execution was cancelled', 'operational');
-  const slot = await acquire();
+  const slot = await acquire(owner, options.offSlot);
   const id = nextId++;
   let broken = false;
   try {
@@ -113,6 +122,6 @@ export async function runSandboxed(code: string, globals: { input: unknown; outp
     if (answer.kind === 'memory') throw userError(`Code execution exceeded the memory limit of ${Math.round(memoryBytes / 1024 / 1024)} MiB`);
     throw userError(`Error in code: ${answer.message}`);
   } finally {
-    release(slot, broken);
+    release(slot, owner, broken);
   }
 }

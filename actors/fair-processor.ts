@@ -1,0 +1,49 @@
+/**
+ * @module actors/fair-processor — how a worker takes queued activations fairly among projects.
+ * BullMQ hands the worker up to `window` jobs at once (twice its slots); each runs in one of the
+ * worker's fair slots (actors/fair-slots.ts), so jobs of a project holding its share of the
+ * slots wait in the process, off the slots, while other projects' jobs run. A job of a project
+ * already holding its share of the window goes back to the queue's delayed set for a moment
+ * (that is not an attempt), so one project's flood cannot fill the window and leave the
+ * others' jobs in Redis.
+ */
+import { DelayedError, type Job } from 'bullmq';
+import type { ActivationJob } from './activation-job.ts';
+import { processActivation } from './activation.ts';
+import type { EngineCore } from './engine-core.ts';
+import { FairSlots, shareOf } from './fair-slots.ts';
+
+/** How long a job put back for its project's share of the window waits before it is taken again (jittered up to twice). */
+const PUT_BACK_MS = 100;
+
+export interface FairProcessor {
+  /** the BullMQ worker's concurrency: the jobs it holds at once */
+  window: number;
+  process(job: Job<ActivationJob>, token?: string): Promise<void>;
+}
+
+export function fairProcessor(core: EngineCore, slots: number): FairProcessor {
+  const fair = new FairSlots(slots);
+  const window = 2 * slots;
+  const share = shareOf(window);
+  const held = new Map<string, number>();
+  return {
+    window,
+    async process(job, token) {
+      const project = await core.projectOf(job.data.runId).catch(() => '');
+      const holding = held.get(project) ?? 0;
+      if (holding >= share) {
+        await job.moveToDelayed(Date.now() + PUT_BACK_MS * (1 + Math.random()), token);
+        throw new DelayedError();
+      }
+      held.set(project, holding + 1);
+      try {
+        return await fair.run(project, () => processActivation(core, job, token, (wait) => fair.without(project, wait)));
+      } finally {
+        const left = (held.get(project) ?? 1) - 1;
+        if (left > 0) held.set(project, left);
+        else held.delete(project);
+      }
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * @module actors/fair-slots — a process's slots for one kind of work (activations, sandboxes)
+ * shared fairly among projects. Work enters with its project; it starts at once when a slot is
+ * free and its project holds fewer than its share, else it waits in its project's line, and a
+ * freed slot goes to the next project in turn (actors/fair-share.ts), not to the oldest waiter.
+ *
+ * A project's share is every slot but an eighth (at least one): however much one project sends,
+ * the slots it cannot take stay free for the others, so their work starts without waiting for
+ * it. Several projects at their share together fill every slot; then each waiting project gets
+ * every n-th freed slot.
+ */
+import { FairShare } from './fair-share.ts';
+
+/** Work waiting for a slot: `go` starts it (the slot is held for it by then). */
+export interface SlotWaiter {
+  project: string;
+  go(): void;
+}
+
+/** The most slots of `limit` that one project may hold: all but an eighth, at least one left for others. */
+export function shareOf(limit: number): number {
+  return Math.max(1, limit - Math.max(1, Math.floor(limit / 8)));
+}
+
+export class FairSlots<W extends SlotWaiter = SlotWaiter> {
+  readonly share: number;
+  private running = 0;
+  private readonly held = new Map<string, number>();
+  /** work entered and waiting for a slot, by project (it may be taken out again: actors/eager.ts) */
+  readonly waiting = new FairShare<W>();
+  /** callers of `acquire` waiting, by project: served before `waiting` (a returning caller of `without` has begun already) */
+  private readonly acquiring = new FairShare<SlotWaiter>();
+  private readonly may = (project: string) => (this.held.get(project) ?? 0) < this.share;
+
+  constructor(readonly limit: number) {
+    this.share = shareOf(limit);
+  }
+
+  /** Slots held now. */
+  get busy(): number {
+    return this.running;
+  }
+
+  /** Start `waiter` now when a slot is free to its project, else when its turn comes. */
+  enter(waiter: W): void {
+    if (this.tryAcquire(waiter.project)) waiter.go();
+    else this.waiting.push(waiter.project, waiter);
+  }
+
+  /** A slot of `project`'s freed: it goes to the next project in turn. */
+  leave(project: string): void {
+    this.running--;
+    const held = (this.held.get(project) ?? 1) - 1;
+    if (held > 0) this.held.set(project, held);
+    else this.held.delete(project);
+    this.pump();
+  }
+
+  /** Take a slot for `project` if one is free to it now (call `leave` when done). */
+  tryAcquire(project: string): boolean {
+    if (this.running >= this.limit || !this.may(project)) return false;
+    this.hold(project);
+    return true;
+  }
+
+  /** Resolves once `project` holds a slot (call `leave` when done); `front`: first in its project's line. */
+  acquire(project: string, front = false): Promise<void> {
+    if (this.tryAcquire(project)) return Promise.resolve();
+    return new Promise((go) => this.acquiring.push(project, { project, go }, front));
+  }
+
+  /** Run `work` in a slot of `project`'s. */
+  async run<T>(project: string, work: () => Promise<T>): Promise<T> {
+    await this.acquire(project);
+    try {
+      return await work();
+    } finally {
+      this.leave(project);
+    }
+  }
+
+  /** Give up `project`'s slot while `wait` runs (a wait for something else: another pool's slot), then take one again first in line. */
+  async without<T>(project: string, wait: () => Promise<T>): Promise<T> {
+    this.leave(project);
+    try {
+      return await wait();
+    } finally {
+      await this.acquire(project, true);
+    }
+  }
+
+  private hold(project: string): void {
+    this.running++;
+    this.held.set(project, (this.held.get(project) ?? 0) + 1);
+  }
+
+  private pump(): void {
+    while (this.running < this.limit) {
+      const next = this.acquiring.next(this.may) ?? this.waiting.next(this.may);
+      if (!next) return;
+      this.hold(next.project);
+      next.go();
+    }
+  }
+}
