@@ -22,6 +22,8 @@ export interface ActivationJob {
   fresh?: boolean;
   /** run by the process that started the run, not taken from the queue (actors/eager.ts); never queued */
   eager?: boolean;
+  /** times a worker put the job back for its project's share of its window (actors/fair-processor.ts) */
+  putBack?: number;
 }
 
 /** A BullMQ job id for an actor's activation: its identity (so adding it twice adds it once). */

@@ -4,8 +4,9 @@
  * worker's fair slots (actors/fair-slots.ts), so jobs of a project holding its share of the
  * slots wait in the process, off the slots, while other projects' jobs run. A job of a project
  * already holding its share of the window goes back to the queue's delayed set for a moment
- * (that is not an attempt), so one project's flood cannot fill the window and leave the
- * others' jobs in Redis.
+ * (that is not an attempt; the moment doubles each time the same job goes back, up to 2 s, so
+ * a flood does not keep the workers busy taking and putting back), so one project's flood
+ * cannot fill the window and leave the others' jobs in Redis.
  */
 import { DelayedError, type Job } from 'bullmq';
 import type { ActivationJob } from './activation-job.ts';
@@ -13,8 +14,9 @@ import { processActivation } from './activation.ts';
 import type { EngineCore } from './engine-core.ts';
 import { FairSlots, shareOf } from './fair-slots.ts';
 
-/** How long a job put back for its project's share of the window waits before it is taken again (jittered up to twice). */
+/** How long a job put back for its project's share of the window first waits before it is taken again (doubling, jittered); the most */
 const PUT_BACK_MS = 100;
+const PUT_BACK_MAX_MS = 2000;
 
 export interface FairProcessor {
   /** the BullMQ worker's concurrency: the jobs it holds at once */
@@ -33,7 +35,10 @@ export function fairProcessor(core: EngineCore, slots: number): FairProcessor {
       const project = await core.projectOf(job.data.runId).catch(() => '');
       const holding = held.get(project) ?? 0;
       if (holding >= share) {
-        await job.moveToDelayed(Date.now() + PUT_BACK_MS * (1 + Math.random()), token);
+        const putBack = (job.data.putBack ?? 0) + 1;
+        await job.updateData({ ...job.data, putBack });
+        const delay = Math.min(PUT_BACK_MAX_MS, PUT_BACK_MS * 2 ** (putBack - 1)) * (0.75 + Math.random() / 2);
+        await job.moveToDelayed(Date.now() + delay, token);
         throw new DelayedError();
       }
       held.set(project, holding + 1);

@@ -19,7 +19,7 @@ describe('loadConfig', () => {
       logPublisher: undefined,
       outboundAllow: [],
       shutdownGraceMs: 10_000,
-      loadLimits: { maxInFlight: 500, maxInFlightPerProject: 500, maxQueued: 20_000 },
+      loadLimits: { maxInFlight: 500, maxInFlightPerProject: 250, maxQueued: 20_000 },
       serviceUrls: serviceDefaults,
       toolService: { authConfigs: {} },
     });
@@ -103,7 +103,7 @@ describe('loadConfig', () => {
   });
 
   it('gives a project the whole limit of calls in flight unless told otherwise', () => {
-    expect(loadConfig({ WEFT_MAX_CALLS_IN_FLIGHT: '80' }).loadLimits).toEqual({ maxInFlight: 80, maxInFlightPerProject: 80, maxQueued: 20_000 });
+    expect(loadConfig({ WEFT_MAX_CALLS_IN_FLIGHT: '80' }).loadLimits).toEqual({ maxInFlight: 80, maxInFlightPerProject: 40, maxQueued: 20_000 });
   });
 
   it('takes a Unix socket path as REDIS_URL', () => {

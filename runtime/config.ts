@@ -3,7 +3,7 @@ import { toolServiceSettingsFrom, type ToolServiceSettings } from './tool-servic
 import { serviceDefaults, serviceUrlsFrom, serviceUrlVariable, type ServiceName, type ServiceUrls } from '../catalogue/service-urls.ts';
 import type { LogPublisherConfig } from './logs/publisher.ts';
 import { AllowList } from './outbound/address-policy.ts';
-import { defaultLoadLimits, type LoadLimits } from './calls/load-shedding.ts';
+import { defaultLoadLimits, projectShareOf, type LoadLimits } from './calls/load-shedding.ts';
 import { PLAN_NAME, STARTER_PLAN, type StarterLimits } from './usage/plans.ts';
 
 export interface Config {
@@ -35,7 +35,7 @@ export interface Config {
   outboundAllow: string[];
   /** WEFT_SHUTDOWN_GRACE (seconds), default 10: how long waiting realtime callers get when the server stops */
   shutdownGraceMs: number;
-  /** WEFT_MAX_CALLS_IN_FLIGHT (500), WEFT_MAX_PROJECT_CALLS_IN_FLIGHT (the same), WEFT_MAX_QUEUED_ACTIVATIONS (20000): load shedding */
+  /** WEFT_MAX_CALLS_IN_FLIGHT (500), WEFT_MAX_PROJECT_CALLS_IN_FLIGHT (half of it), WEFT_MAX_QUEUED_ACTIVATIONS (20000): load shedding */
   loadLimits: LoadLimits;
   /** WEFT_SERVICE_URL_<NAME>: where a public service app nodes call is reached instead (catalogue/service-urls.ts) */
   serviceUrls: ServiceUrls;
@@ -100,7 +100,7 @@ function loadLimitsOf(env: NodeJS.ProcessEnv): LoadLimits {
   const maxInFlight = integer(env, 'WEFT_MAX_CALLS_IN_FLIGHT', defaultLoadLimits.maxInFlight, 1, 1e6);
   return {
     maxInFlight,
-    maxInFlightPerProject: integer(env, 'WEFT_MAX_PROJECT_CALLS_IN_FLIGHT', maxInFlight, 1, 1e6),
+    maxInFlightPerProject: integer(env, 'WEFT_MAX_PROJECT_CALLS_IN_FLIGHT', projectShareOf(maxInFlight), 1, 1e6),
     maxQueued: integer(env, 'WEFT_MAX_QUEUED_ACTIVATIONS', defaultLoadLimits.maxQueued, 1, 1e9),
   };
 }

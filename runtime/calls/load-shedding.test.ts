@@ -29,7 +29,7 @@ const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 describe('a server past its limit of calls in flight', () => {
   it('answers a further call 503 overloaded with Retry-After at once, and takes calls again once its callers are answered', async () => {
-    weft = await startTestWeft({ loadLimits: { maxInFlight: 2 } });
+    weft = await startTestWeft({ loadLimits: { maxInFlight: 2, maxInFlightPerProject: 2 } });
     const hook = await slowHook(weft, 'Busy');
     const waiting = [call(hook), call(hook)];
     await pause(300);

@@ -12,17 +12,23 @@ import { OverloadedError } from '../domain-errors.ts';
 export interface LoadLimits {
   /** WEFT_MAX_CALLS_IN_FLIGHT: production calls one server process holds at once; default 500 */
   maxInFlight: number;
-  /** WEFT_MAX_PROJECT_CALLS_IN_FLIGHT: of those, at most this many of one project; default maxInFlight */
+  /** WEFT_MAX_PROJECT_CALLS_IN_FLIGHT: of those, at most this many of one project; default half of maxInFlight (one project never takes all) */
   maxInFlightPerProject: number;
   /** WEFT_MAX_QUEUED_ACTIVATIONS: activations waiting for a worker past which calls are refused; default 20,000 */
   maxQueued: number;
 }
 
-export const defaultLoadLimits: LoadLimits = { maxInFlight: 500, maxInFlightPerProject: 500, maxQueued: 20_000 };
-/** `limits` with the defaults filled in; a project's share defaults to the process's whole limit. */
+export const defaultLoadLimits: LoadLimits = { maxInFlight: 500, maxInFlightPerProject: 250, maxQueued: 20_000 };
+
+/** A project's default share of a process's calls in flight: half, so one project's flood leaves room for the others. */
+export function projectShareOf(maxInFlight: number): number {
+  return Math.ceil(maxInFlight / 2);
+}
+
+/** `limits` with the defaults filled in. */
 export function loadLimits(limits: Partial<LoadLimits> = {}): LoadLimits {
   const maxInFlight = limits.maxInFlight ?? defaultLoadLimits.maxInFlight;
-  return { maxInFlight, maxInFlightPerProject: limits.maxInFlightPerProject ?? maxInFlight, maxQueued: limits.maxQueued ?? defaultLoadLimits.maxQueued };
+  return { maxInFlight, maxInFlightPerProject: limits.maxInFlightPerProject ?? projectShareOf(maxInFlight), maxQueued: limits.maxQueued ?? defaultLoadLimits.maxQueued };
 }
 
 /** What a refused caller is told to wait (Retry-After, seconds). */
