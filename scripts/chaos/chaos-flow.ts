@@ -9,8 +9,10 @@ import type { RunEvent } from '../../contract/run-events.ts';
 import { testAccounts } from '../../runtime/testing/test-accounts.ts';
 import type { SignedInClient } from '../../runtime/testing/session-client.ts';
 
-const node = (id: string, type: string, values: Record<string, unknown>) => ({ id, type, position: { x: 0, y: 0 }, values });
-const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
+export const node = (id: string, type: string, values: Record<string, unknown>) => ({ id, type, position: { x: 0, y: 0 }, values });
+export const edge = (id: string, source: string, target: string) => ({ id, source, sourceHandle: 'out', target, targetHandle: 'in' });
+type FlowNode = ReturnType<typeof node>;
+type FlowEdge = ReturnType<typeof edge>;
 
 export interface ChaosFlow {
   builder: SignedInClient;
@@ -19,26 +21,31 @@ export interface ChaosFlow {
   headers: Record<string, string>;
 }
 
-export async function deployChaosFlow(redisUrl: string, prefix: string, base: string, receiverHost: string): Promise<ChaosFlow> {
+export function deployChaosFlow(redisUrl: string, prefix: string, base: string, receiverHost: string): Promise<ChaosFlow> {
+  return deployFlow(redisUrl, prefix, base, 'Chaos', {
+    name: 'chaos: wait then call out',
+    nodes: [
+      node('webhookTrigger_1', 'webhookTriggerNode', {}),
+      node('wait_1', 'waitNode', { seconds: 1 }),
+      node('api_1', 'apiNode', {
+        url: `http://${receiverHost}/effects`,
+        method: 'POST',
+        body: '{"call": "{{trigger.output.call}}"}',
+        timeout: 60,
+      }),
+      node('apiResponse_1', 'apiResponseNode', { outputMapping: [{ key: 'received', value: '{{api_1.output.received}}' }] }),
+    ],
+    edges: [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'wait_1', 'api_1'), edge('e3', 'api_1', 'apiResponse_1')],
+  });
+}
+
+/** Deploy `flow` in a project of a new user's (`owner`, the project's name too), with an API key to call it. */
+export async function deployFlow(redisUrl: string, prefix: string, base: string, owner: string, definition: { name: string; nodes: FlowNode[]; edges: FlowEdge[] }): Promise<ChaosFlow> {
   const redis = new Redis(redisUrl);
   try {
-    const builder = await testAccounts(redis, prefix, base).createUser({ name: 'Chaos' });
-    const project = await builder.api<{ id: string }>('POST', '/api/projects', { name: 'Chaos' });
-    const flow = await builder.api<{ id: string }>('POST', `/api/projects/${project.id}/flows`, {
-      name: 'chaos: wait then call out',
-      nodes: [
-        node('webhookTrigger_1', 'webhookTriggerNode', {}),
-        node('wait_1', 'waitNode', { seconds: 1 }),
-        node('api_1', 'apiNode', {
-          url: `http://${receiverHost}/effects`,
-          method: 'POST',
-          body: '{"call": "{{trigger.output.call}}"}',
-          timeout: 60,
-        }),
-        node('apiResponse_1', 'apiResponseNode', { outputMapping: [{ key: 'received', value: '{{api_1.output.received}}' }] }),
-      ],
-      edges: [edge('e1', 'webhookTrigger_1', 'wait_1'), edge('e2', 'wait_1', 'api_1'), edge('e3', 'api_1', 'apiResponse_1')],
-    });
+    const builder = await testAccounts(redis, prefix, base).createUser({ name: owner });
+    const project = await builder.api<{ id: string }>('POST', '/api/projects', { name: owner });
+    const flow = await builder.api<{ id: string }>('POST', `/api/projects/${project.id}/flows`, definition);
     await builder.api('POST', `/api/flows/${flow.id}/deploy`, { status: 'active' });
     const { key } = await builder.api<{ key: string }>('POST', `/api/projects/${project.id}/api-keys`, { name: 'chaos' });
     return { builder, flowId: flow.id, hook: `${base}/hook/${flow.id}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } };

@@ -8,14 +8,12 @@
  * process of its own throughout. The ten-times callers run in a process of their own at nice 10
  * (burst.ts): they stand for callers elsewhere.
  */
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
-import { join } from 'node:path';
 import { activationQueue } from '../../actors/keys.ts';
 import { percentile } from '../bench/stats.ts';
 import { callFlow, type CallAnswer, type ChaosFlow } from './chaos-flow.ts';
 import { awaitRuns, sleep } from './load.ts';
 import type { ScenarioResult } from './report.ts';
+import { runScript } from './script-process.ts';
 import { withChaosFlow } from './setup.ts';
 
 export interface OverloadOptions {
@@ -131,13 +129,4 @@ function startProbe(base: string, flow: ChaosFlow, forMs: number): Promise<Recor
     PROBE_PATHS: `/api/health,/api/flows/${flow.flowId}`,
     PROBE_FOR_MS: String(forMs),
   }) as Promise<Record<string, number[]>>;
-}
-
-/** Run a script of this folder in a process of its own (at `nice`, when given); resolves to the JSON line it prints. */
-function runScript(file: string, env: Record<string, string>, nice?: number): Promise<unknown> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, file)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  if (nice !== undefined) setPriority(child.pid!, nice);
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((ok, fail) => child.once('exit', (code) => (code === 0 ? ok(JSON.parse(out)) : fail(new Error(`${file} exited with ${code}`)))));
 }

@@ -5,6 +5,7 @@
  */
 import { summaryLine, table, type ScenarioResult } from './report.ts';
 import { redisKilled } from './redis-killed.ts';
+import { noisyNeighbour } from './noisy-neighbour.ts';
 import { overload } from './overload.ts';
 import { serverKilled } from './server-killed.ts';
 import { startSoak } from './soak.ts';
@@ -44,6 +45,7 @@ const scenarios: Record<string, () => Promise<Outcome>> = {
       { workers: 2, callers: 32, measureMs: short ? 4000 : 10_000, overloadMs: short ? 6000 : 20_000, maxInFlight: limit ?? (short ? 150 : undefined), finishWithinMs: 90_000 },
       say,
     ),
+  'noisy-neighbour': () => noisyNeighbour({ aloneMs: short ? 3000 : 10_000, floodMs: short ? 6000 : 20_000, floodRate: 80, projectCalls: 40 }, say),
 };
 // `--only <scenario>` runs one
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
