@@ -71,6 +71,18 @@ describe('fair slots across projects', () => {
     expect(order.indexOf('B')).toBeLessThanOrEqual(1);
   });
 
+  it('two projects flooding at once still leave a slot for a project holding none: B ends first', async () => {
+    const engine = testEngine(execute, { eagerLimit: 8, eagerWaitMs: 60_000 });
+    engines.push(engine);
+    await engine.startWorker(2).waitUntilReady();
+    const runs: [string, string][] = [];
+    for (let i = 0; i < 8; i++) runs.push([`A${i}`, await engine.startRun(planOf('proj_a', 'hold'), {})], [`C${i}`, await engine.startRun(planOf('proj_c', 'hold'), {})]);
+    await sleep(100);
+    runs.push(['B', await engine.startRun(planOf('proj_b'), {})]);
+    // A and C together hold seven of the eight slots; with a share for each, they would hold all eight
+    expect((await endOrder(engine, runs)).indexOf('B')).toBe(0);
+  });
+
   it('an activation waiting off its slot (offSlot) leaves the slot to others: B ends while A\'s waits are held', async () => {
     gate = closedGate();
     const engine = testEngine(execute, { eagerLimit: 2, eagerWaitMs: 60_000 });

@@ -2,8 +2,9 @@
  * @module actors/fair-processor — how a worker takes queued activations fairly among projects.
  * BullMQ hands the worker up to `window` jobs at once (twice its slots); each runs in one of the
  * worker's fair slots (actors/fair-slots.ts), so jobs of a project holding its share of the
- * slots wait in the process, off the slots, while other projects' jobs run. A job of a project
- * already holding its share of the window goes back to the queue's delayed set for a moment
+ * slots wait in the process, off the slots, while other projects' jobs run. The window keeps
+ * room for a project holding none of its jobs as the slots do (actors/fair-slots.ts): a job of
+ * a project already holding one while the window is that full goes back to the queue's delayed set for a moment
  * (that is not an attempt; the moment doubles each time the same job goes back, up to 2 s, so
  * a flood does not keep the workers busy taking and putting back), so one project's flood
  * cannot fill the window and leave the others' jobs in Redis.
@@ -12,7 +13,7 @@ import { DelayedError, type Job } from 'bullmq';
 import type { ActivationJob } from './activation-job.ts';
 import { processActivation } from './activation.ts';
 import type { EngineCore } from './engine-core.ts';
-import { FairSlots, shareOf } from './fair-slots.ts';
+import { FairSlots } from './fair-slots.ts';
 
 /** How long a job put back for its project's share of the window first waits before it is taken again (doubling, jittered); the most */
 const PUT_BACK_MS = 100;
@@ -26,28 +27,23 @@ export interface FairProcessor {
 
 export function fairProcessor(core: EngineCore, slots: number): FairProcessor {
   const fair = new FairSlots(slots);
-  const window = 2 * slots;
-  const share = shareOf(window);
-  const held = new Map<string, number>();
+  /** the jobs held: taken only when free to the job's project, never waited for */
+  const held = new FairSlots(2 * slots);
   return {
-    window,
+    window: held.limit,
     async process(job, token) {
       const project = await core.projectOf(job.data.runId).catch(() => '');
-      const holding = held.get(project) ?? 0;
-      if (holding >= share) {
+      if (!held.tryAcquire(project)) {
         const putBack = (job.data.putBack ?? 0) + 1;
         await job.updateData({ ...job.data, putBack });
         const delay = Math.min(PUT_BACK_MAX_MS, PUT_BACK_MS * 2 ** (putBack - 1)) * (0.75 + Math.random() / 2);
         await job.moveToDelayed(Date.now() + delay, token);
         throw new DelayedError();
       }
-      held.set(project, holding + 1);
       try {
         return await fair.run(project, () => processActivation(core, job, token, (wait) => fair.without(project, wait)));
       } finally {
-        const left = (held.get(project) ?? 1) - 1;
-        if (left > 0) held.set(project, left);
-        else held.delete(project);
+        held.leave(project);
       }
     },
   };

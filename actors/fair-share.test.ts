@@ -32,17 +32,25 @@ describe('FairShare', () => {
 });
 
 describe('FairSlots', () => {
-  it('leaves an eighth of the slots (at least one) to other projects', () => {
+  it('keeps the last eighth of the slots (at least one) for a project holding none', () => {
     expect([1, 2, 3, 8, 16, 64].map(shareOf)).toEqual([1, 1, 2, 7, 14, 56]);
     const slots = new FairSlots(3);
     const started: string[] = [];
     for (const project of ['a', 'a', 'a', 'b', 'b']) slots.enter({ project, go: () => started.push(project) });
+    // a fills the share (2), b holding none takes the last slot; their next wait
     expect(started).toEqual(['a', 'a', 'b']);
     slots.leave('b');
-    // b's freed slot may not go to a (at its share): b's own waiter takes it
     expect(started).toEqual(['a', 'a', 'b', 'b']);
+    // a and b hold one each: the third slot stays for a project holding none, a's next waits
     slots.leave('a');
-    expect(started).toEqual(['a', 'a', 'b', 'b', 'a']);
+    expect(started).toEqual(['a', 'a', 'b', 'b']);
+    slots.enter({ project: 'c', go: () => started.push('c') });
+    expect(started).toEqual(['a', 'a', 'b', 'b', 'c']);
+    // b gone, a and c hold one each: a's next still waits, until c's slot frees
+    slots.leave('b');
+    expect(started).toEqual(['a', 'a', 'b', 'b', 'c']);
+    slots.leave('c');
+    expect(started).toEqual(['a', 'a', 'b', 'b', 'c', 'a']);
   });
 
   it('gives a slot up while a caller waits elsewhere, and takes one again first in its line', async () => {

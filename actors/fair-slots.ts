@@ -4,10 +4,10 @@
  * free and its project holds fewer than its share, else it waits in its project's line, and a
  * freed slot goes to the next project in turn (actors/fair-share.ts), not to the oldest waiter.
  *
- * A project's share is every slot but an eighth (at least one): however much one project sends,
- * the slots it cannot take stay free for the others, so their work starts without waiting for
- * it. Several projects at their share together fill every slot; then each waiting project gets
- * every n-th freed slot.
+ * The last eighth of the slots (at least one) is kept for projects holding none: a project
+ * holding a slot takes another only while more than that eighth is free. However many projects
+ * flood, a project with nothing running starts its work at once; the projects that hold slots
+ * share the rest, each waiting one getting every n-th freed slot.
  */
 import { FairShare } from './fair-share.ts';
 
@@ -17,10 +17,12 @@ export interface SlotWaiter {
   go(): void;
 }
 
-/** The most slots of `limit` that one project may hold: all but an eighth, at least one left for others. */
+/** The slots of `limit` that projects already holding one may fill: all but an eighth, at least one kept for a project holding none. */
 export function shareOf(limit: number): number {
   return Math.max(1, limit - Math.max(1, Math.floor(limit / 8)));
 }
+
+
 
 export class FairSlots<W extends SlotWaiter = SlotWaiter> {
   readonly share: number;
@@ -30,7 +32,8 @@ export class FairSlots<W extends SlotWaiter = SlotWaiter> {
   readonly waiting = new FairShare<W>();
   /** callers of `acquire` waiting, by project: served before `waiting` (a returning caller of `without` has begun already) */
   private readonly acquiring = new FairShare<SlotWaiter>();
-  private readonly may = (project: string) => (this.held.get(project) ?? 0) < this.share;
+  /** a project holding none may take the last free slot; the others one below the share */
+  private readonly may = (project: string) => this.running < (this.held.has(project) ? this.share : this.limit);
 
   constructor(readonly limit: number) {
     this.share = shareOf(limit);
@@ -58,7 +61,7 @@ export class FairSlots<W extends SlotWaiter = SlotWaiter> {
 
   /** Take a slot for `project` if one is free to it now (call `leave` when done). */
   tryAcquire(project: string): boolean {
-    if (this.running >= this.limit || !this.may(project)) return false;
+    if (!this.may(project)) return false;
     this.hold(project);
     return true;
   }
