@@ -4,6 +4,7 @@
  * Shared by every worker.
  */
 import type { ActivationQueues } from './activation-queues.ts';
+import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { ErrorKind, ErrorOutput } from '../contract/errors.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
@@ -27,6 +28,8 @@ export interface EngineCoreDeps {
   options: EngineOptions;
   /** start a run: the Engine's own (a child run starts as any other) */
   startRun(plan: Plan, input: unknown, options: StartOptions): Promise<string>;
+  /** cancel a run (and its child runs) */
+  cancelRun(runId: string): Promise<string>;
 }
 
 /** When an activation started, and the status code its end reports (200/500, 204/509 after a retry). */
@@ -90,6 +93,7 @@ export class EngineCore {
   private readonly queue: ActivationQueues;
   private readonly executeFn: ExecuteFn;
   private readonly startRun: EngineCoreDeps['startRun'];
+  private readonly cancelRun: EngineCoreDeps['cancelRun'];
   /** eager dispatch, when this process runs workers (actors/eager.ts) */
   eager?: EagerRuns;
 
@@ -99,6 +103,7 @@ export class EngineCore {
     this.queue = deps.queue;
     this.executeFn = deps.execute;
     this.startRun = deps.startRun;
+    this.cancelRun = deps.cancelRun;
     this.prefix = deps.options.prefix ?? 'weft:';
     this.retention = deps.options.retentionSeconds ?? 7 * 24 * 3600;
     this.payloadLimit = deps.options.payloadLimit ?? 2048;
@@ -201,9 +206,22 @@ export class EngineCore {
       startChild: async (plan, input, asTool) => {
         await beforeEffects();
         const parent = { runId: job.runId, actor: job.actor, hop: meta.hop, resumes: !asTool };
-        return this.startRun(plan, input, { mode: meta.mode, parent, runId: asTool?.runId, reuse: !!asTool });
+        return this.startChild(job, plan, input, { mode: meta.mode, parent, runId: asTool?.runId ?? newRunId(), reuse: !!asTool });
       },
     });
+  }
+
+  /**
+   * Start a child run of `job`'s actor, noted on the parent first (`<actor>:child:<runId>` in its
+   * actors hash), so cancelling the parent finds it (`Engine.cancelRun`); a parent cancelled while
+   * the child started has it cancelled here.
+   */
+  private async startChild(job: ActivationJob, plan: Plan, input: unknown, options: StartOptions & { runId: string }): Promise<string> {
+    const keys = this.keys(job.runId);
+    await this.redis.hset(keys.actors, childField(job.actor, options.runId), '1');
+    const runId = await this.startRun(plan, input, options);
+    if ((await this.redis.hget(keys.meta, 'status')) === 'cancelled') await this.cancelRun(runId);
+    return runId;
   }
 
   /** Outputs of nodes as an actor in `iteration` sees them: its iteration's first. */
@@ -396,4 +414,22 @@ export class EngineCore {
     const flowOutput = await this.runOutput(child);
     return this.finishRaw(job, { output: JSON.stringify({ flowOutput, runId: child }), startedAt, code: 200 });
   }
+}
+
+/** A new run's id. */
+export function newRunId(): string {
+  return `run_${randomUUID().replace(/-/g, '')}`;
+}
+
+/** The actors-hash field noting that `actor` started child run `runId`. */
+export function childField(actor: string, runId: string): string {
+  return `${actor}:child:${runId}`;
+}
+
+/** The child runs noted in a run's actors-hash fields. */
+export function childrenOf(fields: string[]): string[] {
+  return fields.flatMap((field) => {
+    const at = field.indexOf(':child:');
+    return at > 0 ? [field.slice(at + ':child:'.length)] : [];
+  });
 }

@@ -72,6 +72,25 @@ describe('run lifecycle', () => {
     expect(await engine.cancelRun(runId)).toBe('cancelled');
   });
 
+  it('cancels the child runs of a cancelled run', async () => {
+    const engine = started();
+    engine.startWorker(4);
+    // the child's slow_1 takes 3 s (its input has no slowMs)
+    const child = buildPlan({ ...trigger, slow_1: {}, after_1: {} }, ['trigger_1->slow_1', 'slow_1->after_1'], 'flow_child');
+    const parent = buildPlan({ ...trigger, child_1: {} }, ['trigger_1->child_1']);
+    const runId = await engine.startRun(parent, { childPlan: child });
+    let childId: string | undefined;
+    while (!childId || (await engine.snapshot(childId))?.nodes.slow_1?.state !== 'running') {
+      [childId] = await engine.history(child.flowId);
+      await sleep(20);
+    }
+    expect(await engine.cancelRun(runId)).toBe('cancelled');
+    expect((await engine.meta(childId))?.status).toBe('cancelled');
+    await sleep(3500);
+    expect((await engine.snapshot(childId))?.nodes.after_1).toBeUndefined();
+    expect((await engine.meta(runId))?.status).toBe('cancelled');
+  });
+
   it('lets every key of a finished run expire, and removes BullMQ job records', async () => {
     const engine = started({ retentionSeconds: 60 });
     engine.startWorker(2);

@@ -2,13 +2,12 @@
  * @module actors/engine — the actor system's public face: start, cancel, read and follow runs,
  * and start workers. Knows nothing about node kinds, HTTP or AI: the host's `execute` does.
  */
-import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { runEager } from './activation.ts';
 import { fairProcessor } from './fair-processor.ts';
 import { EagerRuns } from './eager.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
-import { EngineCore } from './engine-core.ts';
+import { childrenOf, EngineCore, newRunId } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import type { HistoryCall, StartCall } from './actor-calls.ts';
 import { flowRunsKey, liveChannel, runKeys } from './keys.ts';
@@ -74,13 +73,14 @@ export class Engine {
       execute,
       options,
       startRun: (plan, input, start) => this.startRun(plan, input, start),
+      cancelRun: (runId) => this.cancelRun(runId),
     });
     this.retention = this.core.retention;
   }
 
   /** Freeze `plan` into a new run and queue its trigger. Resolves to the run id. */
   async startRun(plan: Plan, input: unknown, options: StartOptions = {}): Promise<string> {
-    const runId = options.runId ?? `run_${randomUUID().replace(/-/g, '')}`;
+    const runId = options.runId ?? newRunId();
     const { parent } = options;
     const meta: Record<string, string> = {
       runId,
@@ -134,12 +134,14 @@ export class Engine {
     if (started !== 'ok') throw new Error(`Run ${start.runId} exists already`);
   }
 
-  /** Cancel a run; resolves to its status afterwards ('missing' when there is no such run). */
+  /** Cancel a run and the child runs it started; resolves to its status afterwards ('missing' when there is no such run). */
   async cancelRun(runId: string): Promise<string> {
-    const meta = runKeys(this.prefix, runId).meta;
-    const flowId = (await this.redis.hget(meta, 'flowId')) ?? '';
-    const status = await this.functions.cancel(meta, { now: Date.now(), retention: this.retention, channel: liveChannel(this.prefix, flowId) });
-    if (status === 'cancelled') await this.core.onRunEnded(runId);
+    const keys = runKeys(this.prefix, runId);
+    const flowId = (await this.redis.hget(keys.meta, 'flowId')) ?? '';
+    const status = await this.functions.cancel(keys.meta, { now: Date.now(), retention: this.retention, channel: liveChannel(this.prefix, flowId) });
+    if (status !== 'cancelled') return status;
+    await Promise.all(childrenOf(await this.redis.hkeys(keys.actors)).map((child) => this.cancelRun(child)));
+    await this.core.onRunEnded(runId);
     return status;
   }
 

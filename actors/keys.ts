@@ -12,7 +12,7 @@ export function runKeys(prefix: string, runId: string) {
     plan: `${base}plan`,
     out: `${base}out`,
     events: `${base}events`,
-    /** per actor A: field A its state; A:start, A:end (ms), A:hop, A:next */
+    /** per actor A: field A its state; A:start, A:end (ms), A:hop, A:next, A:child:<runId> */
     actors: `${base}actors`,
     mailbox: (actor: string) => `${base}mbx:${actor}`,
     join: (actor: string) => `${base}join:${actor}`,
