@@ -15,12 +15,18 @@ function newest(dir: string): number {
   return time;
 }
 
-export async function buildEditorIfStale(): Promise<void> {
-  const config = join(root, 'editor', 'vite.config.ts');
-  if (!existsSync(config)) return;
+const config = join(root, 'editor', 'vite.config.ts');
+
+/** Whether dist/editor is missing or older than its sources. */
+export function editorStale(): boolean {
+  if (!existsSync(config)) return false;
   const index = join(editorDist, 'index.html');
   const sources = Math.max(...['editor', 'catalogue', 'contract'].map((dir) => newest(join(root, dir))));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  return !existsSync(index) || statSync(index).mtimeMs < sources;
+}
+
+export async function buildEditorIfStale(): Promise<void> {
+  if (!editorStale()) return;
   console.log('building the editor…');
   const { build } = await import('vite');
   await build({ configFile: config, logLevel: 'warn' });

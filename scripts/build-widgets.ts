@@ -23,7 +23,8 @@ function newest(dir: string): number {
   return time;
 }
 
-function stale(): boolean {
+/** Whether a widget's bundle is missing or older than the widgets' sources. */
+export function widgetsStale(): boolean {
   const changed = newest(sources);
   return ['chat', 'search'].some((name) => {
     const file = join(widgetsDist, `${name}.js`);
@@ -33,7 +34,7 @@ function stale(): boolean {
 
 export async function buildWidgets(options: { force?: boolean } = {}): Promise<void> {
   await withDirLock(lock, 'widgets build', async () => {
-    if (!options.force && !stale()) return;
+    if (!options.force && !widgetsStale()) return;
     console.log('building the widgets…');
     const { build } = await import('vite');
     const { widgetConfig, widgetNames } = await import('../widgets/vite.config.ts');

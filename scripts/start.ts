@@ -10,8 +10,7 @@ import { prepareAdmin } from '../runtime/auth/first-start.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { SECRET_FILE } from '../runtime/secrets/server-secret.ts';
 import { startWeft } from '../runtime/server.ts';
-import { buildEditorIfStale } from './build-editor.ts';
-import { buildWidgetsIfStale } from './build-widgets.ts';
+import { buildUiIfStale } from './build-ui.ts';
 import { seedDemo } from './demo/seed.ts';
 import { freePort, startRedis, type OwnRedis } from './redis.ts';
 import { ensurePackages, missingLine, redisServer } from './system-packages.ts';
@@ -51,8 +50,7 @@ async function main(): Promise<void> {
   }
   writeFileSync(join(dataDir, 'redis.url'), `${redisUrl}\n`);
   if (config.role !== 'worker') {
-    await buildEditorIfStale();
-    await buildWidgetsIfStale();
+    buildUiIfStale();
   }
   const secretFile = join(dataDir, SECRET_FILE);
   const newSecret = !process.env.WEFT_SECRET && !existsSync(secretFile);
