@@ -45,7 +45,7 @@ export class ActivationQueues {
   readonly queues: Queue<ActivationJob>[];
   readonly prefixes: string[];
 
-  constructor(connection: Redis, prefix: string, count: number, cluster: boolean, onError: (error: Error) => void) {
+  constructor(private readonly connection: Redis, prefix: string, count: number, cluster: boolean, onError: (error: Error) => void) {
     this.prefixes = Array.from({ length: count }, (_, i) => queuePrefix(prefix, i, count, cluster));
     this.queues = this.prefixes.map((queuePrefix) => {
       const queue = new Queue<ActivationJob>(activationQueue, {
@@ -81,9 +81,14 @@ export class ActivationQueues {
     await Promise.all([...byQueue].map(([queue, some]) => queue.addBulk(some)));
   }
 
-  /** Waiting jobs over every queue. */
+  /** Jobs waiting for a worker over every queue: waiting, and put back for a moment (actors/fair-processor.ts). */
   async getWaitingCount(): Promise<number> {
-    const counts = await Promise.all(this.queues.map((queue) => queue.getWaitingCount()));
+    const counts = await Promise.all(
+      this.queues.map(async (queue) => {
+        const [waiting, putBack] = await Promise.all([queue.getWaitingCount(), this.connection.zcount(putBackKey(queue.qualifiedName), Date.now() - PUT_BACK_COUNTED_MS, '+inf')]);
+        return waiting + putBack;
+      }),
+    );
     return counts.reduce((sum, count) => sum + count, 0);
   }
 
@@ -116,3 +121,15 @@ export class ActivationWorkers {
     await Promise.all(this.all.map((worker) => worker.close()));
   }
 }
+
+/**
+ * A queue's sorted set of the jobs a worker put back for a moment (actors/fair-processor.ts),
+ * scored by when they are due: they wait for a worker as much as the waiting ones do. In the
+ * queue's own slot (its qualified name holds the queue's hash tag on a cluster).
+ */
+export function putBackKey(queueQualifiedName: string): string {
+  return `${queueQualifiedName}:putback`;
+}
+
+/** A put-back job due longer ago than this is no longer counted (it was taken, its member left behind by a failed ZREM). */
+export const PUT_BACK_COUNTED_MS = 10_000;

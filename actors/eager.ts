@@ -28,7 +28,7 @@ import type Redis from 'ioredis';
 import type { ActivationQueues } from './activation-queues.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import type { Activation } from './engine-types.ts';
-import { FairSlots } from './fair-slots.ts';
+import { FairSlots, SHARED_FOR_MS } from './fair-slots.ts';
 import { runKeys } from './keys.ts';
 
 export interface EagerDeps {
@@ -85,7 +85,7 @@ export class EagerRuns {
 
   constructor(private readonly deps: EagerDeps) {
     this.key = `${deps.prefix}eager`;
-    this.slots = new FairSlots(deps.limit);
+    this.slots = new FairSlots(deps.limit, { sharedForMs: SHARED_FOR_MS });
     const renew = setInterval(() => void this.renew(), Math.max(50, deps.lockMs / 3));
     const sweep = setInterval(() => void this.sweep(), Math.max(100, deps.lockMs / 2) * (0.75 + Math.random() / 2));
     this.timers = [renew, sweep];

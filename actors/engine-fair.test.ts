@@ -5,6 +5,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { putBackKey, queuePrefix } from './activation-queues.ts';
+import { activationQueue } from './keys.ts';
 import { Engine } from './engine.ts';
 import type { ExecuteFn } from './engine-types.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
@@ -21,8 +23,14 @@ function closedGate() {
   return { promise, open };
 }
 let gate = closedGate();
+/** 'hold' activations running now, and the most at once */
+const holding = { now: 0, most: 0 };
 const execute: ExecuteFn = async (a) => {
-  if (a.node.type === 'hold') await sleep(300);
+  if (a.node.type === 'hold') {
+    holding.most = Math.max(holding.most, ++holding.now);
+    await sleep(300);
+    holding.now--;
+  }
   if (a.node.type === 'gated') await a.offSlot(() => gate.promise);
   return { output: { node: a.node.id } };
 };
@@ -43,8 +51,12 @@ async function endOrder(engine: Engine, runs: [string, string][]): Promise<strin
   return order;
 }
 
-/** Six slow runs of project A, then (their slow activations waiting for the two slots) one quick run of B. */
+/**
+ * B, active lately (one run just before), then six slow runs of project A, then (their slow
+ * activations waiting for the two slots) one quick run of B.
+ */
 async function floodThenOne(starter: Engine, waiter: Engine, flood: Plan): Promise<string[]> {
+  await eventsUntilEnd(waiter, await starter.startRun(planOf('proj_b'), {}));
   const runs: [string, string][] = [];
   for (let i = 0; i < 6; i++) runs.push([`A${i}`, await starter.startRun(flood, {})]);
   await sleep(100);
@@ -71,10 +83,36 @@ describe('fair slots across projects', () => {
     expect(order.indexOf('B')).toBeLessThanOrEqual(1);
   });
 
+  it('counts jobs put back for a project\'s share of the window as waiting for a worker (what the load shedder reads)', async () => {
+    const starter = testEngine(execute);
+    const worker = new Engine({ redisUrl: process.env.REDIS_URL!, prefix: starter.prefix }, execute);
+    engines.push(starter, worker);
+    await worker.startWorker(2).waitUntilReady();
+    // two slots, a window of four with one place kept: three of A's eight slow activations held, five waiting
+    const runs = await Promise.all(Array.from({ length: 8 }, async (_, i) => [`A${i}`, await starter.startRun(planOf('proj_a', 'hold'), {})] as [string, string]));
+    await sleep(150);
+    const putBack = await starter.redis.zcard(putBackKey(`${queuePrefix(starter.prefix, 0, 1, false)}:${activationQueue}`));
+    expect(putBack).toBeGreaterThan(0);
+    expect(await starter.queuedActivations()).toBeGreaterThanOrEqual(4);
+    await endOrder(worker, runs);
+  });
+
+  it('a project alone uses every slot (the eighth is kept only while another project came lately)', async () => {
+    const starter = testEngine(execute);
+    const worker = new Engine({ redisUrl: process.env.REDIS_URL!, prefix: starter.prefix }, execute);
+    engines.push(starter, worker);
+    await worker.startWorker(2).waitUntilReady();
+    holding.most = 0;
+    const runs = await Promise.all([0, 1, 2, 3].map(async (i) => [`A${i}`, await starter.startRun(planOf('proj_alone', 'hold'), {})] as [string, string]));
+    await endOrder(worker, runs);
+    expect(holding.most).toBe(2);
+  });
+
   it('two projects flooding at once still leave a slot for a project holding none: B ends first', async () => {
     const engine = testEngine(execute, { eagerLimit: 8, eagerWaitMs: 60_000 });
     engines.push(engine);
     await engine.startWorker(2).waitUntilReady();
+    await eventsUntilEnd(engine, await engine.startRun(planOf('proj_b'), {}));
     const runs: [string, string][] = [];
     for (let i = 0; i < 8; i++) runs.push([`A${i}`, await engine.startRun(planOf('proj_a', 'hold'), {})], [`C${i}`, await engine.startRun(planOf('proj_c', 'hold'), {})]);
     await sleep(100);

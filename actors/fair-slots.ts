@@ -7,7 +7,10 @@
  * The last eighth of the slots (at least one) is kept for projects holding none: a project
  * holding a slot takes another only while more than that eighth is free. However many projects
  * flood, a project with nothing running starts its work at once; the projects that hold slots
- * share the rest, each waiting one getting every n-th freed slot.
+ * share the rest, each waiting one getting every n-th freed slot. With `sharedForMs`, the
+ * eighth is kept only while another project came within that long: a project alone uses every
+ * slot, and one coming after a quiet spell waits for its first slot to free (its turn comes
+ * first), its next ones finding the eighth kept.
  */
 import { FairShare } from './fair-share.ts';
 
@@ -17,6 +20,9 @@ export interface SlotWaiter {
   go(): void;
 }
 
+/** How long after another project came a process's slots keep their last eighth for projects holding none. */
+export const SHARED_FOR_MS = 5000;
+
 /** The slots of `limit` that projects already holding one may fill: all but an eighth, at least one kept for a project holding none. */
 export function shareOf(limit: number): number {
   return Math.max(1, limit - Math.max(1, Math.floor(limit / 8)));
@@ -24,19 +30,44 @@ export function shareOf(limit: number): number {
 
 
 
+export interface FairSlotsOptions {
+  /** keep the last eighth only while another project came within this long (ms); unset: always */
+  sharedForMs?: number;
+}
+
 export class FairSlots<W extends SlotWaiter = SlotWaiter> {
   readonly share: number;
   private running = 0;
   private readonly held = new Map<string, number>();
+  /** when each project last came (with `sharedForMs`) */
+  private readonly came = new Map<string, number>();
   /** work entered and waiting for a slot, by project (it may be taken out again: actors/eager.ts) */
   readonly waiting = new FairShare<W>();
   /** callers of `acquire` waiting, by project: served before `waiting` (a returning caller of `without` has begun already) */
   private readonly acquiring = new FairShare<SlotWaiter>();
-  /** a project holding none may take the last free slot; the others one below the share */
-  private readonly may = (project: string) => this.running < (this.held.has(project) ? this.share : this.limit);
+  /** a project holding none may take the last free slot; the others one below the share (unless alone) */
+  private readonly may = (project: string) => this.running < (this.held.has(project) && this.shared(project) ? this.share : this.limit);
 
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    private readonly options: FairSlotsOptions = {},
+  ) {
     this.share = shareOf(limit);
+  }
+
+  /** Whether a project other than `project` came lately (always, without `sharedForMs`). */
+  private shared(project: string): boolean {
+    if (this.options.sharedForMs === undefined) return true;
+    const since = Date.now() - this.options.sharedForMs;
+    for (const [other, at] of this.came) {
+      if (at < since) this.came.delete(other);
+      else if (other !== project) return true;
+    }
+    return false;
+  }
+
+  private arrive(project: string): void {
+    if (this.options.sharedForMs !== undefined) this.came.set(project, Date.now());
   }
 
   /** Slots held now. */
@@ -61,6 +92,7 @@ export class FairSlots<W extends SlotWaiter = SlotWaiter> {
 
   /** Take a slot for `project` if one is free to it now (call `leave` when done). */
   tryAcquire(project: string): boolean {
+    this.arrive(project);
     if (!this.may(project)) return false;
     this.hold(project);
     return true;

@@ -3,6 +3,8 @@
  * spread over a window, then wait (bounded) for their runs to end and read how they ended.
  */
 import type Redis from 'ioredis';
+import { putBackKey } from '../../actors/activation-queues.ts';
+import { activationQueue } from '../../actors/keys.ts';
 import { callFlow, runStatus, type CallAnswer, type ChaosFlow } from './chaos-flow.ts';
 
 export const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
@@ -49,3 +51,10 @@ export async function awaitRuns(redis: Redis, prefix: string, runIds: readonly s
 
 /** Runs that ended in failure (a run that ended, but not completed). */
 export const FAILED = new Set(['failed', 'cancelled', 'incomplete']);
+
+/** Activations waiting for a worker in a chaos cluster's queue: waiting, and put back for a moment for a project's share (actors/fair-processor.ts). */
+export async function waitingActivations(redis: Redis, prefix: string): Promise<number> {
+  const queue = `${prefix}bull:${activationQueue}`;
+  const [waiting, putBack] = await Promise.all([redis.llen(`${queue}:wait`), redis.zcard(putBackKey(queue))]);
+  return waiting + putBack;
+}

@@ -8,10 +8,9 @@
  * with 429 and Retry-After past its share of the server's calls in flight, B never, and the
  * activations waiting for a worker must stay bounded.
  */
-import { activationQueue } from '../../actors/keys.ts';
 import { percentile } from '../bench/stats.ts';
 import { callFlow, deployFlow, edge, node, type CallAnswer, type ChaosFlow } from './chaos-flow.ts';
-import { sleep } from './load.ts';
+import { sleep, waitingActivations } from './load.ts';
 import type { ScenarioResult } from './report.ts';
 import { runScript } from './script-process.ts';
 import { withChaosFlow } from './setup.ts';
@@ -73,9 +72,7 @@ export async function noisyNeighbour(options: NoisyNeighbourOptions, say: (line:
     const depths: number[] = [];
     const sampler = (async () => {
       while (Date.now() < floodEnds) {
-        const queue = `${cluster.prefix}bull:${activationQueue}`;
-        const [[, waiting], [, delayed]] = (await redis.multi().llen(`${queue}:wait`).zcard(`${queue}:delayed`).exec()) as [unknown, number][];
-        depths.push(waiting + delayed);
+        depths.push(await waitingActivations(redis, cluster.prefix));
         await sleep(250);
       }
     })();
@@ -102,7 +99,7 @@ export async function noisyNeighbour(options: NoisyNeighbourOptions, say: (line:
         ['B: p50 alone / during', `${p50(alone).toFixed(0)} / ${p50(during).toFixed(0)} ms`, ''],
         ['B: p99 alone / during (added)', `${p99(alone).toFixed(0)} / ${p99(during).toFixed(0)} ms (+${added.toFixed(0)} ms)`, `+ ≤ ${ADDED_P99_BOUND_MS} ms`],
         ['B: calls not answered 200', String(quietRefused.length), '0'],
-        ['activations waiting for a worker or put back, max', String(maxDepth), `≤ ${4 * options.projectCalls}`],
+        ['activations waiting for a worker (or put back), max', String(maxDepth), `≤ ${4 * options.projectCalls}`],
       ],
       passed: refused.length > 0 && withoutRetryAfter === 0 && failed === 0 && quietRefused.length === 0 && added <= ADDED_P99_BOUND_MS && maxDepth <= 4 * options.projectCalls,
       summary: `noisy-neighbour B p99 ${p99(alone).toFixed(0)} → ${p99(during).toFixed(0)} ms, A ${refused.length}/${count} refused 429`,

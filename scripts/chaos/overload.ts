@@ -8,10 +8,9 @@
  * process of its own throughout. The ten-times callers run in a process of their own at nice 10
  * (burst.ts): they stand for callers elsewhere.
  */
-import { activationQueue } from '../../actors/keys.ts';
 import { percentile } from '../bench/stats.ts';
 import { callFlow, type CallAnswer, type ChaosFlow } from './chaos-flow.ts';
-import { awaitRuns, sleep } from './load.ts';
+import { awaitRuns, sleep, waitingActivations } from './load.ts';
 import type { ScenarioResult } from './report.ts';
 import { runScript } from './script-process.ts';
 import { withChaosFlow } from './setup.ts';
@@ -57,7 +56,7 @@ export async function overload(options: OverloadOptions, say: (line: string) => 
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        depths.push(await redis.llen(`${cluster.prefix}bull:${activationQueue}:wait`));
+        depths.push(await waitingActivations(redis, cluster.prefix));
         await sleep(250);
       }
     })();
@@ -100,7 +99,7 @@ export async function overload(options: OverloadOptions, say: (line: string) => 
         ['refusals without Retry-After', String(withoutRetryAfter), '0'],
         ['refusals answered within p50 / p99', shed.length ? `${percentile(shedMs, 50).toFixed(0)} / ${percentile(shedMs, 99).toFixed(0)} ms` : '-', ''],
         ['other 5xx / no answer', `${otherErrors} / ${noAnswer.length}${noAnswer.length ? ` (${noAnswer[0].error})` : ''}`, '0 / 0'],
-        ['activations waiting for a worker, max / at the end', `${maxDepth} / ${depths.at(-1) ?? 0}`, `≤ ${depthBound}`],
+        ['activations waiting for a worker (or put back), max / at the end', `${maxDepth} / ${depths.at(-1) ?? 0}`, `≤ ${depthBound}`],
         ['admitted runs completed', `${completed}/${runIds.length}`, `${runIds.length}/${runIds.length}`],
         ['CPU of the server / the workers while the calls came (of one core)', `${share('server')} / ${share('workers')}`, ''],
         ['GET /api/health p99 before (idle) / during the overload', `${p99('/api/health', idle).toFixed(0)} / ${health.toFixed(0)} ms (${reads['/api/health'].length} reads)`, `- / < ${STUDIO_P99_MS} ms`],

@@ -4,6 +4,8 @@ import { runSandboxed } from './sandbox.ts';
 
 describe('sandbox slots shared by project', () => {
   it('runs project B\'s code at once while project A\'s four endless loops hold or wait for the slots; A waits off its worker slot', async () => {
+    // B came lately: the slots keep one for it
+    await runSandboxed('return 0', { input: null, outputs: {} }, { owner: 'proj_b' });
     let settledA = 0;
     const waitedOffSlot: number[] = [];
     const loops = [0, 1, 2, 3].map((i) =>

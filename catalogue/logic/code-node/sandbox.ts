@@ -10,7 +10,7 @@
  * an activation waiting for a slot gives its worker slot up meanwhile (`offSlot`).
  */
 import { Worker } from 'node:worker_threads';
-import { FairSlots } from '../../../actors/fair-slots.ts';
+import { FairSlots, SHARED_FOR_MS } from '../../../actors/fair-slots.ts';
 import { NodeError, userError } from '../../errors.ts';
 
 export interface SandboxOptions {
@@ -47,7 +47,7 @@ interface PoolWorker {
 }
 
 const pool: PoolWorker[] = [];
-const slots = new FairSlots(POOL_SIZE);
+const slots = new FairSlots(POOL_SIZE, { sharedForMs: SHARED_FOR_MS });
 let nextId = 1;
 
 function spawn(): PoolWorker {
