@@ -1,8 +1,8 @@
 /**
  * @module actors/fair-slots — a process's slots for one kind of work (activations, sandboxes)
  * shared fairly among projects. Work enters with its project; it starts at once when a slot is
- * free and its project holds fewer than its share, else it waits in its project's line, and a
- * freed slot goes to the next project in turn (actors/fair-share.ts), not to the oldest waiter.
+ * free to its project, else it waits in its project's line, and a freed slot goes to the next
+ * project in turn (actors/fair-share.ts), not to the oldest waiter.
  *
  * The last eighth of the slots (at least one) is kept for projects holding none: a project
  * holding a slot takes another only while more than that eighth is free. However many projects
@@ -27,8 +27,6 @@ export const SHARED_FOR_MS = 5000;
 export function shareOf(limit: number): number {
   return Math.max(1, limit - Math.max(1, Math.floor(limit / 8)));
 }
-
-
 
 export interface FairSlotsOptions {
   /** keep the last eighth only while another project came within this long (ms); unset: always */
