@@ -91,6 +91,8 @@ export async function runSandboxed(code: string, globals: { input: unknown; outp
   const id = nextId++;
   let broken = false;
   try {
+    // cancelled while it waited for the slot
+    if (signal?.aborted) throw new NodeError('Code execution was cancelled', 'operational');
     const answer = await new Promise<Answer>((resolve, reject) => {
       const timer = setTimeout(() => stop(userError(`Code execution timed out after ${timeoutMs / 1000} s`)), timeoutMs + HARD_KILL_GRACE_MS);
       const onAbort = () => stop(new NodeError('Code execution was cancelled', 'operational'));
