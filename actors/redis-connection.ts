@@ -36,6 +36,13 @@ export function connectRedis(url: string, options: RedisOptions = {}): Redis {
   return cluster as unknown as Redis;
 }
 
+/** Another connection like `client` (a single server's or a cluster's), with `options` changed. */
+export function duplicateRedis(client: Redis, options: RedisOptions = {}): Redis {
+  if (!isCluster(client)) return client.duplicate(options);
+  const cluster = client as unknown as Cluster;
+  return cluster.duplicate([], { redisOptions: { ...cluster.options.redisOptions, ...options } }) as unknown as Redis;
+}
+
 /** Whether `client` (from connectRedis) is a cluster client. */
 export function isCluster(client: Redis): boolean {
   return (client as unknown) instanceof Cluster;

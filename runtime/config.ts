@@ -3,6 +3,7 @@ import { toolServiceSettingsFrom, type ToolServiceSettings } from './tool-servic
 import { serviceDefaults, serviceUrlsFrom, serviceUrlVariable, type ServiceName, type ServiceUrls } from '../catalogue/service-urls.ts';
 import type { LogPublisherConfig } from './logs/publisher.ts';
 import { AllowList } from './outbound/address-policy.ts';
+import { clusterNodes, isClusterUrl } from '../actors/redis-connection.ts';
 import { defaultLoadLimits, projectShareOf, type LoadLimits } from './calls/load-shedding.ts';
 import { PLAN_NAME, STARTER_PLAN, type StarterLimits } from './usage/plans.ts';
 
@@ -56,7 +57,10 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 function redisUrlOf(text: string | undefined): string | undefined {
   if (!text) return undefined;
   // The value is not echoed: it may carry a password.
-  if (!/^(rediss?:\/\/|\/)\S+$/.test(text)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL or the path of a Unix socket');
+  if (!/^(rediss?:\/\/|\/)\S+$/.test(text) && !isClusterUrl(text)) {
+    throw new Error('REDIS_URL must be a redis:// or rediss:// URL, the path of a Unix socket, or redis-cluster://host:port,host:port for a Redis Cluster');
+  }
+  if (isClusterUrl(text)) clusterNodes(text);
   return text;
 }
 

@@ -5,6 +5,7 @@
  * through them). The data-sync service's engine, when configured, is passed in as
  * `engines.dataSyncService`; new jobs then go to it (`engineFor` decides otherwise).
  */
+import { duplicateRedis } from '../../actors/redis-connection.ts';
 import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
 import type { ServiceUrls } from '../../catalogue/service-urls.ts';
 import { randomBytes } from 'node:crypto';
@@ -71,7 +72,7 @@ export function startSyncSystem(deps: SyncSystemDeps): SyncSystem {
   const settings = deps.settings ?? {};
   const store = new SyncStore(deps.redis, deps.prefix);
   const credentials = syncCredentials(deps);
-  const queue = syncQueue(deps.redis.duplicate({ maxRetriesPerRequest: null }), deps.prefix);
+  const queue = syncQueue(duplicateRedis(deps.redis, { maxRetriesPerRequest: null }), deps.prefix);
   const embedded = new EmbeddedSyncEngine({ queue, store, credentials });
   const jobs = new SyncJobs({ store, catalogue: deps.catalogue, engines: { ...settings.engines, embedded }, engineFor: settings.engineFor });
   const runner: SyncRunnerDeps = { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, serviceUrls: deps.serviceUrls, postgres: deps.postgres, flows: deps.flows, lockMs: settings.lockMs, dropSchedule: (connection) => queue.removeJobScheduler(connection) };

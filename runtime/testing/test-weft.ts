@@ -5,7 +5,8 @@
  * `stop`/`restart` take the server down and bring it back on the same port, prefix and Redis.
  */
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
+import { connectRedis } from '../../actors/redis-connection.ts';
+import { withSlotTransactions } from '../stores/slot-transactions.ts';
 import { startWeft, type Weft, type WeftOptions } from '../server.ts';
 import { clientOf, type Client, type SignedInClient } from './session-client.ts';
 import { testAccounts, type TestAccounts, type TestUser } from './test-accounts.ts';
@@ -30,9 +31,9 @@ export interface TestWeft extends Weft, SignedInClient {
  * log publisher…); `role: 'server'` leaves the work to workers the test starts (crash tests).
  */
 export async function startTestWeft(
-  options: Omit<Partial<WeftOptions>, 'redisUrl' | 'prefix' | 'port' | 'host' | 'role'> & { role?: 'all' | 'server' } = {},
+  options: Omit<Partial<WeftOptions>, 'prefix' | 'port' | 'host' | 'role'> & { role?: 'all' | 'server' } = {},
 ): Promise<TestWeft> {
-  const redisUrl = process.env.REDIS_URL;
+  const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
   if (!redisUrl) throw new Error('REDIS_URL is not set: run tests with `npm test`');
   const prefix = `weft-test-${randomUUID().slice(0, 8)}:`;
   const settings: WeftOptions = { ...options, redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, shutdownGraceMs: options.shutdownGraceMs ?? 1000, role: options.role ?? 'all' };
@@ -40,7 +41,7 @@ export async function startTestWeft(
   let weft: Weft | null = await startWeft(settings);
   const first = weft;
   const port = Number(new URL(weft.url).port);
-  const redis = new Redis(redisUrl);
+  const redis = withSlotTransactions(connectRedis(redisUrl));
   const accounts = testAccounts(redis, prefix, weft.url);
   const admin = await accounts.createUser({ name: 'Admin', organisationName: 'Admin' });
   return {

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { Queue, type JobsOptions } from 'bullmq';
 import type Redis from 'ioredis';
+import { isCluster } from '../../../actors/redis-connection.ts';
 import { isRedisUnreachable } from '../../../actors/redis-outage.ts';
 import type { SyncTrigger } from '../sync-store.ts';
 
@@ -30,7 +31,8 @@ export const specKeyOf = (spec: unknown) => createHash('sha256').update(JSON.str
 /** interrupted attempts (a worker shutting down) are retried; a sync's own failure is recorded, not retried */
 export const syncJobOptions: JobsOptions = { attempts: 20, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: true, removeOnFail: true };
 
-export const syncQueueOptions = (redis: Redis, prefix: string) => ({ connection: redis, prefix: `${prefix}bull` });
+/** BullMQ's prefix of the sync queue: on a cluster a hash tag, as every key of a queue must share a slot. */
+export const syncQueueOptions = (redis: Redis, prefix: string) => ({ connection: redis, prefix: isCluster(redis) ? `{${prefix}bull-sync}` : `${prefix}bull` });
 
 export function syncQueue(redis: Redis, prefix: string): Queue<SyncJobData> {
   const queue = new Queue<SyncJobData>(SYNC_QUEUE, { ...syncQueueOptions(redis, prefix), defaultJobOptions: syncJobOptions });

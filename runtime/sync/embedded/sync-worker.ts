@@ -6,6 +6,7 @@
  */
 import { Worker } from 'bullmq';
 import type Redis from 'ioredis';
+import { duplicateRedis } from '../../../actors/redis-connection.ts';
 import { isRedisUnreachable, redisOutage } from '../../../actors/redis-outage.ts';
 import { runSync, type SyncRunnerDeps } from './sync-runner.ts';
 import { SYNC_QUEUE, syncQueueOptions, type SyncJobData } from './sync-queue.ts';
@@ -26,7 +27,7 @@ export function startSyncWorker(deps: SyncRunnerDeps, options: SyncWorkerOptions
   const closing = new AbortController();
   const lockMs = deps.lockMs ?? 30_000;
   const worker = new Worker<SyncJobData>(SYNC_QUEUE, (job) => runSync(deps, job.data, job.id!, closing.signal), {
-    ...syncQueueOptions(redisOutage.watch(options.redis.duplicate({ maxRetriesPerRequest: null })), options.prefix),
+    ...syncQueueOptions(redisOutage.watch(duplicateRedis(options.redis, { maxRetriesPerRequest: null })), options.prefix),
     concurrency: options.concurrency ?? 4,
     // a killed worker's sync is handed on once its lock expires (stalled), as often as it takes
     lockDuration: lockMs,
