@@ -32,7 +32,8 @@ export function clusterNodes(url: string): { host: string; port: number }[] {
 export function connectRedis(url: string, options: RedisOptions = {}): Redis {
   if (!isClusterUrl(url)) return new Redis(url, options);
   // scaleReads master: a run's reads must see its own writes at once
-  const cluster = new Cluster(clusterNodes(url), { scaleReads: 'master', redisOptions: options, enableReadyCheck: true });
+  const { lazyConnect, ...nodeOptions } = options;
+  const cluster = new Cluster(clusterNodes(url), { scaleReads: 'master', redisOptions: nodeOptions, lazyConnect, enableReadyCheck: true });
   return cluster as unknown as Redis;
 }
 

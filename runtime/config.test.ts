@@ -87,7 +87,8 @@ describe('loadConfig', () => {
     [{ WEFT_WORKER_CONCURRENCY: '0' }, 'WEFT_WORKER_CONCURRENCY must be a whole number from 1'],
     [{ WEFT_ROLE: 'both' }, "WEFT_ROLE must be all, server or worker (got 'both')"],
     [{ WEFT_PREFIX: 'weft' }, "WEFT_PREFIX must be letters, digits, '.', '-' or '_' ending in ':'"],
-    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL or the path of a Unix socket'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL, the path of a Unix socket, or redis-cluster://host:port,host:port for a Redis Cluster'],
+    [{ REDIS_URL: 'redis-cluster://a' }, 'Redis Cluster node "a" is not host:port'],
     [{ WEFT_STARTER_MAX_REQUESTS: '29' }, 'WEFT_STARTER_MAX_REQUESTS must be a whole number from 30'],
     [{ WEFT_STARTER_MAX_RECORDS: '-1' }, 'WEFT_STARTER_MAX_RECORDS must be a whole number from 0'],
     [{ WEFT_DEFAULT_PLAN: 'Team plan' }, "WEFT_DEFAULT_PLAN must be a plan name: lower-case letters, digits and dashes (got 'Team plan')"],
@@ -104,6 +105,10 @@ describe('loadConfig', () => {
 
   it('gives a project the whole limit of calls in flight unless told otherwise', () => {
     expect(loadConfig({ WEFT_MAX_CALLS_IN_FLIGHT: '80' }).loadLimits).toEqual({ maxInFlight: 80, maxInFlightPerProject: 40, maxQueued: 20_000 });
+  });
+
+  it('takes a Redis Cluster as REDIS_URL', () => {
+    expect(loadConfig({ REDIS_URL: 'redis-cluster://10.0.0.1:7000,10.0.0.2:7000' }).redisUrl).toBe('redis-cluster://10.0.0.1:7000,10.0.0.2:7000');
   });
 
   it('takes a Unix socket path as REDIS_URL', () => {

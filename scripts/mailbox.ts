@@ -3,9 +3,10 @@
  * of a run with its state and mailbox, for operators; `--follow` prints what changes as the
  * run's events arrive, until the run ends. Reads through actors/run-reader, like the HTTP API.
  */
+import { connectRedis } from '../actors/redis-connection.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { runKeys } from '../actors/keys.ts';
 import { endEvents, readActors, readMeta, waitEvents } from '../actors/run-reader.ts';
 import type { ActorView } from '../contract/runs.ts';
@@ -132,7 +133,7 @@ const shown = (url: string) => url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@')
 async function main(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
   const url = redisUrl();
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = connectRedis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
   let cause = '';
   redis.on('error', (error: Error) => (cause ||= error.message)); // reported by connect() below
   try {

@@ -11,11 +11,12 @@
  * WEFT_SECRET: restart every server with WEFT_SECRET=<new> WEFT_PREVIOUS_SECRET=<old> first,
  * run this with the same two variables, then drop WEFT_PREVIOUS_SECRET.
  */
+import { connectRedis } from '../actors/redis-connection.ts';
+import { withSlotTransactions } from '../runtime/stores/slot-transactions.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Redis from 'ioredis';
 import { rotateCredentials, type RotationReport } from '../runtime/secrets/rotate-credentials.ts';
 import { PREVIOUS_SUFFIX, readSecretFile, SECRET_FILE, writeSecretFile } from '../runtime/secrets/server-secret.ts';
 
@@ -108,7 +109,7 @@ export function summary(report: RotationReport, prefix: string): string {
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<number> {
   const args = parseArgs(argv, env);
   const dataDir = resolve(env.WEFT_DATA_DIR || './data');
-  const redis = new Redis(redisUrl(env, dataDir), { maxRetriesPerRequest: 3, lazyConnect: true });
+  const redis = withSlotTransactions(connectRedis(redisUrl(env, dataDir), { maxRetriesPerRequest: 3, lazyConnect: true }));
   try {
     await redis.connect();
     const plan = planSecrets(dataDir, env);

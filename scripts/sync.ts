@@ -7,8 +7,8 @@
  * they have ended and their log records are written (a run's record is written by the process
  * that started it).
  */
+import { connectRedis } from '../actors/redis-connection.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Redis from 'ioredis';
 import { loadConfig } from '../runtime/config.ts';
 import { startWeft, type Weft, type WeftOptions } from '../runtime/server.ts';
 import type { SyncStore } from '../runtime/sync/sync-store.ts';
@@ -85,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
   const [flowId, ...extra] = argv;
   if (!flowId || extra.length) throw new Error(usage);
   const url = redisUrl(process.env);
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const probe = connectRedis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await probe.connect().finally(() => probe.disconnect());
   const interrupt = new AbortController();
   process.once('SIGINT', () => interrupt.abort(new Error('Interrupted')));

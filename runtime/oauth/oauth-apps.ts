@@ -7,6 +7,7 @@
  * environment's WEFT_OAUTH_<ID>_CLIENT_ID, WEFT_OAUTH_<ID>_CLIENT_SECRET and optional
  * WEFT_OAUTH_<ID>_SCOPES (space-separated).
  */
+import { masters } from '../../actors/redis-connection.ts';
 import type Redis from 'ioredis';
 import { decryptWithAny, encrypt } from '../secrets/cipher.ts';
 import type { SecretKeyring } from '../secrets/server-secret.ts';
@@ -78,23 +79,26 @@ const swapLua = "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set',
  */
 export async function rotateOAuthApps(redis: Redis, prefix: string, olds: readonly string[], newSecret: string): Promise<{ id: string; error: string }[]> {
   const failed: { id: string; error: string }[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}marketplace:*`, 'COUNT', 1000);
-    for (const key of keys) {
-      const text = await redis.get(key);
-      if (!text) continue;
-      const stored = JSON.parse(text) as StoredApp;
-      try {
-        const { plain, secretIndex } = await decryptWithAny(stored.secrets, [...olds, newSecret]);
-        if (secretIndex === olds.length) continue;
-        // an operator saving it meanwhile saved it under the new secret already: then nothing to do
-        await redis.eval(swapLua, 1, key, text, JSON.stringify({ ...stored, secrets: await encrypt(plain, newSecret) }));
-      } catch (error) {
-        failed.push({ id: String(stored.id), error: error instanceof Error ? error.message : String(error) });
+  // on a cluster every master holds some of the keys: each is scanned, the keys read through the cluster
+  for (const node of masters(redis)) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}marketplace:*`, 'COUNT', 1000);
+      for (const key of keys) {
+        const text = await redis.get(key);
+        if (!text) continue;
+        const stored = JSON.parse(text) as StoredApp;
+        try {
+          const { plain, secretIndex } = await decryptWithAny(stored.secrets, [...olds, newSecret]);
+          if (secretIndex === olds.length) continue;
+          // an operator saving it meanwhile saved it under the new secret already: then nothing to do
+          await redis.eval(swapLua, 1, key, text, JSON.stringify({ ...stored, secrets: await encrypt(plain, newSecret) }));
+        } catch (error) {
+          failed.push({ id: String(stored.id), error: error instanceof Error ? error.message : String(error) });
+        }
       }
-    }
-    cursor = next;
-  } while (cursor !== '0');
+      cursor = next;
+    } while (cursor !== '0');
+  }
   return failed;
 }
