@@ -18,8 +18,11 @@ export function isRedisUnreachable(error: unknown): boolean {
   const e = error as { code?: unknown; name?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   if (typeof e.code === 'string' && connectionCodes.has(e.code)) return true;
-  if (e.name === 'MaxRetriesPerRequestError') return true;
-  return e.message === 'Connection is closed.' || (typeof e.message === 'string' && e.message.startsWith('Stream isn\'t writeable'));
+  if (e.name === 'MaxRetriesPerRequestError' || e.name === 'ClusterAllFailedError') return true;
+  if (typeof e.message !== 'string') return false;
+  // a cluster client's: no master answers (its slots could not be learnt), or every retry failed
+  if (e.message.startsWith('Failed to refresh slots cache') || e.message === 'None of startup nodes is available') return true;
+  return e.message === 'Connection is closed.' || e.message.startsWith('Stream isn\'t writeable') || e.message.startsWith('Cluster isn\'t ready');
 }
 
 class RedisOutage {
