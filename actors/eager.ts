@@ -17,8 +17,9 @@
  *
  * A ready actor that finds no eager slot here free to it waits here (the backlog) rather than
  * going through the queue, its run claimed as above, so a crash loses none of them. The slots
- * are shared fairly among projects (actors/fair-slots.ts): one project holds at most all but an
- * eighth of them, and a freed slot goes to the next waiting project in turn. Should the
+ * are shared fairly among projects (actors/fair-slots.ts): while several projects are active,
+ * an eighth of them stays for a project running nothing, and a freed slot goes to the next
+ * waiting project in turn. Should the
  * backlog's oldest have waited `waitMs` (slow executors fill every slot), what the slots would
  * not start within `waitMs` at their pace since the last look goes to the queue (from the
  * projects with most waiting first), where other processes' workers can take it.

@@ -1,8 +1,8 @@
 /**
  * @module actors/fair-processor — how a worker takes queued activations fairly among projects.
  * BullMQ hands the worker up to `window` jobs at once (twice its slots); each runs in one of the
- * worker's fair slots (actors/fair-slots.ts), so jobs of a project holding its share of the
- * slots wait in the process, off the slots, while other projects' jobs run. The window keeps
+ * worker's fair slots (actors/fair-slots.ts), so jobs that find no slot free to their project
+ * wait in the process, off the slots, while other projects' jobs run. The window keeps
  * room for a project holding none of its jobs as the slots do (actors/fair-slots.ts): a job of
  * a project already holding one while the window is that full goes back to the queue's delayed set for a moment
  * (that is not an attempt; the moment doubles each time the same job goes back, up to 2 s, so

@@ -4,8 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
-import { connectRedis } from '../actors/redis-connection.ts';
-import { withSlotTransactions } from './stores/slot-transactions.ts';
+import { connectStores } from './stores/slot-transactions.ts';
 import { Engine } from '../actors/engine.ts';
 import { redisOutage } from '../actors/redis-outage.ts';
 import { nodes as catalogueNodes, registry } from '../catalogue/nodes.ts';
@@ -180,7 +179,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const prefix = options.prefix ?? 'weft:';
   const role = options.role ?? 'all';
   // the stores' connection: on a cluster, their MULTIs go one a slot (runtime/stores/slot-transactions.ts)
-  const redis = withSlotTransactions(redisOutage.watch(connectRedis(options.redisUrl, { maxRetriesPerRequest: 3 })));
+  const redis = redisOutage.watch(connectStores(options.redisUrl, { maxRetriesPerRequest: 3 }));
   const flows = new FlowStore(redis, prefix);
   const versions = new FlowVersionStore(redis, prefix);
   for (const reader of options.extraSourceReaders ?? []) addSourceReader(reader);

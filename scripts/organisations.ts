@@ -4,8 +4,7 @@
  * `npm run organisations -- plan <organisation id or slug> <plan>` moves one to a plan
  * ('starter' is limited, spec 000 §9; any other plan, `unlimited` among them, is not). `--prefix weft:` as elsewhere.
  */
-import { connectRedis } from '../actors/redis-connection.ts';
-import { withSlotTransactions } from '../runtime/stores/slot-transactions.ts';
+import { connectStores } from '../runtime/stores/slot-transactions.ts';
 import type Redis from 'ioredis';
 import type { Organisation } from '../contract/accounts.ts';
 import { OrganisationStore } from '../runtime/stores/organisations.ts';
@@ -60,7 +59,7 @@ export async function runOrganisations(redis: Redis, args: OrganisationsArgs, wr
 
 async function main(argv: string[]): Promise<void> {
   const args = parseArgs(argv);
-  const redis = withSlotTransactions(connectRedis(redisUrl(), { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null }));
+  const redis = connectStores(redisUrl(), { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
   redis.on('error', () => {}); // reported by connect() below
   try {
     await redis.connect().catch((error: Error) => {

@@ -11,8 +11,7 @@
  * WEFT_SECRET: restart every server with WEFT_SECRET=<new> WEFT_PREVIOUS_SECRET=<old> first,
  * run this with the same two variables, then drop WEFT_PREVIOUS_SECRET.
  */
-import { connectRedis } from '../actors/redis-connection.ts';
-import { withSlotTransactions } from '../runtime/stores/slot-transactions.ts';
+import { connectStores } from '../runtime/stores/slot-transactions.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -109,7 +108,7 @@ export function summary(report: RotationReport, prefix: string): string {
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<number> {
   const args = parseArgs(argv, env);
   const dataDir = resolve(env.WEFT_DATA_DIR || './data');
-  const redis = withSlotTransactions(connectRedis(redisUrl(env, dataDir), { maxRetriesPerRequest: 3, lazyConnect: true }));
+  const redis = connectStores(redisUrl(env, dataDir), { maxRetriesPerRequest: 3, lazyConnect: true });
   try {
     await redis.connect();
     const plan = planSecrets(dataDir, env);

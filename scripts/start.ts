@@ -3,8 +3,7 @@
  * the server and workers, the admin account (first start), the demo project; prints the URL and
  * how to sign in; Ctrl-C stops what it started.
  */
-import { connectRedis } from '../actors/redis-connection.ts';
-import { withSlotTransactions } from '../runtime/stores/slot-transactions.ts';
+import { connectStores } from '../runtime/stores/slot-transactions.ts';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { prepareAdmin } from '../runtime/auth/first-start.ts';
@@ -59,7 +58,7 @@ async function main(): Promise<void> {
   let signIn = '';
   if (newSecret) console.log(`Server secret generated in ${secretFile} (mode 0600): back it up — no credential can be read without it`);
   if (config.role !== 'worker') {
-    const connection = withSlotTransactions(connectRedis(redisUrl, { maxRetriesPerRequest: 3 }));
+    const connection = connectStores(redisUrl, { maxRetriesPerRequest: 3 });
     try {
       const first = await prepareAdmin(connection, { prefix: config.prefix, dataDir });
       signIn = first.message;

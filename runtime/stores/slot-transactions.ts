@@ -12,13 +12,19 @@
  * first argument is not a key.
  */
 import type Redis from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import { keySlot } from '../../actors/key-slot.ts';
-import { isCluster } from '../../actors/redis-connection.ts';
+import { connectRedis, isCluster } from '../../actors/redis-connection.ts';
 
 type Reply = [Error | null, unknown];
 interface Recorded {
   name: string;
   args: unknown[];
+}
+
+/** A connection for the stores to `url` (a single server or a cluster): `connectRedis` with slot-splitting transactions. */
+export function connectStores(url: string, options: RedisOptions = {}): Redis {
+  return withSlotTransactions(connectRedis(url, options));
 }
 
 /** `redis` itself on a single server; on a cluster, the same client with slot-splitting `multi()` and `pipeline()`. */

@@ -5,8 +5,7 @@
  * `stop`/`restart` take the server down and bring it back on the same port, prefix and Redis.
  */
 import { randomUUID } from 'node:crypto';
-import { connectRedis } from '../../actors/redis-connection.ts';
-import { withSlotTransactions } from '../stores/slot-transactions.ts';
+import { connectStores } from '../stores/slot-transactions.ts';
 import { startWeft, type Weft, type WeftOptions } from '../server.ts';
 import { clientOf, type Client, type SignedInClient } from './session-client.ts';
 import { testAccounts, type TestAccounts, type TestUser } from './test-accounts.ts';
@@ -41,7 +40,7 @@ export async function startTestWeft(
   let weft: Weft | null = await startWeft(settings);
   const first = weft;
   const port = Number(new URL(weft.url).port);
-  const redis = withSlotTransactions(connectRedis(redisUrl));
+  const redis = connectStores(redisUrl);
   const accounts = testAccounts(redis, prefix, weft.url);
   const admin = await accounts.createUser({ name: 'Admin', organisationName: 'Admin' });
   return {
