@@ -5,13 +5,17 @@
  */
 import type { ErrorKind } from '../contract/errors.ts';
 
-/** start-1.lua: the run, then its meta and frozen plan as field/value pairs. */
+/** start-1.lua: the run, the trigger's output when it ran already, then the run's meta and frozen plan as field/value pairs. */
 export interface StartCall {
   runId: string;
   trigger: string;
+  /** the run's start (ms), and its trigger's when the trigger ran already */
   now: number;
   retention: number;
   channel: string;
+  /** the trigger's output (JSON text) and when it ended (ms), when the starting process ran it: start-1.lua finishes it */
+  triggerRan?: { output: string; endedAt: number };
+  payloadLimit: number;
   meta: Record<string, string>;
   /** node id → frozen PlanNode JSON text (frozenNodes) */
   nodes: Record<string, string>;
@@ -19,18 +23,25 @@ export interface StartCall {
 
 export function startArgv(c: StartCall): (string | number)[] {
   const metaPairs = Object.entries(c.meta);
-  return [c.runId, c.trigger, c.now, c.retention, c.channel, metaPairs.length, ...metaPairs.flat(), ...Object.entries(c.nodes).flat()];
+  const ran = c.triggerRan;
+  return [
+    c.runId, c.trigger, c.now, c.retention, c.channel, ran?.output ?? '', ran?.endedAt ?? '', c.payloadLimit,
+    metaPairs.length, ...metaPairs.flat(), ...Object.entries(c.nodes).flat(),
+  ];
 }
 
-/** history-1.lua */
+/** history-1.lua: one entry */
 export interface HistoryCall {
   runId: string;
   now: number;
   retention: number;
 }
 
-export function historyArgv(c: HistoryCall): (string | number)[] {
-  return [c.runId, c.now, c.retention];
+/** history-1.lua's arguments for entries of one flow (the latest start trims, the largest retention holds) */
+export function historyArgv(entries: HistoryCall[]): (string | number)[] {
+  const now = Math.max(...entries.map((e) => e.now));
+  const retention = Math.max(...entries.map((e) => e.retention));
+  return [now, retention, ...entries.flatMap((e) => [e.now, e.runId])];
 }
 
 /** begin-1.lua */

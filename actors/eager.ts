@@ -31,6 +31,7 @@ import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import type { Activation } from './engine-types.ts';
 import { FairSlots, SHARED_FOR_MS } from './fair-slots.ts';
 import { runKeys } from './keys.ts';
+import { TickBatch } from './tick-batch.ts';
 
 export interface EagerDeps {
   redis: Redis;
@@ -83,6 +84,7 @@ export class EagerRuns {
   private closing = false;
   private idle?: () => void;
   private readonly timers: NodeJS.Timeout[];
+  private readonly claims = new TickBatch<[number, string]>((key, members) => this.deps.redis.zadd(key, ...members.flat()));
 
   constructor(private readonly deps: EagerDeps) {
     this.key = `${deps.prefix}eager`;
@@ -111,9 +113,26 @@ export class EagerRuns {
     return `${runId} ${this.token}`;
   }
 
-  /** Claim a new run (sent with the run's start: one round trip). */
+  /** Claim a new run (sent with the run's start: one round trip; one ZADD for the runs started in one tick). */
   claim(runId: string): Promise<unknown> {
-    return this.deps.redis.zadd(this.key, Date.now() + this.deps.lockMs, this.member(runId));
+    return this.claims.add(this.key, [Date.now() + this.deps.lockMs, this.member(runId)]);
+  }
+
+  /**
+   * A run started here with its claim (`claim`): `handOn` hands on what the start made ready, as
+   * an eager activation's finish does. The claim goes once nothing of the run is left here; if
+   * handing on failed, it stays for the sweep.
+   */
+  async started(runId: string, handOn: () => Promise<void>): Promise<void> {
+    this.inFlight.set(runId, (this.inFlight.get(runId) ?? 0) + 1);
+    try {
+      await handOn();
+    } catch (error) {
+      this.abandoned.add(runId);
+      throw error;
+    } finally {
+      this.leave(runId);
+    }
   }
 
   /** Run `job` here, now or once a slot frees; its run is claimed (`claim`) or has an eager activation here. */

@@ -86,7 +86,7 @@ function readyJob(runId: string, r: Ready, fresh: boolean): ActivationJob {
 export class EngineCore {
   readonly prefix: string;
   readonly retention: number;
-  private readonly payloadLimit: number;
+  readonly payloadLimit: number;
   readonly lazyBeginMs: number;
   readonly redis: Redis;
   private readonly functions: ActorFunctions;
@@ -209,6 +209,26 @@ export class EngineCore {
         return this.startChild(job, plan, input, { mode: meta.mode, parent, runId: asTool?.runId ?? newRunId(), reuse: !!asTool });
       },
     });
+  }
+
+  /**
+   * Run a new run's trigger here, before the run is stored (Engine.startRun: start-1.lua then
+   * finishes it). Trigger executors only shape the call's input. Resolves to its output (JSON
+   * text) and when it ended, or to undefined when it is to run as an activation instead: it threw
+   * (the activation retries or fails it as for any node), asked for an effect (progress, a child
+   * run: none before the run exists) or for more than an output (a delay, a wait, a loop, a route).
+   */
+  async triggerAtStart(runId: string, trigger: string): Promise<{ output: string; endedAt: number } | undefined> {
+    const node = await this.cachedPlanNode(runId, trigger);
+    if (node?.role !== 'trigger') return undefined;
+    const job = { runId, actor: trigger, node: trigger, iteration: '' };
+    try {
+      const result = await this.execute(job, node, { attempt: 1, beforeEffects: () => Promise.reject(new Error('the run has not started yet')) });
+      if (result.delayMs || result.awaitRun || result.loop || result.route || result.stopIncomplete || result.endLoop) return undefined;
+      return { output: JSON.stringify(result.output ?? null), endedAt: Date.now() };
+    } catch {
+      return undefined;
+    }
   }
 
   /**

@@ -17,7 +17,8 @@ afterAll(() => engine.close());
 describe('the activation queue’s event stream', () => {
   it('stays a few hundred entries long, however many activations ran', async () => {
     engine.startWorker(8);
-    const plan = buildPlan({ trigger_1: { type: 'trigger', role: 'trigger' } }, []);
+    // a trigger runs with its run's start: the node after it is the queue's job
+    const plan = buildPlan({ trigger_1: { type: 'trigger', role: 'trigger' }, a_1: {} }, ['trigger_1->a_1']);
     for (let batch = 0; batch < 5; batch++) {
       const runs = await Promise.all(Array.from({ length: 40 }, () => engine.startRun(plan, {})));
       await Promise.all(runs.map((id) => eventsUntilEnd(engine, id)));

@@ -13,6 +13,7 @@ import type { HistoryCall, StartCall } from './actor-calls.ts';
 import { flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
+import { TickBatch } from './tick-batch.ts';
 import { ActorFunctions } from './scripts.ts';
 import { connectRedis, isClusterUrl } from './redis-connection.ts';
 import { ActivationQueues, activationQueueCount, type ActivationWorkers } from './activation-queues.ts';
@@ -56,6 +57,7 @@ export class Engine {
   private readonly workers: ActivationWorkers[] = [];
   private readonly connections = new Set<Redis>();
   private hub?: LiveHub;
+  private readonly histories = new TickBatch<HistoryCall>((key, entries) => this.functions.history(key, entries));
 
   constructor(private readonly options: EngineOptions, execute: ExecuteFn) {
     this.prefix = options.prefix ?? 'weft:';
@@ -97,19 +99,25 @@ export class Engine {
     };
     const nodes = frozenNodes(plan);
     const now = Date.now();
-    const start = { runId, trigger: plan.trigger, now, retention: this.retention, channel: liveChannel(this.prefix, plan.flowId), meta, nodes };
+    const start: StartCall = {
+      runId, trigger: plan.trigger, now, retention: this.retention, channel: liveChannel(this.prefix, plan.flowId), payloadLimit: this.core.payloadLimit, meta, nodes,
+    };
     const history = { runId, now, retention: this.retention };
-    const trigger: ActivationJob = { runId, actor: plan.trigger, node: plan.trigger, iteration: '', fresh: true };
     const remember = () => this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);
     // a reused run id may be another process's run: only a new one is claimed with its start
     const { eager } = this.core;
     if (eager?.hasRoom && !options.reuse) {
-      await this.startEager(eager, start, history, plan.flowId);
       remember();
-      eager.launch(trigger);
+      // the trigger runs here, before the start, which finishes it: no activation of its own
+      start.triggerRan = await this.core.triggerAtStart(runId, plan.trigger);
+      const [, status, ready] = await this.startEager(eager, start, history, plan.flowId);
+      await eager.started(runId, async () => {
+        if (start.triggerRan) eager.keepOutput(runId, plan.trigger, start.triggerRan.output);
+        await this.core.handOn(runId, [status, ready], true, true);
+      });
       return runId;
     }
-    const started = await this.functions.start(runKeys(this.prefix, runId).meta, start);
+    const [started, status, ready] = await this.functions.start(runKeys(this.prefix, runId).meta, start);
     if (started !== 'ok' && options.reuse) {
       const existing = await this.meta(runId);
       if (existing) await this.completeStart(existing);
@@ -118,20 +126,27 @@ export class Engine {
     if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
     // this process's workers then read neither meta nor plan back
     if (this.workers.length > 0) remember();
-    await this.functions.history(flowRunsKey(this.prefix, plan.flowId), history);
-    await this.queue.add('activate', trigger, { jobId: jobIdOf(runId, plan.trigger) });
+    await this.addHistory(plan.flowId, history);
+    // the trigger's job
+    await this.core.handOn(runId, [status, ready], true);
     return runId;
   }
 
-  /** A run's start, its history entry and this process's claim on it (actors/eager.ts), in one round trip. */
-  private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string): Promise<void> {
+  /** A run's start, its history entry and this process's claim on it (actors/eager.ts), in one round trip: the start's answer. */
+  private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string): Promise<[string, string, string]> {
     // sent together, answered together (not a pipeline object: ioredis builds one with every BullMQ script on the connection)
     const [started] = await Promise.all([
       this.functions.start(runKeys(this.prefix, start.runId).meta, start),
-      this.functions.history(flowRunsKey(this.prefix, flowId), history),
+      this.addHistory(flowId, history),
       eager.claim(start.runId),
     ]);
-    if (started !== 'ok') throw new Error(`Run ${start.runId} exists already`);
+    if (started[0] !== 'ok') throw new Error(`Run ${start.runId} exists already`);
+    return started;
+  }
+
+  /** A run's entry in its flow's history, written with the others of this tick (actors/tick-batch.ts). */
+  private addHistory(flowId: string, entry: HistoryCall): Promise<void> {
+    return this.histories.add(flowRunsKey(this.prefix, flowId), entry);
   }
 
   /** Cancel a run and the child runs it started; resolves to its status afterwards ('missing' when there is no such run). */
@@ -151,7 +166,7 @@ export class Engine {
    * the trigger is still queued, its job now; job ids are actors', so none is added twice.
    */
   async completeStart(meta: RunMeta): Promise<void> {
-    await this.functions.history(flowRunsKey(this.prefix, meta.flowId), { runId: meta.runId, now: meta.startedAt, retention: this.retention });
+    await this.addHistory(meta.flowId, { runId: meta.runId, now: meta.startedAt, retention: this.retention });
     if (meta.status !== 'running' || (await this.redis.hget(runKeys(this.prefix, meta.runId).actors, meta.trigger)) !== 'queued') return;
     await this.queue.add('activate', { runId: meta.runId, actor: meta.trigger, node: meta.trigger, iteration: '' }, { jobId: jobIdOf(meta.runId, meta.trigger) });
   }

@@ -21,7 +21,7 @@ const dir = join(import.meta.dirname, 'lua');
 const read = (name: string) => readFileSync(join(dir, name), 'utf8');
 
 /** Helpers every function shares, in the order they build on each other. */
-const includes = ['run-keys', 'emit', 'writes', 'route'].map((name) => read(`includes/${name}.lua`));
+const includes = ['run-keys', 'emit', 'writes', 'route', 'finish'].map((name) => read(`includes/${name}.lua`));
 /** Script file → whether it works on a run (its one key is the run's meta hash). */
 const scripts = { start: true, history: false, begin: true, finish: true, fail: true, cancel: true, snapshot: true };
 type Verb = keyof typeof scripts;
@@ -72,12 +72,14 @@ export function queueActorCall(batch: ChainableCommander, verb: Verb, key: strin
 export class ActorFunctions {
   constructor(private readonly redis: Redis) {}
 
-  start(meta: string, call: StartCall): Promise<string> {
-    return this.call('start', meta, startArgv(call)) as Promise<string>;
+  /** 'ok' or 'exists', the run's status and what became ready (JSON: the trigger, or what its finish here made ready) */
+  start(meta: string, call: StartCall): Promise<[string, string, string]> {
+    return this.call('start', meta, startArgv(call)) as Promise<[string, string, string]>;
   }
 
-  history(flowRuns: string, call: HistoryCall): Promise<number> {
-    return this.call('history', flowRuns, historyArgv(call)) as Promise<number>;
+  /** entries of one flow's history */
+  history(flowRuns: string, entries: HistoryCall[]): Promise<number> {
+    return this.call('history', flowRuns, historyArgv(entries)) as Promise<number>;
   }
 
   begin(meta: string, call: BeginCall): Promise<[string, string?]> {

@@ -35,7 +35,7 @@ async function startAll(redis: Redis, tag: string): Promise<string[]> {
   const starts = redis.pipeline();
   for (const runId of ids) {
     const meta = { runId, flowId: plan.flowId, projectId: plan.projectId, version: '1', mode: 'test', hop: '0', trigger: plan.trigger, input: '{}' };
-    const call = { runId, trigger: plan.trigger, now: Date.now(), retention: 600, channel, meta, nodes };
+    const call = { runId, trigger: plan.trigger, now: Date.now(), retention: 600, channel, payloadLimit: 2048, meta, nodes };
     queueActorCall(starts, 'start', runKeys(prefix, runId).meta, startArgv(call));
   }
   await starts.exec();

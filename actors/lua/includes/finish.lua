@@ -1,0 +1,106 @@
+-- Finish an actor: finish-1.lua's work (see its header for `args`, laid out as its ARGV), also
+-- done by start-1.lua for a trigger the starting process ran. Needs run-keys, emit, writes and route.
+local function finishActor(args)
+  local actor, nodeId, iteration = args[1], args[2], args[3]
+  local status, output, chosenJson = args[4], args[5], args[6]
+  local mode, fusedStart = args[10], args[15]
+  nowText = args[7]
+  local now = tonumber(nowText)
+  retentionSeconds = args[12]
+  liveChannel = args[13]
+  payloadLimit = tonumber(args[14])
+  local run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop', 'touched')
+  runId = run[1]
+  local runStatus = run[2]
+  -- the actor's state and the hop it became ready with
+  local record = redis.call('HMGET', actorsKey, actor, actor .. ':hop')
+  if isTerminal(record[1]) then
+    return { 'dup', runStatus, redis.call('HGET', actorsKey, actor .. ':next') or '[]' }
+  end
+  if runStatus ~= 'running' then
+    redis.call('HSET', actorsKey, actor, 'cancelled')
+    return { 'stopped', runStatus, '[]' }
+  end
+
+  runJson = quote(runId)
+  local nodeJson, iterationJson = quote(nodeId), iterationField(iteration)
+  if fusedStart ~= '' then
+    emitJson(nodeEvent('node.started', runJson, fusedStart, nodeJson) .. iterationJson .. '}')
+    hold(actorsKey, actor .. ':start', fusedStart)
+  end
+  hold(outKey, actor, output)
+  setState(actor, status)
+  hold(actorsKey, actor .. ':end', nowText)
+  emitJson(nodeEvent('node.' .. status, runJson, nowText, nodeJson) .. ',"durationMs":' .. args[8] .. ',"code":' .. args[9]
+    .. iterationJson .. ',"output":' .. output .. '}')
+
+  local ready = {}
+  if mode == 'route' then
+    local chosen = false
+    if chosenJson ~= '' then
+      chosen = {}
+      for _, handle in ipairs(cjson.decode(chosenJson)) do chosen[handle] = true end
+    end
+    -- a loop step became ready without a hop of its own: its node's
+    local hop = record[2]
+    if not hop and actor ~= nodeId then hop = redis.call('HGET', actorsKey, nodeId .. ':hop') end
+    hop = tonumber(hop or run[3])
+    local failure = routeFrom(nodeId, iteration, actor, status == 'skipped', chosen, output, hop, ready)
+    if failure then
+      writeHeld()
+      -- too deep is the flow's own doing: a 'user' error (contract/errors.ts)
+      redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'errorKind', 'user', 'failedNode', nodeId, 'finishedAt', nowText)
+      emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = failure, errorKind = 'user' })
+      flushEvents()
+      touchRun(run[4], nowText, true)
+      return { 'ok', 'failed', '[]' }
+    end
+  elseif mode == 'loopStart' then
+    local modeData = cjson.decode(args[11])
+    redis.call('HSET', metaKey, 'loop:' .. nodeId, args[11], 'loopOf:' .. modeData.loopEnd, nodeId)
+    if modeData.count > 0 then
+      queueActor(nodeId, '0', 0, ready)
+    else
+      queueActor(modeData.loopEnd, '', 0, ready)
+    end
+  elseif mode == 'loopNext' then
+    local modeData = cjson.decode(args[11])
+    -- a deciding loop that ends: its body's nodes complete as their own actors with bodyOutput
+    for _, bodyNode in ipairs(modeData.body or {}) do
+      if not isTerminal(stateOf(bodyNode)) then
+        setState(bodyNode, 'completed')
+        hold(outKey, bodyNode, modeData.bodyOutput)
+        hold(actorsKey, bodyNode .. ':end', nowText)
+        emitJson(nodeEvent('node.completed', runJson, nowText, quote(bodyNode)) .. ',"output":' .. modeData.bodyOutput .. '}')
+      end
+    end
+    queueActor(modeData.node, modeData.iteration, modeData.delayMs, ready)
+  elseif mode == 'stop' then
+    redis.call('HSET', metaKey, 'status', 'incomplete', 'finishedAt', nowText, 'lastNode', actor)
+    emit({ type = 'run.incomplete', runId = runId, ts = now, nodeId = nodeId })
+    runStatus = 'incomplete'
+  end
+  -- this actor leaves the active count and what it made ready joins it: a step that made one
+  -- actor ready leaves the count as it was (and above zero: this actor was in it)
+  if #ready ~= 1 then
+    local active = redis.call('HINCRBY', metaKey, 'active', intText(#ready - 1))
+    if active <= 0 and runStatus == 'running' then
+      runStatus = 'completed'
+      redis.call('HSET', metaKey, 'status', 'completed', 'finishedAt', nowText, 'lastNode', actor)
+      emitJson('{"type":"run.completed","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
+    end
+  end
+  -- actors[<actor>:next] is what a replay of this actor re-enqueues; nothing to replay: no field
+  local readyJson = '[]'
+  if #ready > 0 then
+    readyJson = '[' .. table.concat(ready, ',') .. ']'
+    hold(actorsKey, actor .. ':next', readyJson)
+  end
+  writeHeld()
+  flushEvents()
+  -- the run's keys live `retention` past its last activity: renewed at most every few seconds
+  -- while it runs, always when it ends (after the events: a start that finished its trigger,
+  -- start-1.lua, creates the events stream with them)
+  touchRun(run[4], nowText, runStatus ~= 'running')
+  return { 'ok', runStatus, readyJson }
+end

@@ -1,0 +1,30 @@
+/**
+ * @module actors/tick-batch — writes of one kind made within one tick (the synchronous code and
+ * the promise continuations it sets off), sent as one command per key when the tick ends
+ * (process.nextTick: before any I/O, so none waits longer than it would have alone). Under load
+ * the replies of one socket read resume many calls in one tick, and their run starts then share
+ * a command.
+ */
+export class TickBatch<T> {
+  private items = new Map<string, T[]>();
+  private sent?: Promise<Map<string, Promise<unknown>>>;
+
+  /** `send` writes one key's items of a tick, in the order they came, as one command. */
+  constructor(private readonly send: (key: string, items: T[]) => Promise<unknown>) {}
+
+  /** Add `item` to this tick's command for `key`; settles as that command does. */
+  async add(key: string, item: T): Promise<void> {
+    if (this.items.size === 0) this.sent = new Promise((ok) => process.nextTick(ok)).then(() => this.flush());
+    const list = this.items.get(key);
+    if (list) list.push(item);
+    else this.items.set(key, [item]);
+    const sent = this.sent!;
+    await (await sent).get(key);
+  }
+
+  private flush(): Map<string, Promise<unknown>> {
+    const items = this.items;
+    this.items = new Map();
+    return new Map([...items].map(([key, list]) => [key, this.send(key, list)]));
+  }
+}
