@@ -9,6 +9,7 @@ import type { RunEvent } from '../contract/run-events.ts';
 import type { RunMeta } from '../contract/runs.ts';
 import type { LiveFilter } from './live-hub.ts';
 import { endEvents, isAfter } from './run-reader.ts';
+import { RunTelling, type RunTold } from './run-told.ts';
 
 export interface RunResult {
   status: RunMeta['status'] | 'responded' | 'timeout';
@@ -31,6 +32,8 @@ export interface ResultWatch {
   wait(timeoutMs: number, giveUp?: AbortSignal): Promise<RunResult>;
   /** stop listening without waiting (the run never started) */
   stop(): void;
+  /** after the wait: the run from its start to its end, when the wait heard both (actors/run-told.ts) */
+  told(): RunTold | undefined;
 }
 
 /**
@@ -56,8 +59,10 @@ export async function watchResult(
   const settled = new Promise<RunResult>((ok) => (settle = ok));
   /** the last replayed event's id; none (no replay, as a realtime call's wait): every live event is new */
   let replayedTo: string | undefined;
+  const telling = new RunTelling();
   const consider = (event: RunEvent) => {
     if (event.runId !== runId || (event.id && replayedTo && !isAfter(event.id, replayedTo))) return;
+    telling.add(event);
     if (event.type === 'node.completed' && event.nodeId && responses.has(event.nodeId) && event.iteration == null) {
       settle({ status: 'responded', output: event.output });
     } else if (event.type === 'run.failed') {
@@ -81,6 +86,8 @@ export async function watchResult(
   };
   return {
     stop,
+    // the events of the step that answered were all heard with it (one message, taken in one go)
+    told: () => telling.told(),
     async wait(timeoutMs, giveUp) {
       // the wait's one bound: every step below (the listening's confirmation, the read back, the
       // output's read) ends with it, so no caller waits past its timeout, whatever hangs

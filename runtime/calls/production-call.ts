@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Engine, RunResult } from '../../actors/engine.ts';
 import type { ResultWatch } from '../../actors/run-result.ts';
 import type { Plan } from '../../actors/types.ts';
+import type { RunTold } from '../../actors/run-told.ts';
 import { asErrorKind, statusOfKind, type ErrorKind } from '../../contract/errors.ts';
 import { NotFoundError } from '../domain-errors.ts';
 import { httpErrorOf } from '../http/errors.ts';
@@ -157,8 +158,8 @@ export class ProductionCalls {
       const { plan, async } = request.variant?.(admitted) ?? { plan: compiled.plan, async: compiled.responses.length === 0 };
       const id = (runId = request.runId ?? `run_${randomUUID().replace(/-/g, '')}`);
       const started = () => async || this.deps.logs.started({ ...this.logBase(request, receivedAt, id, deployedVersion, flow), runId: id });
-      const outcome = await this.run(request, plan, compiled.responses, input, id, async, started);
-      this.log(request, receivedAt, runId, deployedVersion, outcome, flow);
+      const [outcome, told] = await this.run(request, plan, compiled.responses, input, id, async, started);
+      this.log(request, receivedAt, runId, deployedVersion, outcome, flow, told);
       return outcome;
     } catch (error) {
       if (runId || !(error instanceof NotFoundError)) {
@@ -181,7 +182,7 @@ export class ProductionCalls {
     request: CallRequest, plan: Plan, responses: readonly string[], input: unknown, runId: string, async: boolean,
     /** the run has started (its record is then written even if this process never answers) */
     started: () => void,
-  ): Promise<CallOutcome> {
+  ): Promise<[CallOutcome, RunTold | undefined]> {
     const { engine } = this.deps;
     const { onText } = request;
     // Listening starts before the run does, so no streamed chunk of it can be missed.
@@ -201,9 +202,9 @@ export class ProductionCalls {
         throw error;
       }
       started();
-      if (!watch) return { status: 'running', runId };
+      if (!watch) return [{ status: 'running', runId }, undefined];
       const result = await this.awaitAnswer(watch, request.policy.waitMs);
-      return outcomeOf(runId, result, request.policy);
+      return [outcomeOf(runId, result, request.policy), watch.told()];
     } finally {
       stopText?.();
     }
@@ -213,8 +214,12 @@ export class ProductionCalls {
     return { flowId: request.flowId, ...(flow ? { flow } : {}), runId, trigger: request.policy.door, receivedAt, request: request.request, ...(deployedVersion ? { deployedVersion } : {}) };
   }
 
-  private log(request: CallRequest, receivedAt: number, runId: string, deployedVersion: number, outcome: CallOutcome, flow: { projectId: string; name: string }): void {
-    const base = this.logBase(request, receivedAt, runId, deployedVersion, flow);
+  /** Log an answered call; `told`: its run as the wait heard it end (the logger then reads nothing back). */
+  private log(
+    request: CallRequest, receivedAt: number, runId: string, deployedVersion: number, outcome: CallOutcome, flow: { projectId: string; name: string },
+    told: RunTold | undefined,
+  ): void {
+    const base = { ...this.logBase(request, receivedAt, runId, deployedVersion, flow), ...(told ? { told } : {}) };
     if (outcome.status === 'answered') this.deps.logs.record({ ...base, async: false, answerStatus: 200 });
     else if (outcome.status === 'running') this.deps.logs.record({ ...base, async: true, answerStatus: 202 });
     else {

@@ -11,6 +11,7 @@
  * Writing and publishing never fail a call or a run: their errors are swallowed (spec 002 §8).
  */
 import type { Engine } from '../../actors/engine.ts';
+import type { RunTold } from '../../actors/run-told.ts';
 import { asErrorKind, statusOfKind, type ErrorKind } from '../../contract/errors.ts';
 import { LogStore } from '../stores/logs.ts';
 import type { LogRecord } from '../../contract/logs.ts';
@@ -42,6 +43,8 @@ export interface ProductionCall {
   error?: string;
   errorKind?: ErrorKind;
   failedNode?: string;
+  /** the run as the call's wait heard it from its start to its end: nothing is read back for the record */
+  told?: RunTold;
 }
 
 export interface RunLoggerDeps {
@@ -52,6 +55,11 @@ export interface RunLoggerDeps {
   publish?: PublishLog;
   /** how long after the call a run is followed before its record is written as still running; default 1 h */
   maxWaitMs?: number;
+}
+
+/** What the record takes of a run that ended (its snapshot's, or as its call heard it: RunTold). */
+function endOf({ ran, ...end }: Omit<RunTold, 'finishedAt'> & { finishedAt?: number }): RunEnd {
+  return { ...end, nodeIds: [...new Set(ran.map((actor) => actor.nodeId))], outputs: ran.map((actor) => actor.output) };
 }
 
 /** an async call's status is its run's outcome; a failed run's is the status of its error kind */
@@ -124,7 +132,7 @@ export class RunLogger {
 
   private async write(call: ProductionCall): Promise<void> {
     const flow = call.flow ?? (await this.deps.flowOf(call.flowId));
-    const run = call.runId ? await this.runEnd({ ...call, runId: call.runId }) : null;
+    const run = call.told ? endOf(call.told) : call.runId ? await this.runEnd({ ...call, runId: call.runId }) : null;
     if (flow) {
       const record = this.recordOf(call, flow, run);
       if ((await this.deps.store.append(record)) && this.deps.publish) {
@@ -183,15 +191,14 @@ export class RunLogger {
     const ran = Object.entries(snapshot.nodes)
       .filter(([, actor]) => actor.state === 'completed' || actor.state === 'failed')
       .sort(([, a], [, b]) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
-    return {
+    return endOf({
       status: snapshot.status,
       finishedAt: snapshot.finishedAt,
       error: snapshot.error,
       errorKind: snapshot.status === 'failed' ? asErrorKind(snapshot.errorKind) : undefined,
       failedNode: snapshot.failedNode,
-      nodeIds: [...new Set(ran.map(([actor]) => actor.split('#')[0]))],
-      outputs: ran.map(([, actor]) => actor.output),
-    };
+      ran: ran.map(([actor, { output }]) => ({ nodeId: actor.split('#')[0], output })),
+    });
   }
 
   /** One line, without the error's details (they could carry a URL or a key); at most 20 a process. */
