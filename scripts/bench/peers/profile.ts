@@ -24,6 +24,11 @@ const profileDir = values['cpu-prof'] ? mkdtempSync(join(tmpdir(), 'weft-profile
 
 const commandStats = async (redis: Redis) =>
   [...(await redis.info('commandstats')).matchAll(/cmdstat_(\S+):calls=(\d+),usec=(\d+)/g)].map((m) => ({ command: m[1], calls: Number(m[2]), usec: Number(m[3]) }));
+/** the machine's CPU time in clock ticks, all of it and idle (iowait included), from /proc/stat */
+const machineCpu = () => {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3] + ticks[4] };
+};
 const redisCpu = async (redis: Redis) => {
   const info = await redis.info('cpu');
   const field = (name: string) => Number(new RegExp(`^${name}:(\\S+)`, 'm').exec(info)?.[1] ?? 0);
@@ -41,14 +46,15 @@ try {
   const redis = new Redis(weft.redis.url);
   await closedLoop(target, 32, { seconds: 2 });
   await redis.config('RESETSTAT');
-  const [redisBefore, weftBefore] = [await redisCpu(redis), processCpu(weft.process.pid!)];
+  const [redisBefore, weftBefore, loaderBefore, machineBefore] = [await redisCpu(redis), processCpu(weft.process.pid!), process.cpuUsage(), machineCpu()];
   const run = await closedLoop(target, 32, { seconds });
-  const [redisAfter, weftAfter] = [await redisCpu(redis), processCpu(weft.process.pid!)];
+  const [redisAfter, weftAfter, loader, machineAfter] = [await redisCpu(redis), processCpu(weft.process.pid!), process.cpuUsage(loaderBefore), machineCpu()];
   const stats = (await commandStats(redis)).filter((s) => !['info', 'config'].includes(s.command));
   redis.disconnect();
   const n = run.requests;
   console.log(`${fixed(n)} requests in ${fixed(run.seconds, 1)} s: ${fixed(n / run.seconds)} req/s, p50 ${fixed(percentile(run.latencies, 50), 1)} ms`);
-  console.log(`CPU per request: weft process ${fixed(((weftAfter - weftBefore) * 1e6) / n)} µs, Redis ${fixed(((redisAfter - redisBefore) * 1e6) / n)} µs\n`);
+  const idle = (machineAfter.idle - machineBefore.idle) / (machineAfter.total - machineBefore.total);
+  console.log(`CPU per request: weft process ${fixed(((weftAfter - weftBefore) * 1e6) / n)} µs, Redis ${fixed(((redisAfter - redisBefore) * 1e6) / n)} µs, load generator ${fixed((loader.user + loader.system) / n)} µs; the machine ${fixed(idle * 100)} % idle\n`);
   console.log('| Redis command | calls / request | µs / request |\n| --- | ---: | ---: |');
   for (const s of stats.sort((a, b) => b.usec - a.usec)) console.log(`| ${s.command} | ${fixed(s.calls / n, 2)} | ${fixed(s.usec / n, 1)} |`);
   const total = stats.reduce((sum, s) => ({ calls: sum.calls + s.calls, usec: sum.usec + s.usec }), { calls: 0, usec: 0 });
