@@ -21,15 +21,26 @@ const unauthorized = (message: string) => new UnauthorizedError(message);
  * token, or not a live key of `projectId` — a key of another project is as invalid as a
  * made-up one, and a revoked key fails from the moment it is revoked.
  */
-export async function checkProjectKey(
-  apiKeys: Pick<ApiKeyStore, 'verify'>,
-  projectId: string,
-  authorization: string | undefined | null,
-): Promise<ApiKeyView> {
-  const key = await apiKeys.verify(projectId, bearerToken(authorization));
-  if (!key) throw unauthorized(INVALID_KEY_MESSAGE);
-  return key;
+export function checkProjectKey(apiKeys: KeyReader, projectId: string, authorization: string | undefined | null): Promise<ApiKeyView> {
+  return readProjectKey(apiKeys, authorization)(projectId);
 }
+
+/**
+ * checkProjectKey in two steps: the key is read at once, before the project it must belong to
+ * is known (a call's admission reads its flow meanwhile: one round trip less); the returned
+ * check takes that project and throws as checkProjectKey does. Unchecked, nothing is thrown.
+ */
+export function readProjectKey(apiKeys: KeyReader, authorization: string | undefined | null): (projectId: string) => Promise<ApiKeyView> {
+  const live = (async () => apiKeys.live(bearerToken(authorization)))();
+  live.catch(() => {});
+  return async (projectId) => {
+    const key = await apiKeys.confirm(projectId, await live);
+    if (!key) throw unauthorized(INVALID_KEY_MESSAGE);
+    return key;
+  };
+}
+
+type KeyReader = Pick<ApiKeyStore, 'live' | 'confirm'>;
 
 /** the token of `Authorization: Bearer <token>`; 401 when the header is missing or not a Bearer token */
 export function bearerToken(authorization: string | undefined | null): string {

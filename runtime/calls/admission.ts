@@ -8,7 +8,7 @@
  */
 import { TOOL_SERVICE_TRIGGERS } from '../../catalogue/app/tool-service/trigger-table.ts';
 import { INPUT_TRIGGERS } from '../../catalogue/trigger-input.ts';
-import { checkProjectKey } from '../auth/api-key-check.ts';
+import { readProjectKey } from '../auth/api-key-check.ts';
 import { NotFoundError, ForbiddenError, ValidationError } from '../domain-errors.ts';
 import type { CompiledFlow } from '../flows/compile.ts';
 import type { FlowRef, RunServices } from '../run-services.ts';
@@ -69,7 +69,7 @@ export interface AdmittedFlow {
 
 export interface AdmissionDeps {
   services: Pick<RunServices, 'activeFlow' | 'deployed'>;
-  apiKeys: Pick<ApiKeyStore, 'verify'>;
+  apiKeys: Pick<ApiKeyStore, 'live' | 'confirm'>;
 }
 
 /** A webhook trigger the builder switched to public (the field's default is off). */
@@ -84,6 +84,8 @@ const isPublicWebhook = (compiled: CompiledFlow) => doors.webhook.triggerTypes.i
  * without a key learns nothing of the flow.
  */
 export async function admit(deps: AdmissionDeps, door: CallDoor, flowId: string, access: CallAccess, version?: number): Promise<AdmittedFlow> {
+  // the key is read while the flow is: checked below, once the flow's project is known
+  const keyCheck = access.by === 'apiKey' ? readProjectKey(deps.apiKeys, access.authorization) : undefined;
   const flow = await deps.services.activeFlow(flowId);
   const newest = await deps.services.deployed(flow);
   if (!newest) throw new NotFoundError('Workflow not found');
@@ -91,7 +93,7 @@ export async function admit(deps: AdmissionDeps, door: CallDoor, flowId: string,
   if (access.by === 'project' && flow.projectId !== access.projectId) throw new NotFoundError('Workflow not found');
   // a named version's own trigger says whether it is public; an unknown one needs a key as the newest does
   if (access.by === 'apiKey' && !(door === 'webhook' && isPublicWebhook(compiled ?? newest))) {
-    await checkProjectKey(deps.apiKeys, flow.projectId, access.authorization);
+    await keyCheck!(flow.projectId);
   }
   if (access.by === 'signed') await access.verify(flow, (compiled ?? newest).trigger);
   if (!compiled) throw versionNotFound(flow.id, version!, flow.deployedVersion!);

@@ -15,7 +15,7 @@ export interface GraphqlApiDeps {
   flows: { list(projectId: string): Promise<FlowDocument[]> };
   /** the deployed versions the flows' fields are built from */
   versions: { get(flowId: string, version: number): Promise<FlowVersion | null> };
-  apiKeys: Pick<ApiKeyStore, 'verify'>;
+  apiKeys: Pick<ApiKeyStore, 'live' | 'confirm'>;
 }
 
 export function graphqlApi(deps: GraphqlApiDeps): Router {

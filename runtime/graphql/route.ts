@@ -29,7 +29,7 @@ export const GRAPHQL_PATH = '/graphql';
 export const MISSING_PROJECT_MESSAGE = 'Atleast provide Workflow or Project ID';
 
 export interface GraphqlRouteDeps {
-  apiKeys: Pick<ApiKeyStore, 'verify'>;
+  apiKeys: Pick<ApiKeyStore, 'live' | 'confirm'>;
   schemas: ProjectSchemas;
   /** the project of a flow, or 404 'Workflow not found' */
   projectOfFlow(flowId: string): Promise<string>;

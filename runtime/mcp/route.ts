@@ -22,7 +22,7 @@ import { flowTools } from './tool-list.ts';
 export const MCP_PATH = '/mcp/:projectId';
 
 export interface McpRouteDeps {
-  apiKeys: Pick<ApiKeyStore, 'verify'>;
+  apiKeys: Pick<ApiKeyStore, 'live' | 'confirm'>;
   /** where the project's flows and their deployed versions are read: tools are built from what production runs */
   live: LiveFlowSources;
   calls: Pick<ProductionCalls, 'call'>;

@@ -31,6 +31,12 @@ export const MAX_API_KEYS = 100;
 /** lastUsedAt is written at most once a minute per key, not on every request */
 export const LAST_USED_PRECISION_MS = 60_000;
 
+/** A live key as read by ApiKeyStore.live: its project and stored entry. */
+export interface LiveApiKey {
+  projectId: string;
+  stored: StoredApiKey;
+}
+
 interface StoredApiKey {
   id: string;
   name: string;
@@ -115,11 +121,21 @@ export class ApiKeyStore {
    * as safe as a slow one and costs nothing per request.
    */
   async verify(projectId: string, key: string): Promise<ApiKeyView | null> {
+    return this.confirm(projectId, await this.live(key));
+  }
+
+  /** The live key `key` is, whichever project's (read before the project it must belong to is known), or null. */
+  async live(key: string): Promise<LiveApiKey | null> {
     const owner = await this.ownerOf(key);
-    if (!owner || owner.projectId !== projectId) return null;
-    const text = await this.redis.hget(this.keysOf(projectId), owner.id);
-    if (!text) return null; // revoked
-    const stored = JSON.parse(text) as StoredApiKey;
+    if (!owner) return null;
+    const text = await this.redis.hget(this.keysOf(owner.projectId), owner.id);
+    return text ? { projectId: owner.projectId, stored: JSON.parse(text) as StoredApiKey } : null; // none: revoked
+  }
+
+  /** The key read by `live` when it is one of `projectId`'s (marked used), else null. */
+  async confirm(projectId: string, live: LiveApiKey | null): Promise<ApiKeyView | null> {
+    if (!live || live.projectId !== projectId) return null;
+    const { stored } = live;
     const now = Date.now();
     if (stored.lastUsedAt === null || now - stored.lastUsedAt >= LAST_USED_PRECISION_MS) {
       stored.lastUsedAt = now;
