@@ -18,8 +18,21 @@ export type Placeholder =
 
 const NODE_ID = /^[A-Za-z0-9_-]+$/;
 
-/** Classify the expression inside one placeholder. */
-export function parsePlaceholder(expression: string): Placeholder {
+/** Expressions parsed so far (a flow's templates are resolved on every run): emptied at 5,000. */
+const parsed = new Map<string, Readonly<Placeholder>>();
+
+/** Classify the expression inside one placeholder (the same, shared object for the same text: read it, never change it). */
+export function parsePlaceholder(expression: string): Readonly<Placeholder> {
+  let placeholder = parsed.get(expression);
+  if (!placeholder) {
+    if (parsed.size >= 5000) parsed.clear();
+    placeholder = classify(expression);
+    parsed.set(expression, placeholder);
+  }
+  return placeholder;
+}
+
+function classify(expression: string): Placeholder {
   const text = expression.trim();
   if (/[()]/.test(text)) return { kind: 'blocked' };
   const segments = splitPath(text);

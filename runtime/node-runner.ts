@@ -16,7 +16,7 @@ import type { SmtpAccess } from '../catalogue/app/smtp-node/smtp-services.ts';
 import type { PostgresAccess } from '../catalogue/data-source/postgres-node/postgres-services.ts';
 import type { ModelAccess } from '../catalogue/ai/model-services.ts';
 import type { VectorAccess } from '../catalogue/ai/vector-services.ts';
-import type { CatalogueNode, CredentialReader, FlowAccess, HookAccess, NodeContext } from '../catalogue/types.ts';
+import type { CatalogueNode, CredentialReader, FlowAccess, HookAccess, NodeContext, Values } from '../catalogue/types.ts';
 import type { ServiceUrls } from '../catalogue/service-urls.ts';
 import type { Outbound } from './outbound/client.ts';
 import { SecretRedactor } from './secrets/redact.ts';
@@ -72,15 +72,23 @@ export interface NodeRunnerDeps {
   projectPlan?(projectId: string): Promise<string>;
 }
 
+/** The node ids values read (nodeRefs), worked out once per values object: a plan node's frozen values serve every run of its flow version here. */
+const knownRefs = new WeakMap<Values, string[]>();
+function refsOf(definition: CatalogueNode['definition'], values: Values): string[] {
+  let refs = knownRefs.get(values);
+  if (!refs) knownRefs.set(values, (refs = nodeRefs(definition, values)));
+  return refs;
+}
+
 export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
   return async function runNode(activation) {
     const { node, meta } = activation;
     const entry = deps.nodes(node.type);
     if (!entry) throw new Error(`Unknown node type: ${node.type}`);
-    const raw = { ...(node.values ?? {}), ...(activation.engineValues ?? {}) };
+    const raw = activation.engineValues ? { ...node.values, ...activation.engineValues } : (node.values ?? {});
     // `{{trigger.…}}` names the trigger by role: fetch it by its id (which may itself be 'trigger');
     // the trigger itself has no output yet (a read of Redis for nothing on every run)
-    const refs = new Set(nodeRefs(entry.definition, raw));
+    const refs = new Set(refsOf(entry.definition, raw));
     refs.delete('trigger');
     if (node.id !== meta.trigger) refs.add(meta.trigger);
     const outputs = await activation.outputs([...refs]);
