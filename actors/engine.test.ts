@@ -44,6 +44,20 @@ describe('engine', () => {
     expect(await engine.events(runId, entries[0][0])).toEqual(events.slice(step.length));
   });
 
+  it('a trigger that throws is not finished by the start: it runs as an activation and fails (or retries) as any node', async () => {
+    for (const [type, code] of [['fail', 500], ['flaky', 204]] as const) {
+      const plan = buildPlan({ trigger_1: { type, role: 'trigger', retries: 3, retryDelayMs: 10 }, a_1: {} }, ['trigger_1->a_1']);
+      const runId = await engine.startRun(plan, {});
+      const events = await eventsUntilEnd(engine, runId);
+      const entries = await engine.redis.xrange(`${engine.prefix}{run:${runId}}:events`, '-', '+');
+      // the start's own entry: the trigger only queued
+      expect((JSON.parse(entries[0][1][1]) as { type: string }[]).map((e) => e.type)).toEqual(['run.started', 'node.queued']);
+      const end = events.find((e) => e.nodeId === 'trigger_1' && (e.type === 'node.failed' || e.type === 'node.completed'));
+      expect(end).toMatchObject({ type: type === 'fail' ? 'node.failed' : 'node.completed', code });
+      expect(events.at(-1)?.type).toBe(type === 'fail' ? 'run.failed' : 'run.completed');
+    }
+  });
+
   it('joins: a node fires once all incoming ports are filled, exactly once', async () => {
     const plan = buildPlan({ ...trigger, a_1: {}, b_1: {}, c_1: {}, join_1: {} }, [
       'trigger_1->a_1', 'trigger_1->b_1', 'trigger_1->c_1', 'a_1->join_1', 'b_1->join_1', 'c_1->join_1',
