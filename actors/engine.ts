@@ -6,7 +6,7 @@ import type Redis from 'ioredis';
 import { runEager } from './activation.ts';
 import { fairProcessor } from './fair-processor.ts';
 import { EagerRuns } from './eager.ts';
-import { jobIdOf, type ActivationJob } from './activation-job.ts';
+import { jobIdOf } from './activation-job.ts';
 import { childrenOf, EngineCore, newRunId } from './engine-core.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import type { HistoryCall, StartCall } from './actor-calls.ts';
