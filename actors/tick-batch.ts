@@ -1,20 +1,27 @@
 /**
- * @module actors/tick-batch — writes of one kind made within one tick (the synchronous code and
- * the promise continuations it sets off), sent as one command per key when the tick ends
- * (process.nextTick: before any I/O, so none waits longer than it would have alone). Under load
- * the replies of one socket read resume many calls in one tick, and their run starts then share
- * a command.
+ * @module actors/tick-batch — writes of one kind gathered and sent as one command per key. By
+ * default a tick's (the synchronous code and the promise continuations it sets off), sent when
+ * the tick ends (process.nextTick: before any I/O, so none waits longer than it would have
+ * alone): under load the replies of one socket read resume many calls in one tick, and their run
+ * starts then share a command. Writes no caller waits on can gather for a whole turn of the
+ * event loop instead (`setImmediate`: runtime/stores/hash-batch.ts).
  */
 export class TickBatch<T> {
   private items = new Map<string, T[]>();
   private sent?: Promise<Map<string, Promise<unknown>>>;
 
-  /** `send` writes one key's items of a tick, in the order they came, as one command. */
-  constructor(private readonly send: (key: string, items: T[]) => Promise<unknown>) {}
+  /**
+   * `send` writes one key's items, in the order they came, as one command (or a few);
+   * `schedule` says when the gathered items go.
+   */
+  constructor(
+    private readonly send: (key: string, items: T[]) => Promise<unknown>,
+    private readonly schedule: (flush: () => void) => void = process.nextTick,
+  ) {}
 
-  /** Add `item` to this tick's command for `key`; settles as that command does. */
+  /** Add `item` to this batch's command for `key`; settles as that command does. */
   async add(key: string, item: T): Promise<void> {
-    if (this.items.size === 0) this.sent = new Promise((ok) => process.nextTick(ok)).then(() => this.flush());
+    if (this.items.size === 0) this.sent = new Promise<void>((ok) => this.schedule(ok)).then(() => this.flush());
     const list = this.items.get(key);
     if (list) list.push(item);
     else this.items.set(key, [item]);
