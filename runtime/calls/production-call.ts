@@ -149,16 +149,17 @@ export class ProductionCalls {
     const slot = this.deps.shedder?.enter();
     try {
       const admitted = await admit(this.deps, door, request.flowId, request.policy.access, request.version);
-      slot?.forProject(admitted.flow.projectId);
+      const { projectId } = admitted.flow;
+      slot?.forProject(projectId);
       deployedVersion = admitted.version;
-      flow = { projectId: admitted.flow.projectId, name: admitted.flow.name };
+      flow = { projectId, name: admitted.flow.name };
       const input = await request.input(admitted);
-      await this.deps.usage.countProductionRequest(admitted.flow.projectId);
+      const { stored } = await this.deps.usage.countProductionRequest(projectId);
       const { compiled } = admitted;
       const { plan, async } = request.variant?.(admitted) ?? { plan: compiled.plan, async: compiled.responses.length === 0 };
       const id = (runId = request.runId ?? `run_${randomUUID().replace(/-/g, '')}`);
       const started = () => async || this.deps.logs.started({ ...this.logBase(request, receivedAt, id, deployedVersion, flow), runId: id });
-      const [outcome, told] = await this.run(request, plan, compiled.responses, input, id, async, started);
+      const [outcome, told] = await this.run(request, plan, compiled.responses, input, id, async, started, stored);
       this.log(request, receivedAt, runId, deployedVersion, outcome, flow, told);
       return outcome;
     } catch (error) {
@@ -182,6 +183,8 @@ export class ProductionCalls {
     request: CallRequest, plan: Plan, responses: readonly string[], input: unknown, runId: string, async: boolean,
     /** the run has started (its record is then written even if this process never answers) */
     started: () => void,
+    /** the call's count, stored alongside the start (UsageLimits.countProductionRequest) */
+    counted: Promise<void>,
   ): Promise<[CallOutcome, RunTold | undefined]> {
     const { engine } = this.deps;
     const { onText } = request;
@@ -196,7 +199,7 @@ export class ProductionCalls {
       // listening before the run starts: nothing of it can be missed, nothing needs reading back
       const watch = async ? null : await engine.expectResult(runId, plan.flowId, [...responses]);
       try {
-        await engine.startRun(plan, input, { mode: 'production', runId, reuse: request.runId !== undefined });
+        await Promise.all([engine.startRun(plan, input, { mode: 'production', runId, reuse: request.runId !== undefined }), counted]);
       } catch (error) {
         watch?.stop();
         throw error;

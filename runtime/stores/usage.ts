@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
-import { WINDOW_DAYS, windowDays, windowEndSeconds } from '../usage/days.ts';
+import { TickBatch } from '../../actors/tick-batch.ts';
+import { WINDOW_DAYS, dayOf, windowDays, windowEndSeconds } from '../usage/days.ts';
 
 const countRequestLua = readFileSync(join(import.meta.dirname, 'lua', 'count-request-30.lua'), 'utf8');
 const addRecordsLua = readFileSync(join(import.meta.dirname, 'lua', 'add-records-1.lua'), 'utf8');
@@ -35,6 +36,8 @@ export interface RequestCount {
 
 export class UsageStore {
   private readonly redis: Redis & UsageCommands;
+  /** the requests of unlimited plans counted in one tick, as one INCRBY a day's counter; each item: when that counter expires */
+  private readonly uncapped = new TickBatch<number>((key, expiries) => this.redis.multi().incrby(key, expiries.length).expireat(key, expiries[0]).exec());
 
   constructor(redis: Redis, private readonly prefix: string) {
     this.redis = withUsageCommands(redis);
@@ -55,6 +58,11 @@ export class UsageStore {
       ...keys, limitArg(maxTotal), limitArg(maxDaily), windowEndSeconds(nowMs),
     );
     return { outcome: outcome as RequestCount['outcome'], today: Number(today), last30Days: Number(last30Days) };
+  }
+
+  /** Count one request at `nowMs` of a plan without request limits: nothing to check, so no window to read. */
+  countUncapped(projectId: string, nowMs: number): Promise<void> {
+    return this.uncapped.add(this.requestsKey(projectId, dayOf(nowMs)), windowEndSeconds(nowMs));
   }
 
   /** Today's and the 30-day request counts at `nowMs`. */

@@ -97,7 +97,7 @@ describe('requests on the starter plan', () => {
 describe('other plans', () => {
   it('are unlimited but still counted', async () => {
     await onPlan('pro');
-    for (let i = 0; i < 10; i++) await usage.countProductionRequest(projectId);
+    for (let i = 0; i < 10; i++) await (await usage.countProductionRequest(projectId)).stored;
     expect(await usage.addRecords(projectId, 100)).toBe(100);
     const record = await usage.usageRecord(projectId);
     expect(record).toEqual({
@@ -105,6 +105,14 @@ describe('other plans', () => {
       allowedLimits: { requests: null, requestsPerDay: null, records: null },
       usage: { requestsForLast30Days: 10, requestsPerDay: 10, todaysDate: '2026-11-23', totalObjectCount: 100 },
     });
+  });
+
+  it('count the requests of one tick together, in the counter of their day', async () => {
+    await onPlan('pro');
+    const counts = await Promise.all(Array.from({ length: 25 }, () => usage.countProductionRequest(projectId)));
+    await Promise.all(counts.map((count) => count.stored));
+    expect(await store.requests(projectId, clock)).toEqual({ today: 25, last30Days: 25 });
+    expect(await redis.pexpiretime(store.requestsKey(projectId, '2026-11-23'))).toBe(Date.parse('2026-12-24T00:00:00Z'));
   });
 
   it("read the plan from the project's organisation: starter by default, and when it names none", async () => {
