@@ -11,6 +11,7 @@ import type { ApiKeyView, NewApiKey } from '../../contract/projects.ts';
 import { ConflictError } from '../domain-errors.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { MASK } from '../secrets/mask.ts';
+import { trackedReads } from './tracked-reads.ts';
 
 const touchLua = readFileSync(join(import.meta.dirname, 'lua', 'touch-api-key-1.lua'), 'utf8');
 
@@ -91,6 +92,7 @@ export class ApiKeyStore {
       .hset(this.keysOf(projectId), stored.id, JSON.stringify(stored))
       .set(this.byHash(stored.hash), JSON.stringify({ projectId, id: stored.id }))
       .exec();
+    trackedReads(this.redis).forget(this.keysOf(projectId));
     return { ...view(stored), key };
   }
 
@@ -105,6 +107,7 @@ export class ApiKeyStore {
     if (!text) return false;
     const { hash } = JSON.parse(text) as StoredApiKey;
     await this.redis.multi().hdel(this.keysOf(projectId), id).del(this.byHash(hash)).exec();
+    trackedReads(this.redis).forget(this.keysOf(projectId));
     return true;
   }
 
@@ -124,24 +127,32 @@ export class ApiKeyStore {
     return this.confirm(projectId, await this.live(key));
   }
 
-  /** The live key `key` is, whichever project's (read before the project it must belong to is known), or null. */
+  /**
+   * The live key `key` is, whichever project's (read before the project it must belong to is
+   * known), or null. Its entry is kept in this process until Redis says the project's keys
+   * changed (tracked-reads.ts): a revoke elsewhere reaches it as the revoke is written.
+   */
   async live(key: string): Promise<LiveApiKey | null> {
     const owner = await this.ownerOf(key);
     if (!owner) return null;
-    const text = await this.redis.hget(this.keysOf(owner.projectId), owner.id);
-    return text ? { projectId: owner.projectId, stored: JSON.parse(text) as StoredApiKey } : null; // none: revoked
+    const keys = this.keysOf(owner.projectId);
+    const stored = await trackedReads(this.redis).read(keys, owner.id, async (redis) => {
+      const text = await redis.hget(keys, owner.id);
+      return text ? (JSON.parse(text) as StoredApiKey) : null; // none: revoked
+    });
+    return stored ? { projectId: owner.projectId, stored } : null;
   }
 
   /** The key read by `live` when it is one of `projectId`'s (marked used), else null. */
   async confirm(projectId: string, live: LiveApiKey | null): Promise<ApiKeyView | null> {
     if (!live || live.projectId !== projectId) return null;
-    const { stored } = live;
     const now = Date.now();
-    if (stored.lastUsedAt === null || now - stored.lastUsedAt >= LAST_USED_PRECISION_MS) {
-      stored.lastUsedAt = now;
-      await withCommands(this.redis).weftTouchApiKey(this.keysOf(projectId), stored.id, JSON.stringify(stored));
-    }
-    return view(stored);
+    if (live.stored.lastUsedAt !== null && now - live.stored.lastUsedAt < LAST_USED_PRECISION_MS) return view(live.stored);
+    // the read entry is shared (live): the touched one is a copy
+    const touched = { ...live.stored, lastUsedAt: now };
+    await withCommands(this.redis).weftTouchApiKey(this.keysOf(projectId), touched.id, JSON.stringify(touched));
+    trackedReads(this.redis).forget(this.keysOf(projectId));
+    return view(touched);
   }
 
   /** who `key` belongs to if it was ever made (revoked or not), or null; well-shaped keys only */

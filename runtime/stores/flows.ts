@@ -10,6 +10,7 @@ import type Redis from 'ioredis';
 import type { FlowDocument } from '../../contract/flow-document.ts';
 import { ConflictError, NotFoundError } from '../domain-errors.ts';
 import { BoundedMap } from './bounded-map.ts';
+import { trackedReads } from './tracked-reads.ts';
 
 const saveFlowLua = readFileSync(join(import.meta.dirname, 'lua', 'save-flow-1.lua'), 'utf8');
 
@@ -36,7 +37,7 @@ const SAVE_ATTEMPTS = 25;
 export type FlowDraft = Pick<FlowDocument, 'name' | 'nodes' | 'edges' | 'notes'>;
 
 export class FlowStore {
-  /** the last text read of each flow by `shared`, and its parse */
+  /** the last text read of each flow by `shared`, and its parse (what a cluster's reads reuse: tracked-reads.ts) */
   private readonly parsed = new BoundedMap<string, { text: string; flow: FlowDocument }>(1000);
 
   constructor(private readonly redis: Redis, private readonly prefix: string) {}
@@ -64,6 +65,7 @@ export class FlowStore {
       updatedAt: now,
     };
     await this.redis.multi().set(this.key(flow.id), JSON.stringify(flow)).zadd(this.projectKey(projectId), now, flow.id).exec();
+    trackedReads(this.redis).forget(this.key(flow.id));
     return flow;
   }
 
@@ -73,18 +75,21 @@ export class FlowStore {
   }
 
   /**
-   * The flow as `get` reads it, but parsed only when its stored text changed since the last
-   * read here: while it is unchanged every caller gets the same object, so callers only read it
-   * (the run services: production calls and test runs read a flow on every call).
+   * The flow as `get` reads it, kept in this process until Redis says it changed
+   * (tracked-reads.ts; on a cluster, read each time but parsed only when its text changed): every
+   * caller gets the same object, so callers only read it (the run services: production calls
+   * and test runs read a flow on every call).
    */
-  async shared(id: string): Promise<FlowDocument | null> {
-    const text = await this.redis.get(this.key(id));
-    if (!text) return null;
-    const known = this.parsed.get(id);
-    if (known?.text === text) return known.flow;
-    const flow = JSON.parse(text) as FlowDocument;
-    this.parsed.set(id, { text, flow });
-    return flow;
+  shared(id: string): Promise<FlowDocument | null> {
+    return trackedReads(this.redis).read(this.key(id), '', async (redis) => {
+      const text = await redis.get(this.key(id));
+      if (!text) return null;
+      const known = this.parsed.get(id);
+      if (known?.text === text) return known.flow;
+      const flow = JSON.parse(text) as FlowDocument;
+      this.parsed.set(id, { text, flow });
+      return flow;
+    });
   }
 
   async list(projectId: string): Promise<FlowDocument[]> {
@@ -115,6 +120,7 @@ export class FlowStore {
         updatedAt: Date.now(),
       };
       const [outcome, stored] = await withFlowCommands(this.redis).weftSaveFlow(key, String(current.version), JSON.stringify(next));
+      trackedReads(this.redis).forget(key);
       if (outcome === 'ok') return next;
       if (outcome === 'missing') throw new NotFoundError('Workflow not found');
       if (expectedVersion !== undefined) throw conflict(expectedVersion, stored);
@@ -126,6 +132,7 @@ export class FlowStore {
     const flow = await this.get(id);
     if (!flow) return false;
     await this.redis.multi().del(this.key(id)).zrem(this.projectKey(flow.projectId), id).exec();
+    trackedReads(this.redis).forget(this.key(id));
     return true;
   }
 }

@@ -9,6 +9,7 @@ import type Redis from 'ioredis';
 import type { Organisation, Role } from '../../contract/accounts.ts';
 import { STARTER_PLAN } from '../usage/plans.ts';
 import { slugify } from './projects.ts';
+import { trackedReads } from './tracked-reads.ts';
 
 export interface Membership {
   organisation: Organisation;
@@ -52,12 +53,21 @@ export class OrganisationStore {
     const write = this.redis.multi().set(this.key(id), JSON.stringify(organisation)).zadd(`${this.prefix}organisations`, organisation.createdAt, id);
     if (ownerId) write.hset(this.membersKey(id), ownerId, 'owner').hset(this.userKey(ownerId), id, 'owner');
     await write.exec();
+    trackedReads(this.redis).forget(this.key(id));
     return organisation;
   }
 
   async get(id: string): Promise<Organisation | null> {
     const text = await this.redis.get(this.key(id));
     return text ? (JSON.parse(text) as Organisation) : null;
+  }
+
+  /** The organisation as `get` reads it, kept in this process until Redis says it changed (tracked-reads.ts): callers only read it (a production call's plan). */
+  shared(id: string): Promise<Organisation | null> {
+    return trackedReads(this.redis).read(this.key(id), '', async (redis) => {
+      const text = await redis.get(this.key(id));
+      return text ? (JSON.parse(text) as Organisation) : null;
+    });
   }
 
   /** every organisation, oldest first (operators' view) */
@@ -73,6 +83,7 @@ export class OrganisationStore {
     if (!current) return null;
     const next = { ...current, ...change };
     await this.redis.set(this.key(id), JSON.stringify(next));
+    trackedReads(this.redis).forget(this.key(id));
     return next;
   }
 

@@ -10,10 +10,11 @@ import { STARTER_PLAN } from './plans.ts';
 export type PlanOf = (projectId: string) => Promise<string>;
 
 /**
- * Reads the organisation's plan on every call (a plan change counts at once); the organisation
- * a project belongs to is read once, as it never changes after the project is made.
+ * Reads the organisation's plan on every call, as Redis last said it is (OrganisationStore.shared:
+ * a plan change counts at once); the organisation a project belongs to is read once, as it never
+ * changes after the project is made.
  */
-export function projectPlanReader(stores: { projects: Pick<ProjectStore, 'get'>; organisations: Pick<OrganisationStore, 'get'> }): PlanOf {
+export function projectPlanReader(stores: { projects: Pick<ProjectStore, 'get'>; organisations: Pick<OrganisationStore, 'shared'> }): PlanOf {
   const organisationOf = new BoundedMap<string, string>(10_000);
   return async function planOf(projectId) {
     let organisationId = organisationOf.get(projectId);
@@ -22,7 +23,7 @@ export function projectPlanReader(stores: { projects: Pick<ProjectStore, 'get'>;
       if (!organisationId) return STARTER_PLAN;
       organisationOf.set(projectId, organisationId);
     }
-    const organisation = await stores.organisations.get(organisationId);
+    const organisation = await stores.organisations.shared(organisationId);
     return organisation?.plan || STARTER_PLAN;
   };
 }
