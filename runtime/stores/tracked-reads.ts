@@ -62,6 +62,7 @@ class Tracking implements TrackedReads {
   async read<T>(key: string, field: string, fetch: (redis: Redis) => Promise<T>): Promise<T> {
     const known = this.kept.get(key);
     if (known?.has(field)) return known.get(field) as T;
+    if (this.redis.status === 'end') return fetch(this.redis); // closed: nothing to set up (the read fails as it would)
     const { reader } = this.connections ?? this.connect();
     if (!this.tracking) return fetch(this.redis);
     const generation = this.generation;
