@@ -145,8 +145,8 @@ export class Engine {
   }
 
   /** A run's entry in its flow's history, written with the others of this tick (actors/tick-batch.ts). */
-  private addHistory(flowId: string, entry: HistoryCall): Promise<void> {
-    return this.histories.add(flowRunsKey(this.prefix, flowId), entry);
+  private async addHistory(flowId: string, entry: HistoryCall): Promise<void> {
+    await this.histories.add(flowRunsKey(this.prefix, flowId), entry);
   }
 
   /** Cancel a run and the child runs it started; resolves to its status afterwards ('missing' when there is no such run). */

@@ -22,13 +22,13 @@ export class HashBatch {
   }
 
   /** HSET key field value, with the other writes of this turn; resolves once Redis has them */
-  set(field: string, value: string): Promise<void> {
-    return this.writes.add(this.key, { field, value });
+  async set(field: string, value: string): Promise<void> {
+    await this.writes.add(this.key, { field, value });
   }
 
   /** HDEL key field, with the other writes of this turn; resolves once Redis has them */
-  delete(field: string): Promise<void> {
-    return this.writes.add(this.key, { field });
+  async delete(field: string): Promise<void> {
+    await this.writes.add(this.key, { field });
   }
 }
 

@@ -53,6 +53,19 @@ describe('LogStore', () => {
     expect(keys.records).toBe(`${prefix}{logs:${projectId}}:records`);
   });
 
+  it('appends the records of one turn in one step, each as if alone: a repeated id once, every index written and kept', async () => {
+    const repeated = LogStore.newId();
+    const records = [record(now, 'flow_a', 200, repeated), record(now + 1, 'flow_b', 500), record(now + 2, 'flow_a', 404), record(now + 3, 'flow_a', 200, repeated)];
+    expect(await Promise.all(records.map((r) => store.append(r)))).toEqual([true, true, true, false]);
+    expect((await store.query(projectId, { limit: 10 })).items.map((r) => r.id)).toEqual([records[2].id, records[1].id, repeated]);
+    expect((await store.query(projectId, { limit: 10, flowId: 'flow_b' })).items.map((r) => r.id)).toEqual([records[1].id]);
+    expect((await store.query(projectId, { limit: 10, severity: 'WARN' })).items.map((r) => r.id)).toEqual([records[2].id]);
+    const keys = store.keys(projectId);
+    for (const key of [keys.records, keys.all, keys.flow('flow_a'), keys.flow('flow_b'), keys.severity('INFO'), keys.severity('WARN'), keys.severity('ERROR')]) {
+      expect(await redis.ttl(key), key).toBeGreaterThan(3590);
+    }
+  });
+
   it('drops records past the retention at the next write and never answers them', async () => {
     const old = record(now, 'flow_a', 200);
     await store.append(old);

@@ -1,8 +1,8 @@
 /**
  * @module runtime/stores/logs — production log records in Redis, per project (hash tag
  * `{logs:<projectId>}`): `records` (hash id → JSON), a time index `all` and one index a flow
- * and a severity (zsets scored by ms). Written with lua/append-log-4.lua, which drops records
- * past the retention; every key expires `retention` after its last write. `{prefix}logs:following`
+ * and a severity (zsets scored by ms). Written with lua/append-logs.lua (the records of a project
+ * that one turn of the event loop writes, in one step), which drops records past the retention; every key expires `retention` after its last write. `{prefix}logs:following`
  * (hash run id → the call, JSON) lists the production runs whose record waits for their end, so
  * a restarted server writes what a stopped one could not.
  */
@@ -10,13 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type Redis from 'ioredis';
+import { TickBatch } from '../../actors/tick-batch.ts';
 import { HashBatch } from './hash-batch.ts';
 import type { LogPage, LogQuery, LogRecord, Severity } from '../../contract/logs.ts';
 
-const appendLogLua = readFileSync(join(import.meta.dirname, 'lua', 'append-log-4.lua'), 'utf8');
+const appendLogsLua = readFileSync(join(import.meta.dirname, 'lua', 'append-logs.lua'), 'utf8');
 
 interface LogCommands {
-  weftAppendLog(...args: (string | number)[]): Promise<number>;
+  /** numkeys, keys, arguments: lua/append-logs.lua */
+  weftAppendLogs(...args: (string | number)[]): Promise<number[]>;
 }
 
 export class InvalidCursorError extends Error {}
@@ -38,6 +40,8 @@ export class LogStore {
   private readonly redis: Redis & LogCommands;
   /** the writes of `logs:following` (two a realtime call), gathered per turn of the event loop */
   private readonly followingWrites: HashBatch;
+  /** the records of one turn of the event loop, one step a project */
+  private readonly appends = new TickBatch<LogRecord, number[]>((_projectId, records) => this.appendAll(records), setImmediate);
 
   constructor(
     redis: Redis,
@@ -48,7 +52,7 @@ export class LogStore {
     readonly maxPerProject = 100_000,
     private readonly now: () => number = Date.now,
   ) {
-    if (!(redis as Redis & Partial<LogCommands>).weftAppendLog) redis.defineCommand('weftAppendLog', { numberOfKeys: 4, lua: appendLogLua });
+    if (!(redis as Redis & Partial<LogCommands>).weftAppendLogs) redis.defineCommand('weftAppendLogs', { lua: appendLogsLua });
     this.redis = redis as Redis & LogCommands;
     this.followingWrites = new HashBatch(redis, this.followingKey);
   }
@@ -88,14 +92,18 @@ export class LogStore {
     return this.redis.hgetall(this.followingKey);
   }
 
-  /** Write a record; false when a record with its id is there already. */
+  /** Write a record, with the others of its project this turn; false when a record with its id is there already. */
   async append(record: LogRecord): Promise<boolean> {
-    const keys = this.keys(record.projectId);
-    const kept = await this.redis.weftAppendLog(
-      keys.records, keys.all, keys.flow(record.flowId), keys.severity(record.severity),
-      record.id, record.timestamp, JSON.stringify(record), this.cutoff(), this.retentionSeconds, this.maxPerProject,
-    );
-    return kept !== -1;
+    const { reply, index } = await this.appends.add(record.projectId, record);
+    return reply[index] !== -1;
+  }
+
+  /** records of one project, in one step (lua/append-logs.lua) */
+  private appendAll(records: LogRecord[]): Promise<number[]> {
+    const keys = this.keys(records[0].projectId);
+    const indexes = records.flatMap((record) => [keys.flow(record.flowId), keys.severity(record.severity)]);
+    const fields = records.flatMap((record) => [record.id, record.timestamp, JSON.stringify(record)]);
+    return this.redis.weftAppendLogs(2 + indexes.length, keys.records, keys.all, ...indexes, this.cutoff(), this.retentionSeconds, this.maxPerProject, ...fields);
   }
 
   private cutoff(): number {
