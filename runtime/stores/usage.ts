@@ -14,7 +14,7 @@ const countRequestLua = readFileSync(join(import.meta.dirname, 'lua', 'count-req
 const addRecordsLua = readFileSync(join(import.meta.dirname, 'lua', 'add-records-1.lua'), 'utf8');
 
 interface UsageCommands {
-  weftCountRequest(...args: (string | number)[]): Promise<[string, number, number]>;
+  weftCountRequest(...args: (string | number)[]): Promise<[string, number, number][]>;
   weftAddRecords(key: string, added: number, duplicatesDeleted: number, max: number): Promise<[string, number]>;
 }
 
@@ -34,8 +34,22 @@ export interface RequestCount {
   last30Days: number;
 }
 
+/** A request to count; the requests of one tick with the same project, day and limits share a command. */
+interface Counted {
+  projectId: string;
+  nowMs: number;
+  maxTotal: number | null;
+  maxDaily: number | null;
+}
+
 export class UsageStore {
   private readonly redis: Redis & UsageCommands;
+  /** the requests of one tick counted in one step a project (lua/count-request-30.lua), each checked in turn */
+  private readonly capped = new TickBatch<Counted, [string, number, number][]>((_key, requests) => {
+    const { projectId, nowMs, maxTotal, maxDaily } = requests[0];
+    const keys = windowDays(nowMs).map((day) => this.requestsKey(projectId, day));
+    return this.redis.weftCountRequest(...keys, limitArg(maxTotal), limitArg(maxDaily), windowEndSeconds(nowMs), requests.length);
+  }, setImmediate);
   /** the requests of unlimited plans counted in one tick, as one INCRBY a day's counter; each item: when that counter expires */
   private readonly uncapped = new TickBatch<number>((key, expiries) => this.redis.multi().incrby(key, expiries.length).expireat(key, expiries[0]).exec());
 
@@ -51,18 +65,19 @@ export class UsageStore {
     return `${this.prefix}{usage:${projectId}}:records`;
   }
 
-  /** Count one request at `nowMs` unless it passes `maxTotal` (30 days) or `maxDaily` (null: no limit). */
+  /**
+   * Count one request at `nowMs` unless it passes `maxTotal` (30 days) or `maxDaily` (null: no
+   * limit); the requests of one tick go as one step, counted as if one after the other.
+   */
   async countRequest(projectId: string, nowMs: number, maxTotal: number | null, maxDaily: number | null): Promise<RequestCount> {
-    const keys = windowDays(nowMs).map((day) => this.requestsKey(projectId, day));
-    const [outcome, today, last30Days] = await this.redis.weftCountRequest(
-      ...keys, limitArg(maxTotal), limitArg(maxDaily), windowEndSeconds(nowMs),
-    );
+    const { reply, index } = await this.capped.add(`${projectId} ${dayOf(nowMs)} ${maxTotal} ${maxDaily}`, { projectId, nowMs, maxTotal, maxDaily });
+    const [outcome, today, last30Days] = reply[index];
     return { outcome: outcome as RequestCount['outcome'], today: Number(today), last30Days: Number(last30Days) };
   }
 
   /** Count one request at `nowMs` of a plan without request limits: nothing to check, so no window to read. */
-  countUncapped(projectId: string, nowMs: number): Promise<void> {
-    return this.uncapped.add(this.requestsKey(projectId, dayOf(nowMs)), windowEndSeconds(nowMs));
+  async countUncapped(projectId: string, nowMs: number): Promise<void> {
+    await this.uncapped.add(this.requestsKey(projectId, dayOf(nowMs)), windowEndSeconds(nowMs));
   }
 
   /** Today's and the 30-day request counts at `nowMs`. */
