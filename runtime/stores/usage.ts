@@ -34,7 +34,7 @@ export interface RequestCount {
   last30Days: number;
 }
 
-/** A request to count; the requests of one tick with the same project, day and limits share a command. */
+/** A request to count; the requests of one turn of the event loop with the same project, day and limits share a command. */
 interface Counted {
   projectId: string;
   nowMs: number;
@@ -44,14 +44,18 @@ interface Counted {
 
 export class UsageStore {
   private readonly redis: Redis & UsageCommands;
-  /** the requests of one tick counted in one step a project (lua/count-request-30.lua), each checked in turn */
+  /**
+   * the requests of one turn of the event loop (setImmediate: a call's count is reached from its
+   * own HTTP callback, so a tick holds one) counted in one step a project
+   * (lua/count-request-30.lua), each checked in turn
+   */
   private readonly capped = new TickBatch<Counted, [string, number, number][]>((_key, requests) => {
     const { projectId, nowMs, maxTotal, maxDaily } = requests[0];
     const keys = windowDays(nowMs).map((day) => this.requestsKey(projectId, day));
     return this.redis.weftCountRequest(...keys, limitArg(maxTotal), limitArg(maxDaily), windowEndSeconds(nowMs), requests.length);
   }, setImmediate);
-  /** the requests of unlimited plans counted in one tick, as one INCRBY a day's counter; each item: when that counter expires */
-  private readonly uncapped = new TickBatch<number>((key, expiries) => this.redis.multi().incrby(key, expiries.length).expireat(key, expiries[0]).exec());
+  /** the requests of unlimited plans counted in one turn, as one INCRBY a day's counter; each item: when that counter expires */
+  private readonly uncapped = new TickBatch<number>((key, expiries) => this.redis.multi().incrby(key, expiries.length).expireat(key, expiries[0]).exec(), setImmediate);
 
   constructor(redis: Redis, private readonly prefix: string) {
     this.redis = withUsageCommands(redis);
@@ -67,7 +71,7 @@ export class UsageStore {
 
   /**
    * Count one request at `nowMs` unless it passes `maxTotal` (30 days) or `maxDaily` (null: no
-   * limit); the requests of one tick go as one step, counted as if one after the other.
+   * limit); the requests of one turn of the event loop go as one step, counted as if one after the other.
    */
   async countRequest(projectId: string, nowMs: number, maxTotal: number | null, maxDaily: number | null): Promise<RequestCount> {
     const { reply, index } = await this.capped.add(`${projectId} ${dayOf(nowMs)} ${maxTotal} ${maxDaily}`, { projectId, nowMs, maxTotal, maxDaily });

@@ -107,7 +107,7 @@ describe('other plans', () => {
     });
   });
 
-  it('count the requests of one tick together, in the counter of their day', async () => {
+  it('count the requests of one turn together, in the counter of their day', async () => {
     await onPlan('pro');
     const counts = await Promise.all(Array.from({ length: 25 }, () => usage.countProductionRequest(projectId)));
     await Promise.all(counts.map((count) => count.stored));

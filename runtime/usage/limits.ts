@@ -43,7 +43,7 @@ export class UsageLimits {
    * spec's text and counts nothing: the request that reaches a limit passes, the next is refused.
    * Resolves once the call's run may start, with the count's own promise (`stored`): a limited
    * plan's count is stored by then, as it may refuse; a plan without request limits refuses
-   * nothing, so its run need not wait for its count (counted per tick: UsageStore.countUncapped).
+   * nothing, so its run need not wait for its count (counted per turn of the event loop: UsageStore.countUncapped).
    */
   async countProductionRequest(projectId: string, limits?: PlanLimits): Promise<{ stored: Promise<void> }> {
     limits ??= (await this.limits(projectId)).limits;
