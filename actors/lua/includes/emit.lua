@@ -79,13 +79,15 @@ local function touch(key)
   redis.call('EXPIRE', key, retentionSeconds)
 end
 
--- Set the retention TTL on every key of the run and note when in meta's `touched`; unless
--- `force`, only when `touched` (read by the caller) is older than a tenth of the retention, at
--- most 60 s: an EXPIRE is a write (and an AOF entry), not one per key and step. A run's first
+-- Set the retention TTL on every key of the run and note when in meta's `touched`, when
+-- `touched` (read by the caller; nil: at once) is older than a tenth of the retention, at most
+-- 60 s: an EXPIRE is a write (and an AOF entry), not one per key and step. A run's first
 -- finish always renews (start leaves `touched` unset): it creates the keys start did not.
-local function touchRun(touched, nowText, force)
-  local window = math.min(60, math.floor(tonumber(retentionSeconds) / 10)) * 1000
-  if not force and touched and tonumber(nowText) - tonumber(touched) < window then return end
+-- `ending`: the run ends, and its keys live `retention` past its end; a renewal less than a
+-- second ago stands (a short run's start renewed them: a second less of 'retention' at most).
+local function touchRun(touched, nowText, ending)
+  local window = ending and 1000 or math.min(60, math.floor(tonumber(retentionSeconds) / 10)) * 1000
+  if touched and tonumber(nowText) - tonumber(touched) < window then return end
   for _, key in ipairs({ metaKey, planKey, outKey, actorsKey, eventsKey }) do touch(key) end
   redis.call('HSET', metaKey, 'touched', nowText)
 end
