@@ -1,10 +1,11 @@
 /**
  * @module runtime/stores/logs — production log records in Redis, per project (hash tag
  * `{logs:<projectId>}`): `records` (hash id → JSON), a time index `all` and one index a flow
- * and a severity (zsets scored by ms). Written with lua/append-logs.lua (the records of a project
- * that one turn of the event loop writes, in one step), which drops records past the retention; every key expires `retention` after its last write. `{prefix}logs:following`
- * (hash run id → the call, JSON) lists the production runs whose record waits for their end, so
- * a restarted server writes what a stopped one could not.
+ * and a severity (zsets scored by ms). Written with lua/append-logs.lua (the records of a
+ * project that one turn of the event loop writes, in one step), which drops records past the
+ * retention; every key expires `retention` after its last write. `{prefix}logs:following` (hash
+ * run id → the call, JSON) lists the production runs whose record waits for their end, so a
+ * restarted server writes what a stopped one could not.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -38,15 +38,15 @@ export class UsageLimits {
   }
 
   /**
-   * Count one production request (webhook, GraphQL, widget) of the project; `limits`: its plan's,
-   * when read already (limits()). Over the plan's daily cap or 30-day limit it throws 429 with the
-   * spec's text and counts nothing: the request that reaches a limit passes, the next is refused.
+   * Count one production request (webhook, GraphQL, widget) of the project. Over the plan's
+   * daily cap or 30-day limit it throws 429 with the spec's text and counts nothing: the
+   * request that reaches a limit passes, the next is refused.
    * Resolves once the call's run may start, with the count's own promise (`stored`): a limited
    * plan's count is stored by then, as it may refuse; a plan without request limits refuses
    * nothing, so its run need not wait for its count (counted per turn of the event loop: UsageStore.countUncapped).
    */
-  async countProductionRequest(projectId: string, limits?: PlanLimits): Promise<{ stored: Promise<void> }> {
-    limits ??= (await this.limits(projectId)).limits;
+  async countProductionRequest(projectId: string): Promise<{ stored: Promise<void> }> {
+    const { limits } = await this.limits(projectId);
     if (limits.requests === null && limits.requestsPerDay === null) {
       const stored = this.deps.store.countUncapped(projectId, this.now());
       stored.catch(() => {}); // the caller awaits it with the run's start; until then it is not left unhandled
