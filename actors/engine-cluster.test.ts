@@ -3,9 +3,6 @@
  * (scripts/redis-cluster.ts) and named by a `redis-cluster://` URL: chains, joins and routing
  * run to the end, with runs spread over the masters.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
 import { runKeys } from './keys.ts';
@@ -15,7 +12,8 @@ import { masters } from './redis-connection.ts';
 import { testExecute as execute } from './testing/test-executor.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
-import { clusterSupported, startRedisCluster, type OwnRedisCluster } from '../scripts/redis-cluster.ts';
+import { testCluster } from './testing/test-cluster.ts';
+import { clusterSupported } from '../scripts/redis-cluster.ts';
 
 const supported = await clusterSupported();
 if (!supported) console.warn('[engine-cluster.test] skipped: this redis-server has no cluster support (needs Redis >= 5 and redis-cli)');
@@ -23,21 +21,16 @@ if (!supported) console.warn('[engine-cluster.test] skipped: this redis-server h
 const trigger = { trigger_1: { type: 'trigger', role: 'trigger' as const } };
 
 describe.skipIf(!supported)('the engine on a 3-master Redis Cluster', () => {
-  let dir = '';
-  let cluster: OwnRedisCluster;
+  const cluster = testCluster('cluster');
   let engine: Engine;
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'weft-test-cluster-'));
-    cluster = await startRedisCluster({ dir, masters: 3 });
-    engine = testEngine(execute, { redisUrl: `redis-cluster://${cluster.nodes.join(',')}` });
+  beforeAll(() => {
+    engine = testEngine(execute, { redisUrl: cluster.url() });
     engine.startWorker(8);
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await engine?.close();
-    await cluster?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('runs chains, joins and routed branches to the end, runs landing on every master', async () => {
@@ -67,8 +60,8 @@ describe.skipIf(!supported)('the engine on a 3-master Redis Cluster', () => {
 
   it('refuses a malformed cluster URL with a clear message', () => {
     expect(() => testEngine(execute, { redisUrl: 'redis-cluster://' })).toThrow('Redis Cluster URL names no node: "redis-cluster://" (expected redis-cluster://host:port,host:port)');
-    expect(() => testEngine(execute, { redisUrl: `redis-cluster://${cluster.nodes[0]},localhost` })).toThrow('Redis Cluster node "localhost" is not host:port');
-    expect(() => testEngine(execute, { redisUrl: `redis-cluster://${cluster.nodes[0]}`, activationQueues: 0 })).toThrow('activation queues must be a whole number from 1 to 256, not 0');
+    expect(() => testEngine(execute, { redisUrl: `redis-cluster://${cluster.nodes()[0]},localhost` })).toThrow('Redis Cluster node "localhost" is not host:port');
+    expect(() => testEngine(execute, { redisUrl: `redis-cluster://${cluster.nodes()[0]}`, activationQueues: 0 })).toThrow('activation queues must be a whole number from 1 to 256, not 0');
   });
 
   it('puts 3 activation queues on every master, and computes slots as the cluster does', async () => {
@@ -90,7 +83,7 @@ describe.skipIf(!supported)('the engine on a 3-master Redis Cluster', () => {
   });
 
   it('runs activations through the BullMQ queues when none is run eagerly', async () => {
-    const queued = testEngine(execute, { redisUrl: `redis-cluster://${cluster.nodes.join(',')}`, eagerLimit: 0 });
+    const queued = testEngine(execute, { redisUrl: cluster.url(), eagerLimit: 0 });
     queued.startWorker(4);
     try {
       const plan = buildPlan({ ...trigger, a_1: {}, b_1: {} }, ['trigger_1->a_1', 'a_1->b_1']);
