@@ -45,7 +45,7 @@ const scenarios: Record<string, () => Promise<Outcome>> = {
       { workers: 2, callers: 32, measureMs: short ? 4000 : 10_000, overloadMs: short ? 6000 : 20_000, maxInFlight: limit ?? (short ? 150 : undefined), finishWithinMs: 90_000 },
       say,
     ),
-  'noisy-neighbour': () => noisyNeighbour({ aloneMs: short ? 3000 : 10_000, floodMs: short ? 6000 : 20_000, floodRate: 80, projectCalls: 40, loopRate: 2 }, say),
+  'noisy-neighbour': () => noisyNeighbour({ aloneMs: short ? 3000 : 10_000, floodMs: short ? 10_000 : 20_000, floodRate: 80, projectCalls: 40, loopRate: 2 }, say),
 };
 // `--only <scenario>` runs one
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
