@@ -4,8 +4,19 @@
 // Request: { id, code, globalsJson, timeoutMs, memoryBytes }.
 // Answer: { id, ok: true, valueJson, logs } | { id, ok: false, kind, message }
 // with kind 'timeout' | 'memory' | 'code' | 'host'.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { newQuickJSWASMModule } from 'quickjs-emscripten';
+
+// User code runs at a lower CPU priority than the engine (nice 10 for this thread alone: Linux
+// takes a thread id where a process id goes), so endless loops on a busy machine leave the
+// server's and workers' event loops their CPU. Elsewhere the thread keeps its priority.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+} catch {
+  // no /proc/thread-self (not Linux): the thread runs at the process's priority
+}
 
 // Deeper than this overflows the WebAssembly stack itself before QuickJS can throw cleanly.
 const STACK_BYTES = 256 * 1024;
