@@ -5,6 +5,22 @@
  */
 import type { ErrorKind } from '../contract/errors.ts';
 
+/**
+ * A step its process ran ahead (EngineCore.runAhead): a fresh first attempt of a node outside
+ * loops, finished after the actor before it in the same call (finishSteps, lua/includes/finish.lua).
+ */
+export interface RanAhead {
+  node: string;
+  /** JSON text */
+  output: string;
+  /** a router's chosen handles, JSON; '' routes along every edge */
+  chosen: string;
+  startedAt: number;
+  endedAt: number;
+}
+
+const ranAheadArgv = (steps: RanAhead[] = []) => steps.flatMap((s) => [s.node, s.output, s.chosen, s.startedAt, s.endedAt]);
+
 /** start-1.lua: the run, the trigger's output when it ran already, then the run's meta and frozen plan as field/value pairs. */
 export interface StartCall {
   runId: string;
@@ -15,6 +31,8 @@ export interface StartCall {
   channel: string;
   /** the trigger's output (JSON text) and when it ended (ms), when the starting process ran it: start-1.lua finishes it */
   triggerRan?: { output: string; endedAt: number };
+  /** with `triggerRan`: the steps run ahead after the trigger */
+  ranAhead?: RanAhead[];
   payloadLimit: number;
   meta: Record<string, string>;
   /** node id → frozen PlanNode JSON text (frozenNodes) */
@@ -26,7 +44,7 @@ export function startArgv(c: StartCall): (string | number)[] {
   const ran = c.triggerRan;
   return [
     c.runId, c.trigger, c.now, c.retention, c.channel, ran?.output ?? '', ran?.endedAt ?? '', c.payloadLimit,
-    metaPairs.length, ...metaPairs.flat(), ...Object.entries(c.nodes).flat(),
+    metaPairs.length, c.ranAhead?.length ?? 0, ...metaPairs.flat(), ...ranAheadArgv(c.ranAhead), ...Object.entries(c.nodes).flat(),
   ];
 }
 
@@ -100,12 +118,14 @@ export interface FinishCall {
   payloadLimit: number;
   /** the start (ms) when begin was skipped, else '' */
   fusedStart: number | '';
+  /** the steps run ahead after this actor */
+  ranAhead?: RanAhead[];
 }
 
 export function finishArgv(c: FinishCall): (string | number)[] {
   return [
     c.actor, c.node, c.iteration, c.status, c.output, c.chosen, c.now, c.durationMs, c.code,
-    c.mode, c.modeData, c.retention, c.channel, c.payloadLimit, c.fusedStart,
+    c.mode, c.modeData, c.retention, c.channel, c.payloadLimit, c.fusedStart, ...ranAheadArgv(c.ranAhead),
   ];
 }
 

@@ -187,12 +187,9 @@ export class EagerRuns {
     kept.set(actor, output);
   }
 
-  /** The outputs of `fields` (actors) of a run running here, when every one is kept; else undefined (read them from Redis). */
-  keptOutputs(runId: string, fields: string[]): (string | null)[] | undefined {
-    const kept = this.outputs.get(runId);
-    if (!kept) return undefined;
-    const texts = fields.map((field) => kept.get(field));
-    return texts.every((text) => text !== undefined) ? (texts as string[]) : undefined;
+  /** The output of an actor of a run running here, when kept; else undefined (read it from Redis). */
+  keptOutput(runId: string, actor: string): string | undefined {
+    return this.outputs.get(runId)?.get(actor);
   }
 
   /** Hand an eager activation to the queue (a retry, a delay, a loop node) as `job`, after `delayMs`. */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import type { ErrorKind, ErrorOutput } from '../contract/errors.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
-import type { FinishMode, LoopNextData, LoopStartData } from './actor-calls.ts';
+import type { FinishMode, LoopNextData, LoopStartData, RanAhead } from './actor-calls.ts';
 import type { Activation, EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import { liveChannel, runKeys } from './keys.ts';
 import { readMeta } from './run-reader.ts';
@@ -49,6 +49,9 @@ interface FinishStep extends Timing {
   chosen?: string;
   /** begin was skipped (a fresh first attempt): finish does its part */
   fused?: boolean;
+  /** the steps run ahead after this actor (runAhead), with its output first in `ahead` */
+  ranAhead?: RanAhead[];
+  ahead?: Map<string, string>;
 }
 
 /** Why an actor failed: the text runs and events show, the underlying error ('' if none), whose fault. */
@@ -75,6 +78,17 @@ function readyOf(readyJson: string): Ready[] {
       : { actor: entry, node: entry.slice(0, hash), iteration: entry.slice(hash + 1), delayMs: 0 };
   });
 }
+
+/** The most steps run ahead after one actor (EngineCore.runAhead). */
+const maxAhead = 8;
+
+/** Whether a result is only an output (and a router's route): no delay, wait, loop or stop. */
+function plain(result: NodeResult): boolean {
+  return !result.delayMs && !result.awaitRun && !result.loop && !result.stopIncomplete && !result.endLoop;
+}
+
+/** An effect asked for by a node run before the finish before it is stored (a pure node asks for none): it then runs as any activation. */
+const noEffects = () => Promise.reject(new Error('a node run ahead asked for an effect'));
 
 /** A ready actor's activation job; `fresh` when the finish that made it ready queues it. */
 function readyJob(runId: string, r: Ready, fresh: boolean): ActivationJob {
@@ -174,11 +188,13 @@ export class EngineCore {
   async execute(
     job: ActivationJob,
     node: PlanNode,
-    { attempt, engineValues, beforeEffects = async () => {}, offSlot = (wait) => wait() }: {
+    { attempt, engineValues, beforeEffects = async () => {}, offSlot = (wait) => wait(), ahead }: {
       attempt: number;
       engineValues?: Record<string, unknown>;
       beforeEffects?: () => Promise<unknown>;
       offSlot?: Activation['offSlot'];
+      /** outputs (JSON text by actor) of actors finished here but not stored yet (runAhead) */
+      ahead?: Map<string, string>;
     },
   ): Promise<NodeResult> {
     if (node.pinned) return { output: node.pinned.output };
@@ -198,7 +214,7 @@ export class EngineCore {
         return (controller ??= new AbortController()).signal;
       },
       offSlot,
-      outputs: (ids) => this.outputs(job.runId, ids, job.iteration),
+      outputs: (ids) => this.outputs(job.runId, ids, job.iteration, ahead),
       progress: async (message, detail) => {
         await beforeEffects();
         return this.progress(job, message, detail);
@@ -218,17 +234,59 @@ export class EngineCore {
    * (the activation retries or fails it as for any node), asked for an effect (progress, a child
    * run: none before the run exists) or for more than an output (a delay, a wait, a loop, a route).
    */
-  async triggerAtStart(runId: string, trigger: string): Promise<{ output: string; endedAt: number } | undefined> {
+  async triggerAtStart(runId: string, trigger: string): Promise<{ output: string; endedAt: number; result: NodeResult } | undefined> {
     const node = await this.cachedPlanNode(runId, trigger);
     if (node?.role !== 'trigger') return undefined;
     const job = { runId, actor: trigger, node: trigger, iteration: '' };
     try {
       const result = await this.execute(job, node, { attempt: 1, beforeEffects: () => Promise.reject(new Error('the run has not started yet')) });
       if (result.delayMs || result.awaitRun || result.loop || result.route || result.stopIncomplete || result.endLoop) return undefined;
-      return { output: JSON.stringify(result.output ?? null), endedAt: Date.now() };
+      return { output: JSON.stringify(result.output ?? null), endedAt: Date.now(), result };
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * Run ahead (ARCHITECTURE.md "Running ahead"): when finishing `from` with `result` makes one
+   * actor ready, a pure node (PlanNode.pure, or pinned) outside loops with no other inbound
+   * edge, run it now, before `from`'s finish is stored, and so on from it. Their finishes are
+   * stored with `from`'s, in its one call (finishSteps, lua/includes/finish.lua), which takes
+   * each only if the one before made it ready; one not taken runs again as any activation.
+   * `ahead` holds the outputs not stored yet, `from`'s first: each step's joins them. Stops at a
+   * node that is not such, one that throws or asks for more than an output, after `maxAhead`
+   * steps or once `lazyBeginMs` went by (the finish before them waits meanwhile).
+   */
+  async runAhead(runId: string, from: PlanNode, result: NodeResult, ahead: Map<string, string>): Promise<RanAhead[]> {
+    const steps: RanAhead[] = [];
+    const began = Date.now();
+    let [node, last] = [from, result];
+    while (steps.length < maxAhead && Date.now() - began < this.lazyBeginMs) {
+      const next = await this.onlyNext(runId, node, last);
+      if (!next) break;
+      const startedAt = Date.now();
+      try {
+        last = await this.execute({ runId, actor: next.id, node: next.id, iteration: '' }, next, { attempt: 1, beforeEffects: noEffects, ahead });
+      } catch {
+        break;
+      }
+      if (!plain(last)) break;
+      const output = JSON.stringify(last.output ?? null);
+      ahead.set(next.id, output);
+      steps.push({ node: next.id, output, chosen: next.role === 'router' ? JSON.stringify(last.route ?? []) : '', startedAt, endedAt: Date.now() });
+      node = next;
+    }
+    return steps;
+  }
+
+  /** The one actor finishing `node` (outside loops) with `result` makes ready, when it may run ahead. */
+  private async onlyNext(runId: string, node: PlanNode, result: NodeResult): Promise<PlanNode | undefined> {
+    if (node.outbound.length !== 1 || node.loop !== undefined || !['trigger', 'normal', 'router', 'response'].includes(node.role)) return undefined;
+    const [route] = node.outbound;
+    if (node.role === 'router' && !result.route?.includes(route.sourceHandle)) return undefined;
+    const next = await this.cachedPlanNode(runId, route.target);
+    if (!next || !(next.pure || next.pinned) || next.disabled || next.inbound.length !== 1 || next.loop !== undefined) return undefined;
+    return ['normal', 'router', 'response'].includes(next.role) ? next : undefined;
   }
 
   /**
@@ -244,11 +302,15 @@ export class EngineCore {
     return runId;
   }
 
-  /** Outputs of nodes as an actor in `iteration` sees them: its iteration's first. */
-  async outputs(runId: string, ids: string[], iteration = ''): Promise<Record<string, unknown>> {
+  /**
+   * Outputs of nodes as an actor in `iteration` sees them: its iteration's first. Outside loops,
+   * from `ahead` (not stored yet) and the outputs kept here (EagerRuns.keepOutput), the others
+   * from Redis.
+   */
+  async outputs(runId: string, ids: string[], iteration = '', ahead?: Map<string, string>): Promise<Record<string, unknown>> {
     if (ids.length === 0) return {};
     const fields = iteration === '' ? ids : ids.flatMap((id) => [`${id}#${iteration}`, id]);
-    const values = (iteration === '' && this.eager?.keptOutputs(runId, fields)) || (await this.redis.hmget(this.keys(runId).out, ...fields));
+    const values = iteration === '' ? await this.outputTexts(runId, fields, ahead) : await this.redis.hmget(this.keys(runId).out, ...fields);
     const result: Record<string, unknown> = {};
     const step = iteration === '' ? 1 : 2;
     ids.forEach((id, i) => {
@@ -256,6 +318,15 @@ export class EngineCore {
       if (text != null) result[id] = JSON.parse(text);
     });
     return result;
+  }
+
+  /** The outputs (JSON text, null when none) of actors outside loops: from `ahead` and those kept here, the rest read from Redis. */
+  private async outputTexts(runId: string, fields: string[], ahead?: Map<string, string>): Promise<(string | null)[]> {
+    const texts: (string | null | undefined)[] = fields.map((field) => ahead?.get(field) ?? this.eager?.keptOutput(runId, field));
+    const unknown = fields.filter((_, i) => texts[i] === undefined);
+    if (unknown.length === 0) return texts as string[];
+    const read = await this.redis.hmget(this.keys(runId).out, ...unknown);
+    return texts.map((text) => (text === undefined ? read.shift()! : text));
   }
 
   async progress(job: ActivationJob, message: string, detail?: ProgressDetail): Promise<void> {
@@ -275,7 +346,7 @@ export class EngineCore {
    * Finish with an executor's result; `fused`: begin was skipped (a fresh first attempt), finish
    * does its part.
    */
-  finishWith(job: ActivationJob, node: PlanNode, result: NodeResult, { startedAt, code, fused }: Timing & { fused?: boolean }) {
+  async finishWith(job: ActivationJob, node: PlanNode, result: NodeResult, { startedAt, code, fused }: Timing & { fused?: boolean }): Promise<void> {
     const output = JSON.stringify(result.output ?? null);
     if (result.loop) {
       const loop: LoopStartData = { count: result.loop.items.length, waitMs: result.loop.waitMs, loopEnd: node.loopEnd ?? '' };
@@ -291,7 +362,11 @@ export class EngineCore {
     }
     if (result.stopIncomplete) return this.finishRaw(job, { output, startedAt, code, mode: 'stop', fused });
     const chosen = node.role === 'router' || deciding ? JSON.stringify(result.route ?? []) : '';
-    return this.finishRaw(job, { output, startedAt, code, chosen, fused });
+    // an eager activation runs ahead (the process that started the run keeps its outputs)
+    if (!job.eager || job.iteration !== '') return this.finishRaw(job, { output, startedAt, code, chosen, fused });
+    const ahead = new Map([[job.actor, output]]);
+    const ranAhead = await this.runAhead(job.runId, node, result, ahead);
+    return this.finishRaw(job, { output, startedAt, code, chosen, fused, ranAhead, ahead });
   }
 
   /** Finish the actor with its output as JSON text (finish-1.lua), then hand on what became ready. */
@@ -313,10 +388,20 @@ export class EngineCore {
       channel: await this.channel(job.runId),
       payloadLimit: this.payloadLimit,
       fusedStart: step.fused ? step.startedAt : '',
+      ranAhead: step.ranAhead,
     });
-    if (job.eager && result[0] === 'ok') this.eager?.keepOutput(job.runId, job.actor, step.output);
+    if (job.eager && result[0] === 'ok') this.keepFinished(job.runId, step.ahead ?? new Map([[job.actor, step.output]]), result[3]);
     // only what this finish made ready is fresh: replays of next[actor] are not
     await this.handOn(job.runId, [result[1], result[2]], result[0] === 'ok', job.eager);
+  }
+
+  /** Keep (EagerRuns.keepOutput) the outputs of a finish that stored `ahead`'s first actor and `ranAhead` steps run ahead after it. */
+  keepFinished(runId: string, ahead: Map<string, string>, ranAhead: number): void {
+    let left = 1 + ranAhead;
+    for (const [actor, output] of ahead) {
+      if (left-- === 0) return;
+      this.eager?.keepOutput(runId, actor, output);
+    }
   }
 
   /** Fail the actor and its run with `failure`: its text, the underlying error (or ''), and whose fault it is. */

@@ -14,7 +14,7 @@ import { flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
 import { TickBatch } from './tick-batch.ts';
-import { ActorFunctions } from './scripts.ts';
+import { ActorFunctions, type Finished } from './scripts.ts';
 import { connectRedis, isClusterUrl } from './redis-connection.ts';
 import { ActivationQueues, activationQueueCount, type ActivationWorkers } from './activation-queues.ts';
 import { watchResult, type ResultWatch, type RunResult } from './run-result.ts';
@@ -108,11 +108,18 @@ export class Engine {
     const { eager } = this.core;
     if (eager?.hasRoom && !options.reuse) {
       remember();
-      // the trigger runs here, before the start, which finishes it: no activation of its own
-      start.triggerRan = await this.core.triggerAtStart(runId, plan.trigger);
-      const [, status, ready] = await this.startEager(eager, start, history, plan.flowId);
+      // the trigger runs here, before the start, which finishes it (no activation of its own),
+      // with what may run ahead after it (EngineCore.runAhead)
+      const ahead = new Map<string, string>();
+      const ran = await this.core.triggerAtStart(runId, plan.trigger);
+      if (ran) {
+        ahead.set(plan.trigger, ran.output);
+        start.triggerRan = { output: ran.output, endedAt: ran.endedAt };
+        start.ranAhead = await this.core.runAhead(runId, plan.nodes[plan.trigger], ran.result, ahead);
+      }
+      const [, status, ready, ranAhead] = await this.startEager(eager, start, history, plan.flowId);
       await eager.started(runId, async () => {
-        if (start.triggerRan) eager.keepOutput(runId, plan.trigger, start.triggerRan.output);
+        this.core.keepFinished(runId, ahead, ranAhead);
         await this.core.handOn(runId, [status, ready], true, true);
       });
       return runId;
@@ -133,7 +140,7 @@ export class Engine {
   }
 
   /** A run's start, its history entry and this process's claim on it (actors/eager.ts), in one round trip: the start's answer. */
-  private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string): Promise<[string, string, string]> {
+  private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string): Promise<Finished> {
     // sent together, answered together (not a pipeline object: ioredis builds one with every BullMQ script on the connection)
     const [started] = await Promise.all([
       this.functions.start(runKeys(this.prefix, start.runId).meta, start),

@@ -65,6 +65,9 @@ export function queueActorCall(batch: ChainableCommander, verb: Verb, key: strin
   batch.fcall(functionName(verb), 1, key, ...args);
 }
 
+/** What start-1.lua and finish-1.lua answer: verdict, run status, ready JSON, steps run ahead that were finished. */
+export type Finished = [string, string, string, number];
+
 /**
  * The actor functions over one connection, each taking its arguments named (actors/actor-calls.ts).
  * A call that finds the library missing loads it and tries again.
@@ -72,9 +75,12 @@ export function queueActorCall(batch: ChainableCommander, verb: Verb, key: strin
 export class ActorFunctions {
   constructor(private readonly redis: Redis) {}
 
-  /** 'ok' or 'exists', the run's status and what became ready (JSON: the trigger, or what its finish here made ready) */
-  start(meta: string, call: StartCall): Promise<[string, string, string]> {
-    return this.call('start', meta, startArgv(call)) as Promise<[string, string, string]>;
+  /**
+   * 'ok' or 'exists', the run's status, what became ready (JSON: the trigger, or what its finish
+   * here made ready) and how many of the steps run ahead were finished
+   */
+  start(meta: string, call: StartCall): Promise<Finished> {
+    return this.call('start', meta, startArgv(call)) as Promise<Finished>;
   }
 
   /** entries of one flow's history */
@@ -86,8 +92,9 @@ export class ActorFunctions {
     return this.call('begin', meta, beginArgv(call)) as Promise<[string, string?]>;
   }
 
-  finish(meta: string, call: FinishCall): Promise<[string, string, string]> {
-    return this.call('finish', meta, finishArgv(call)) as Promise<[string, string, string]>;
+  /** 'ok', 'dup' or 'stopped', the run's status, what became ready (JSON) and how many of the steps run ahead were finished */
+  finish(meta: string, call: FinishCall): Promise<Finished> {
+    return this.call('finish', meta, finishArgv(call)) as Promise<Finished>;
   }
 
   fail(meta: string, call: FailCall): Promise<string> {

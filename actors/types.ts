@@ -47,6 +47,8 @@ export interface PlanNode {
    * would (route.lua), so its routes carry skips
    */
   disabled?: true;
+  /** the node's executor only computes its output (catalogue NodeDefinition.pure): it may run ahead (EngineCore.runAhead) */
+  pure?: true;
   /** test runs of a plan made with pins: the actor completes with this output instead of running (EngineCore.execute) */
   pinned?: { output: unknown };
   /** ids of incoming edges (the join waits for a message on each) */

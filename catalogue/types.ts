@@ -125,6 +125,14 @@ export interface NodeDefinition {
   isWidget?: boolean;
   integrationId?: number;
   authTypes?: readonly string[];
+  /**
+   * The executor computes its output from its values and the outputs it reads, and does nothing
+   * else: no call out, no effect, no wait, no progress, quick. The engine may then run the node
+   * ahead, right after the node before it and before that one's finish is stored, and store both
+   * finishes in one step (ARCHITECTURE.md "Running ahead"); if that step does not happen, the
+   * node simply runs again.
+   */
+  pure?: boolean;
   /** a trigger's paired response node (by name) */
   responseNode?: string;
   /**

@@ -24,9 +24,10 @@
   ARGV[14] envelope payload limit (bytes): larger outputs are referenced, not copied
   ARGV[15] start (ms) when begin was skipped (a fresh first attempt: the actor is still
            'queued'), else '': finish then records the start and emits node.started itself
+  ARGV[16 ..] the steps its process ran ahead, 5 fields each (finishSteps, includes/finish.lua)
 
   Returns { 'ok' | 'dup' | 'stopped', run status, ready JSON: an array of actor keys, an actor
   with a delay as {actor, node, iteration, delayMs} (runs finished before 2026-11-28 stored
-  every entry so) }
+  every entry so), how many steps ran ahead were finished } (the last finish's)
 ]]
-return finishActor(ARGV)
+return finishSteps(ARGV, ARGV, 16)

@@ -10,6 +10,7 @@ export interface NodeSpec {
   onError?: OnError;
   disabled?: true;
   pinned?: { output: unknown };
+  pure?: true;
 }
 
 /**
@@ -28,6 +29,7 @@ export function buildPlan(nodes: Record<string, NodeSpec>, edges: string[], flow
       ...(spec.onError ? { onError: spec.onError } : {}),
       ...(spec.disabled ? { disabled: spec.disabled } : {}),
       ...(spec.pinned ? { pinned: spec.pinned } : {}),
+      ...(spec.pure ? { pure: spec.pure } : {}),
       inbound: [],
       outbound: [],
     };

@@ -29,6 +29,7 @@ export function compileFlow(flow: FlowDocument, catalogue: CatalogueView): Plan 
       ...retriesOf(node.retry),
       ...(node.onError === 'continue' ? { onError: node.onError } : {}),
       ...(node.disabled ? { disabled: true as const } : {}),
+      ...(catalogue.get(node.type)?.pure ? { pure: true as const } : {}),
       inbound: [],
       outbound: [],
     };

@@ -1,5 +1,8 @@
 -- Finish an actor: finish-1.lua's work (see its header for `args`, laid out as its ARGV), also
--- done by start-1.lua for a trigger the starting process ran. Needs run-keys, emit, writes and route.
+-- done by start-1.lua for a trigger the starting process ran. Needs run-keys, emit, writes and
+-- route. Leaves its events held and the TTLs as they were: finishSteps (below) ends the call.
+-- meta's `touched` as the call's first finish read it
+local touchedBefore
 local function finishActor(args)
   local actor, nodeId, iteration = args[1], args[2], args[3]
   local status, output, chosenJson = args[4], args[5], args[6]
@@ -10,6 +13,7 @@ local function finishActor(args)
   liveChannel = args[13]
   payloadLimit = tonumber(args[14])
   local run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop', 'touched')
+  touchedBefore = run[4]
   runId = run[1]
   local runStatus = run[2]
   -- the actor's state and the hop it became ready with
@@ -51,8 +55,6 @@ local function finishActor(args)
       -- too deep is the flow's own doing: a 'user' error (contract/errors.ts)
       redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'errorKind', 'user', 'failedNode', nodeId, 'finishedAt', nowText)
       emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = failure, errorKind = 'user' })
-      flushEvents()
-      touchRun(run[4], nowText, true)
       return { 'ok', 'failed', '[]' }
     end
   elseif mode == 'loopStart' then
@@ -97,10 +99,39 @@ local function finishActor(args)
     hold(actorsKey, actor .. ':next', readyJson)
   end
   writeHeld()
-  flushEvents()
-  -- the run's keys live `retention` past its last activity: renewed at most every few seconds
-  -- while it runs, always when it ends (after the events: a start that finished its trigger,
-  -- start-1.lua, creates the events stream with them)
-  touchRun(run[4], nowText, runStatus ~= 'running')
   return { 'ok', runStatus, readyJson }
+end
+
+--[[
+  Finish an actor (`args`, as finish-1.lua's ARGV), then the steps its process ran ahead:
+  `steps[from ..]`, 5 fields each (node id, output JSON, chosen handles JSON or '', started at
+  and ended at, ms), each the one actor the finish before it made ready, a fresh first attempt
+  of a node outside loops, completed with code 200 (EngineCore.runAhead). A step is finished
+  only while the one before it finished ('ok'), left the run running and made exactly that
+  actor ready; the rest are dropped (their process hands on what the last finish made ready).
+  Then the call's events go out as one entry and the run's keys' TTLs are renewed.
+
+  Returns the last finish's { 'ok' | 'dup' | 'stopped', run status, ready JSON } and how many
+  steps were finished after `args`'s actor.
+]]
+local function finishSteps(args, steps, from)
+  local result = finishActor(args)
+  local finished, touched = result[1] == 'ok', touchedBefore
+  local at = from
+  while at + 4 <= #steps and result[1] == 'ok' and result[2] == 'running' and result[3] == '[' .. quote(steps[at]) .. ']' do
+    local node, startedAt, endedAt = steps[at], steps[at + 3], steps[at + 4]
+    local duration = intText(math.max(0, tonumber(endedAt) - tonumber(startedAt)))
+    result = finishActor({ node, node, '', 'completed', steps[at + 1], steps[at + 2], endedAt, duration, '200', 'route', '{}',
+      retentionSeconds, liveChannel, payloadLimit, startedAt })
+    at = at + 5
+  end
+  if finished then
+    flushEvents()
+    -- the run's keys live `retention` past its last activity: renewed at most every few seconds
+    -- while it runs, always when it ends (after the events: a start that finished its trigger,
+    -- start-1.lua, creates the events stream with them)
+    touchRun(touched, nowText, result[2] ~= 'running')
+  end
+  result[4] = (at - from) / 5
+  return result
 end

@@ -7,6 +7,7 @@ export const definition = {
   type: 'conditionNode',
   category: 'Logic',
   status: 'Enabled',
+  pure: true,
   icon: 'branch',
   docs: '/docs/nodes/branchNode',
   description:

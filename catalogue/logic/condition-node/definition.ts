@@ -8,6 +8,7 @@ export const definition = {
   type: 'conditionNode',
   category: 'Logic',
   status: 'Enabled',
+  pure: true,
   icon: 'condition',
   docs: '/docs/nodes/conditionNode',
   description:

@@ -8,6 +8,7 @@ export const definition = {
   type: 'dynamicNode',
   category: 'Logic',
   status: 'Enabled',
+  pure: true,
   icon: 'variable',
   docs: '/docs/nodes/variablesNode',
   description:

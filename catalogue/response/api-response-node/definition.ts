@@ -18,6 +18,7 @@ export const definition = {
   type: 'responseNode',
   category: 'Response',
   status: 'Enabled',
+  pure: true,
   icon: 'send',
   docs: '/docs/nodes/apiResponseNode',
   description:

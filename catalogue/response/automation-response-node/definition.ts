@@ -11,6 +11,7 @@ export const definition = {
   type: 'responseNode',
   category: 'Response',
   status: 'Enabled',
+  pure: true,
   icon: 'send',
   docs: '/docs/nodes/automationResponseNode',
   description:

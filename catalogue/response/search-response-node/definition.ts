@@ -19,6 +19,7 @@ export const definition = {
   type: 'responseNode',
   category: 'Response',
   status: 'Enabled',
+  pure: true,
   icon: 'list',
   docs: '/docs/nodes/searchResponseNode',
   description:
