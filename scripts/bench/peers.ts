@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { closedLoop, type LoadTarget } from './load.ts';
 import { request, wrongAnswer, assertGreets } from './peers/job.ts';
 import { startNodeRed } from './peers/node-red.ts';
-import { rssMb, stopAll } from './peers/processes.ts';
+import { interrupted, rssMb, stopAll } from './peers/processes.ts';
 import { startWeftPeer } from './peers/weft.ts';
 import { fixed, percentile, times } from './stats.ts';
 
@@ -27,15 +27,6 @@ interface Measured {
   p99: number;
   rss: number;
   rssDetail: string;
-}
-
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.log(`\n${signal}: stopping what the bench started…`);
-    void stopAll().then(() => process.exit(130));
-  });
 }
 
 /** Check the answer once, warm up, then load for `seconds`; every answer is checked. */

@@ -53,6 +53,23 @@ async function stopNow(): Promise<void> {
   for (const task of due.reverse()) await task();
 }
 
+/**
+ * Whether the bench was stopped from outside: Ctrl-C, SIGTERM, or its output's reader gone
+ * (`| head`: a write then fails with EPIPE). Each stops everything started here and exits,
+ * so no Redis is left running.
+ */
+export let interrupted = false;
+const stopFromOutside = (why: string, code: number) => {
+  if (!interrupted && code !== 141) console.log(`\n${why}: stopping what the bench started…`);
+  interrupted = true;
+  void stopAll().then(() => process.exit(code));
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopFromOutside(signal, 130));
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  stopFromOutside('EPIPE', 141);
+});
+
 /** Resident set size of one process in MB (from ps). */
 export function rssMb(pid: number | undefined): number {
   if (!pid) return NaN;
