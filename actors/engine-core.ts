@@ -254,14 +254,13 @@ export class EngineCore {
    * stored with `from`'s, in its one call (finishSteps, lua/includes/finish.lua), which takes
    * each only if the one before made it ready; one not taken runs again as any activation.
    * `ahead` holds the outputs not stored yet, `from`'s first: each step's joins them. Stops at a
-   * node that is not such, one that throws or asks for more than an output, after `maxAhead`
-   * steps or once `lazyBeginMs` went by (the finish before them waits meanwhile).
+   * node that is not such, one that throws or asks for more than an output, or after `maxAhead`
+   * steps (pure nodes are quick: the finish before them waits meanwhile).
    */
   async runAhead(runId: string, from: PlanNode, result: NodeResult, ahead: Map<string, string>): Promise<RanAhead[]> {
     const steps: RanAhead[] = [];
-    const began = Date.now();
     let [node, last] = [from, result];
-    while (steps.length < maxAhead && Date.now() - began < this.lazyBeginMs) {
+    while (steps.length < maxAhead) {
       const next = await this.onlyNext(runId, node, last);
       if (!next) break;
       const startedAt = Date.now();

@@ -22,21 +22,29 @@ local nowText = ARGV[3]
 if redis.call('EXISTS', metaKey) == 1 then return { 'exists', '', '[]', 0 } end
 local metaEnd = 10 + 2 * tonumber(ARGV[9])
 local stepsEnd = metaEnd + 5 * tonumber(ARGV[10])
-hsetPairs(metaKey, ARGV, 11, metaEnd)
-redis.call('HSET', metaKey, 'status', 'running', 'active', 1, 'startedAt', nowText)
+local meta = { unpack(ARGV, 11, metaEnd) }
+local hop = '0'
+for at = 1, #meta, 2 do
+  if meta[at] == 'hop' then hop = meta[at + 1] end
+end
+for _, value in ipairs({ 'status', 'running', 'active', '1', 'startedAt', nowText }) do meta[#meta + 1] = value end
+hsetPairs(metaKey, meta, 1, #meta)
 hsetPairs(planKey, ARGV, stepsEnd + 1, #ARGV)
+-- the finishes below read the plan from here
+for at = stepsEnd + 1, #ARGV, 2 do planTexts[ARGV[at]] = ARGV[at + 1] end
 local trigger, output = ARGV[2], ARGV[6]
-redis.call('HSET', actorsKey, trigger, 'queued')
 local runJson = quote(ARGV[1])
 local triggerJson = quote(trigger)
 emitJson('{"type":"run.started","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
 emitJson(nodeEvent('node.queued', runJson, nowText, triggerJson) .. '}')
 if output ~= '' then
   local duration = intText(math.max(0, tonumber(ARGV[7]) - tonumber(nowText)))
-  -- finish's events follow these in the same entry of the events stream; it renews every key's TTL
+  -- finish's events follow these in the same entry of the events stream; it renews every key's
+  -- TTL. It reads nothing back: the run is running, at meta's hop, never renewed; the trigger queued
   return finishSteps({ trigger, trigger, '', 'completed', output, '', ARGV[7], duration, '200', 'route', '{}',
-    retentionSeconds, liveChannel, ARGV[8], nowText }, { unpack(ARGV, metaEnd + 1, stepsEnd) }, 1)
+    retentionSeconds, liveChannel, ARGV[8], nowText }, { unpack(ARGV, metaEnd + 1, stepsEnd) }, 1, { ARGV[1], 'running', hop, false })
 end
+redis.call('HSET', actorsKey, trigger, 'queued')
 for _, key in ipairs({ metaKey, planKey, actorsKey, eventsKey }) do touch(key) end
 flushEvents()
 return { 'ok', 'running', '[' .. triggerJson .. ']', 0 }

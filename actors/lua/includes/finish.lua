@@ -1,9 +1,9 @@
 -- Finish an actor: finish-1.lua's work (see its header for `args`, laid out as its ARGV), also
 -- done by start-1.lua for a trigger the starting process ran. Needs run-keys, emit, writes and
--- route. Leaves its events held and the TTLs as they were: finishSteps (below) ends the call.
--- meta's `touched` as the call's first finish read it
-local touchedBefore
-local function finishActor(args)
+-- route. Leaves its writes and events held and the TTLs as they were: finishSteps (below) ends
+-- the call. `run`: meta's runId, status, hop and touched, as a finish before it in the call read
+-- them (a step run ahead: the run still running, the actor queued by that finish); nil: read.
+local function finishActor(args, run)
   local actor, nodeId, iteration = args[1], args[2], args[3]
   local status, output, chosenJson = args[4], args[5], args[6]
   local mode, fusedStart = args[10], args[15]
@@ -12,12 +12,16 @@ local function finishActor(args)
   retentionSeconds = args[12]
   liveChannel = args[13]
   payloadLimit = tonumber(args[14])
-  local run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop', 'touched')
-  touchedBefore = run[4]
+  -- the actor's state and the hop it became ready with
+  local record
+  if run then
+    record = { 'queued', readyHops[actor] }
+  else
+    run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop', 'touched')
+    record = redis.call('HMGET', actorsKey, actor, actor .. ':hop')
+  end
   runId = run[1]
   local runStatus = run[2]
-  -- the actor's state and the hop it became ready with
-  local record = redis.call('HMGET', actorsKey, actor, actor .. ':hop')
   if isTerminal(record[1]) then
     return { 'dup', runStatus, redis.call('HGET', actorsKey, actor .. ':next') or '[]' }
   end
@@ -55,7 +59,7 @@ local function finishActor(args)
       -- too deep is the flow's own doing: a 'user' error (contract/errors.ts)
       redis.call('HSET', metaKey, 'status', 'failed', 'error', failure, 'errorKind', 'user', 'failedNode', nodeId, 'finishedAt', nowText)
       emit({ type = 'run.failed', runId = runId, ts = now, nodeId = nodeId, error = failure, errorKind = 'user' })
-      return { 'ok', 'failed', '[]' }
+      return { 'ok', 'failed', '[]' }, run
     end
   elseif mode == 'loopStart' then
     local modeData = cjson.decode(args[11])
@@ -98,8 +102,7 @@ local function finishActor(args)
     readyJson = '[' .. table.concat(ready, ',') .. ']'
     hold(actorsKey, actor .. ':next', readyJson)
   end
-  writeHeld()
-  return { 'ok', runStatus, readyJson }
+  return { 'ok', runStatus, readyJson }, run
 end
 
 --[[
@@ -109,28 +112,32 @@ end
   of a node outside loops, completed with code 200 (EngineCore.runAhead). A step is finished
   only while the one before it finished ('ok'), left the run running and made exactly that
   actor ready; the rest are dropped (their process hands on what the last finish made ready).
-  Then the call's events go out as one entry and the run's keys' TTLs are renewed.
+  A step reads nothing back: the finish before it left the run running and queued the actor.
+  Then the call's writes are made (one HSET per hash), its events go out as one entry and the
+  run's keys' TTLs are renewed. `run`: as finishActor's, for the first finish (a start's trigger).
 
   Returns the last finish's { 'ok' | 'dup' | 'stopped', run status, ready JSON } and how many
   steps were finished after `args`'s actor.
 ]]
-local function finishSteps(args, steps, from)
-  local result = finishActor(args)
-  local finished, touched = result[1] == 'ok', touchedBefore
+local function finishSteps(args, steps, from, run)
+  local result
+  result, run = finishActor(args, run)
+  local finished = result[1] == 'ok'
   local at = from
   while at + 4 <= #steps and result[1] == 'ok' and result[2] == 'running' and result[3] == '[' .. quote(steps[at]) .. ']' do
     local node, startedAt, endedAt = steps[at], steps[at + 3], steps[at + 4]
     local duration = intText(math.max(0, tonumber(endedAt) - tonumber(startedAt)))
     result = finishActor({ node, node, '', 'completed', steps[at + 1], steps[at + 2], endedAt, duration, '200', 'route', '{}',
-      retentionSeconds, liveChannel, payloadLimit, startedAt })
+      retentionSeconds, liveChannel, payloadLimit, startedAt }, run)
     at = at + 5
   end
   if finished then
+    writeHeld()
     flushEvents()
     -- the run's keys live `retention` past its last activity: renewed at most every few seconds
     -- while it runs, always when it ends (after the events: a start that finished its trigger,
     -- start-1.lua, creates the events stream with them)
-    touchRun(touched, nowText, result[2] ~= 'running')
+    touchRun(run[4], nowText, result[2] ~= 'running')
   end
   result[4] = (at - from) / 5
   return result

@@ -2,12 +2,13 @@
 local maxHop = 100
 local depthError = 'Maximum flow execution depth exceeded (limit: 100)'
 -- the run id, as text and as a JSON string, the time (ms) as decimal text, the envelope
--- payload limit and the plan nodes read so far: set for each call
-local runId, runJson, nowText, payloadLimit, planCache
+-- payload limit, the plan nodes read so far, the plan's texts when the call has them (a start:
+-- no HGET) and the hop each actor the call made ready got (queueActor): set for each call
+local runId, runJson, nowText, payloadLimit, planCache, planTexts, readyHops
 local function resetRoute()
   runId, runJson, nowText = false, false, false
   payloadLimit = 2048
-  planCache = {}
+  planCache, planTexts, readyHops = {}, {}, {}
 end
 -- Plan nodes decoded, by their JSON text: every run of a flow version freezes the same texts,
 -- so a finish decodes a node once per text, not once per run. Kept across calls (the library's
@@ -29,7 +30,7 @@ end
 local function planNode(id)
   local node = planCache[id]
   if node then return node end
-  local text = redis.call('HGET', planKey, id)
+  local text = planTexts[id] or redis.call('HGET', planKey, id)
   node = decoded[text]
   if not node then
     if decodedCount >= 2000 then decoded, decodedCount = {}, 0 end
@@ -57,7 +58,10 @@ end
 local function queueActor(nodeId, iteration, delayMs, ready, hop, nodeJson)
   local actor = actorKey(nodeId, iteration)
   setState(actor, 'queued')
-  if hop then hold(actorsKey, actor .. ':hop', intText(hop)) end
+  if hop then
+    hold(actorsKey, actor .. ':hop', intText(hop))
+    readyHops[actor] = hop
+  end
   nodeJson = nodeJson or quote(nodeId)
   local iterationJson = iterationField(iteration)
   emitJson(nodeEvent('node.queued', runJson, nowText, nodeJson) .. iterationJson .. '}')
