@@ -31,10 +31,12 @@ const steps = (events: RunEvent[]) => events.map((e) => [e.type, e.type === 'edg
 const entries = (engine: Engine, runId: string) => engine.redis.xlen(runKeys(engine.prefix, runId).events);
 
 describe('running ahead', () => {
-  it('stores pure nodes after the trigger with the run start: every step in order, one entry of the events stream', async () => {
+  it('stores pure nodes after the trigger with the run start: every step in order, one entry of the events stream, no claim', async () => {
     const engine = started();
     const plan = buildPlan({ ...trigger, a_1: { type: 'seen', pure: true }, b_1: { type: 'seen', pure: true } }, ['trigger_1->a_1', 'a_1->b_1']);
     const runId = await engine.startRun(plan, { n: 1 });
+    // the run ended with its start: nothing to recover, so it was never claimed (actors/eager.ts)
+    expect(await engine.redis.zcard(`${engine.prefix}eager`)).toBe(0);
     const events = await eventsUntilEnd(engine, runId);
     expect(steps(events)).toEqual([
       'run.started', 'node.queued trigger_1', 'node.started trigger_1', 'node.completed trigger_1',

@@ -117,7 +117,15 @@ export class Engine {
         start.triggerRan = { output: ran.output, endedAt: ran.endedAt };
         start.ranAhead = await this.core.runAhead(runId, plan.nodes[plan.trigger], ran.result, ahead);
       }
-      const [, status, ready, ranAhead] = await this.startEager(eager, start, history, plan.flowId);
+      // a run whose every step runs here ends with its start: nothing of it to recover, no claim
+      const ends = start.triggerRan !== undefined && plan.nodes[start.ranAhead?.at(-1)?.node ?? plan.trigger].outbound.length === 0;
+      const [, status, ready, ranAhead] = await this.startEager(eager, start, history, plan.flowId, !ends);
+      if (ends && status !== 'running') {
+        await this.core.handOn(runId, [status, ready]);
+        return runId;
+      }
+      // the start did not take every step (it cannot for a new run): claimed now, before its ready actors run
+      if (ends) await eager.claim(runId);
       await eager.started(runId, async () => {
         this.core.keepFinished(runId, ahead, ranAhead);
         await this.core.handOn(runId, [status, ready], true, true);
@@ -139,13 +147,13 @@ export class Engine {
     return runId;
   }
 
-  /** A run's start, its history entry and this process's claim on it (actors/eager.ts), in one round trip: the start's answer. */
-  private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string): Promise<Finished> {
+  /** A run's start, its history entry and (`claim`) this process's claim on it (actors/eager.ts), in one round trip: the start's answer. */
+  private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string, claim: boolean): Promise<Finished> {
     // sent together, answered together (not a pipeline object: ioredis builds one with every BullMQ script on the connection)
     const [started] = await Promise.all([
       this.functions.start(runKeys(this.prefix, start.runId).meta, start),
       this.addHistory(flowId, history),
-      eager.claim(start.runId),
+      claim && eager.claim(start.runId),
     ]);
     if (started[0] !== 'ok') throw new Error(`Run ${start.runId} exists already`);
     return started;
