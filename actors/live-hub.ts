@@ -9,12 +9,17 @@ import type { RunEvent } from '../contract/run-events.ts';
 type Listener = (event: RunEvent) => void;
 
 /**
- * Which of a flow's events a listener wants: one run's (a caller waiting on its run), or only
- * the runs' own events (run.started, run.completed, …). An event is parsed only when a listener
- * may want it: the hub reads the run id from its JSON text and looks its listeners up, and
- * looks for the type in the text for the runs-only ones.
+ * Which of a flow's events a listener wants: one run's steps (a caller waiting on its run: every
+ * event of it but its messages and queueings, `edge.message` and `node.queued`, which only the
+ * studio's animation draws, and it listens to whole flows), or only the runs' own events
+ * (run.started, run.completed, …). An event is parsed only when a listener may want it: the hub
+ * reads the run id from its JSON text and looks its listeners up, and looks for the type in the
+ * text for the runs-only ones.
  */
 export type LiveFilter = { runId: string } | { runEvents: true };
+
+/** how the events a run's listeners do not get begin (the engine's steps write the type first) */
+const notForRuns = ['{"type":"edge.message"', '{"type":"node.queued"'];
 
 /** the text a runs-only listener's events hold (events are written without spaces) */
 const RUN_EVENTS = '"type":"run.';
@@ -61,7 +66,7 @@ export class LiveHub {
           }
           return event;
         };
-        const runId = listeners.byRun.size ? runIdOf(json) : undefined;
+        const runId = listeners.byRun.size && !notForRuns.some((start) => json.startsWith(start)) ? runIdOf(json) : undefined;
         const ofRun = runId === undefined ? undefined : listeners.byRun.get(runId);
         if (ofRun) for (const listener of ofRun) listener(parsed());
         for (const [listener, needle] of listeners.rest) {
