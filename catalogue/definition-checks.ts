@@ -18,6 +18,7 @@ const CATEGORIES: Record<Category, true> = {
   Interface: true, App: true, AI: true, Data: true, Logic: true, Response: true, Widget: true,
 };
 const STATUSES: Record<NodeStatus, true> = { Enabled: true, Restricted: true, Disabled: true };
+const PURE_KINDS: NodeDefinition['type'][] = ['dynamicNode', 'conditionNode', 'responseNode'];
 
 /** One line per problem, each naming the node and field; empty when the set is sound. */
 export function definitionProblems(definitions: NodeDefinition[]): string[] {
@@ -37,6 +38,10 @@ export function definitionProblems(definitions: NodeDefinition[]): string[] {
     if (!d.docs) problems.push(`${at}: no docs link`);
     if (!isNodeIcon(d.icon)) problems.push(`${at}: unknown icon "${d.icon}" (see catalogue/icon-names.ts)`);
     if ((d.type === 'triggerNode') !== Boolean(d.isTrigger)) problems.push(`${at}: isTrigger must be set exactly on triggerNode types`);
+    // a pure node may run ahead of the stored finish before it (ARCHITECTURE.md "Running ahead"): it reads no credential and starts no flow
+    if (d.pure && (!PURE_KINDS.includes(d.type) || d.authTypes?.length || d.inputs.some((f) => f.type === 'credential' || f.type === 'flow'))) {
+      problems.push(`${at}: pure is for a node that only computes its output: a dynamicNode, conditionNode or responseNode without credential or flow fields`);
+    }
     if (d.responseNode !== undefined) {
       const pair = byName.get(d.responseNode);
       if (!pair) problems.push(`${at}: responseNode "${d.responseNode}" is not a node of the catalogue`);

@@ -55,6 +55,14 @@ describe('createRegistry', () => {
     ]);
   });
 
+  it('refuses pure on a node that may read a credential, start a flow, or is no plain step', () => {
+    const expected = 'pure is for a node that only computes its output: a dynamicNode, conditionNode or responseNode without credential or flow fields';
+    expect(problemsOf([node({ pure: true })])).toEqual([]);
+    expect(problemsOf([node({ pure: true, inputs: [{ name: 'c', label: 'Credential', type: 'credential' }] })])).toEqual([`node "sample": ${expected}`]);
+    expect(problemsOf([node({ pure: true, authTypes: ['apiKey'] })])).toEqual([`node "sample": ${expected}`]);
+    expect(problemsOf([node({ pure: true, type: 'forLoopNode' })])).toEqual([`node "sample": ${expected}`]);
+  });
+
   it('refuses a responseNode pairing to a missing or non-response node', () => {
     const trigger = node({ name: 'hook', type: 'triggerNode', isTrigger: true, responseNode: 'nowhere' });
     expect(problemsOf([trigger])).toEqual(['node "hook": responseNode "nowhere" is not a node of the catalogue']);
