@@ -6,7 +6,7 @@
 import type { ErrorKind } from '../contract/errors.ts';
 
 /**
- * A step its process ran ahead (EngineCore.runAhead): a fresh first attempt of a node outside
+ * A step its process ran ahead (actors/run-ahead.ts): a fresh first attempt of a node outside
  * loops, finished after the actor before it in the same call (finishSteps, lua/includes/finish.lua).
  */
 export interface RanAhead {

@@ -9,6 +9,7 @@ import type Redis from 'ioredis';
 import type { ErrorKind, ErrorOutput } from '../contract/errors.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import type { FinishMode, LoopNextData, LoopStartData, RanAhead } from './actor-calls.ts';
+import { plain, runAhead } from './run-ahead.ts';
 import type { Activation, EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import { liveChannel, runKeys } from './keys.ts';
 import { readMeta } from './run-reader.ts';
@@ -49,7 +50,7 @@ interface FinishStep extends Timing {
   chosen?: string;
   /** begin was skipped (a fresh first attempt): finish does its part */
   fused?: boolean;
-  /** the steps run ahead after this actor (runAhead), with its output first in `ahead` */
+  /** the steps run ahead after this actor (actors/run-ahead.ts), with its output first in `ahead` */
   ranAhead?: RanAhead[];
   ahead?: Map<string, string>;
 }
@@ -78,17 +79,6 @@ function readyOf(readyJson: string): Ready[] {
       : { actor: entry, node: entry.slice(0, hash), iteration: entry.slice(hash + 1), delayMs: 0 };
   });
 }
-
-/** The most steps run ahead after one actor (EngineCore.runAhead). */
-const maxAhead = 8;
-
-/** Whether a result is only an output (and a router's route): no delay, wait, loop or stop. */
-function plain(result: NodeResult): boolean {
-  return !result.delayMs && !result.awaitRun && !result.loop && !result.stopIncomplete && !result.endLoop;
-}
-
-/** An effect asked for by a node run before the finish before it is stored (a pure node asks for none): it then runs as any activation. */
-const noEffects = () => Promise.reject(new Error('a node run ahead asked for an effect'));
 
 /** A ready actor's activation job; `fresh` when the finish that made it ready queues it. */
 function readyJob(runId: string, r: Ready, fresh: boolean): ActivationJob {
@@ -240,52 +230,11 @@ export class EngineCore {
     const job = { runId, actor: trigger, node: trigger, iteration: '' };
     try {
       const result = await this.execute(job, node, { attempt: 1, beforeEffects: () => Promise.reject(new Error('the run has not started yet')) });
-      if (result.delayMs || result.awaitRun || result.loop || result.route || result.stopIncomplete || result.endLoop) return undefined;
+      if (!plain(result) || result.route) return undefined;
       return { output: JSON.stringify(result.output ?? null), endedAt: Date.now(), result };
     } catch {
       return undefined;
     }
-  }
-
-  /**
-   * Run ahead (ARCHITECTURE.md "Running ahead"): when finishing `from` with `result` makes one
-   * actor ready, a pure node (PlanNode.pure, or pinned) outside loops with no other inbound
-   * edge, run it now, before `from`'s finish is stored, and so on from it. Their finishes are
-   * stored with `from`'s, in its one call (finishSteps, lua/includes/finish.lua), which takes
-   * each only if the one before made it ready; one not taken runs again as any activation.
-   * `ahead` holds the outputs not stored yet, `from`'s first: each step's joins them. Stops at a
-   * node that is not such, one that throws or asks for more than an output, or after `maxAhead`
-   * steps (pure nodes are quick: the finish before them waits meanwhile).
-   */
-  async runAhead(runId: string, from: PlanNode, result: NodeResult, ahead: Map<string, string>): Promise<RanAhead[]> {
-    const steps: RanAhead[] = [];
-    let [node, last] = [from, result];
-    while (steps.length < maxAhead) {
-      const next = await this.onlyNext(runId, node, last);
-      if (!next) break;
-      const startedAt = Date.now();
-      try {
-        last = await this.execute({ runId, actor: next.id, node: next.id, iteration: '' }, next, { attempt: 1, beforeEffects: noEffects, ahead });
-      } catch {
-        break;
-      }
-      if (!plain(last)) break;
-      const output = JSON.stringify(last.output ?? null);
-      ahead.set(next.id, output);
-      steps.push({ node: next.id, output, chosen: next.role === 'router' ? JSON.stringify(last.route ?? []) : '', startedAt, endedAt: Date.now() });
-      node = next;
-    }
-    return steps;
-  }
-
-  /** The one actor finishing `node` (outside loops) with `result` makes ready, when it may run ahead. */
-  private async onlyNext(runId: string, node: PlanNode, result: NodeResult): Promise<PlanNode | undefined> {
-    if (node.outbound.length !== 1 || node.loop !== undefined || !['trigger', 'normal', 'router', 'response'].includes(node.role)) return undefined;
-    const [route] = node.outbound;
-    if (node.role === 'router' && !result.route?.includes(route.sourceHandle)) return undefined;
-    const next = await this.cachedPlanNode(runId, route.target);
-    if (!next || !(next.pure || next.pinned) || next.disabled || next.inbound.length !== 1 || next.loop !== undefined) return undefined;
-    return ['normal', 'router', 'response'].includes(next.role) ? next : undefined;
   }
 
   /**
@@ -364,7 +313,7 @@ export class EngineCore {
     // an eager activation runs ahead (the process that started the run keeps its outputs)
     if (!job.eager || job.iteration !== '') return this.finishRaw(job, { output, startedAt, code, chosen, fused });
     const ahead = new Map([[job.actor, output]]);
-    const ranAhead = await this.runAhead(job.runId, node, result, ahead);
+    const ranAhead = await runAhead(this, job.runId, node, result, ahead);
     return this.finishRaw(job, { output, startedAt, code, chosen, fused, ranAhead, ahead });
   }
 

@@ -1,5 +1,5 @@
 /**
- * Running ahead (EngineCore.runAhead): the pure node a finish makes ready runs at once, in the
+ * Running ahead (actors/run-ahead.ts): the pure node a finish makes ready runs at once, in the
  * process that ran the node before it, and its finish is stored in that node's one call.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -4,6 +4,7 @@
  */
 import type Redis from 'ioredis';
 import { runEager } from './activation.ts';
+import { runAhead } from './run-ahead.ts';
 import { fairProcessor } from './fair-processor.ts';
 import { EagerRuns } from './eager.ts';
 import { jobIdOf } from './activation-job.ts';
@@ -109,13 +110,13 @@ export class Engine {
     if (eager?.hasRoom && !options.reuse) {
       remember();
       // the trigger runs here, before the start, which finishes it (no activation of its own),
-      // with what may run ahead after it (EngineCore.runAhead)
+      // with what may run ahead after it (actors/run-ahead.ts)
       const ahead = new Map<string, string>();
       const ran = await this.core.triggerAtStart(runId, plan.trigger);
       if (ran) {
         ahead.set(plan.trigger, ran.output);
         start.triggerRan = { output: ran.output, endedAt: ran.endedAt };
-        start.ranAhead = await this.core.runAhead(runId, plan.nodes[plan.trigger], ran.result, ahead);
+        start.ranAhead = await runAhead(this.core, runId, plan.nodes[plan.trigger], ran.result, ahead);
       }
       // a run whose every step runs here ends with its start: nothing of it to recover, no claim
       const ends = start.triggerRan !== undefined && plan.nodes[start.ranAhead?.at(-1)?.node ?? plan.trigger].outbound.length === 0;

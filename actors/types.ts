@@ -47,7 +47,7 @@ export interface PlanNode {
    * would (route.lua), so its routes carry skips
    */
   disabled?: true;
-  /** the node's executor only computes its output (catalogue NodeDefinition.pure): it may run ahead (EngineCore.runAhead) */
+  /** the node's executor only computes its output (catalogue NodeDefinition.pure): it may run ahead (actors/run-ahead.ts) */
   pure?: true;
   /** test runs of a plan made with pins: the actor completes with this output instead of running (EngineCore.execute) */
   pinned?: { output: unknown };

@@ -109,7 +109,7 @@ end
   Finish an actor (`args`, as finish-1.lua's ARGV), then the steps its process ran ahead:
   `steps[from ..]`, 5 fields each (node id, output JSON, chosen handles JSON or '', started at
   and ended at, ms), each the one actor the finish before it made ready, a fresh first attempt
-  of a node outside loops, completed with code 200 (EngineCore.runAhead). A step is finished
+  of a node outside loops, completed with code 200 (actors/run-ahead.ts). A step is finished
   only while the one before it finished ('ok'), left the run running and made exactly that
   actor ready; the rest are dropped (their process hands on what the last finish made ready).
   A step reads nothing back: the finish before it left the run running and queued the actor.
