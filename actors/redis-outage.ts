@@ -27,11 +27,18 @@ export function isRedisUnreachable(error: unknown): boolean {
 
 class RedisOutage {
   private readonly failing = new Set<Redis>();
+  private readonly reachable = new Set<() => void>();
   private since = 0;
 
   /** true while any client of this process cannot reach Redis */
   get down(): boolean {
     return this.failing.size > 0;
+  }
+
+  /** Call `listener` each time an outage ends (every client reaches Redis again); returns the unsubscribe. */
+  onReachable(listener: () => void): () => void {
+    this.reachable.add(listener);
+    return () => void this.reachable.delete(listener);
   }
 
   /** Watch `client` (and give it the 'error' listener ioredis wants); returns it. */
@@ -55,6 +62,7 @@ class RedisOutage {
   private recovered(client: Redis): void {
     if (!this.failing.delete(client) || this.failing.size > 0) return;
     console.error(`[weft] Redis reachable again after ${((Date.now() - this.since) / 1000).toFixed(1)} s`);
+    for (const listener of this.reachable) listener();
   }
 }
 

@@ -59,6 +59,7 @@ import { logsRouter } from './http/routes/logs.ts';
 import { logPublisher, type LogPublisherConfig } from './logs/publisher.ts';
 import { RunLogger } from './logs/run-logger.ts';
 import { LogStore } from './stores/logs.ts';
+import { OutageSpool } from './logs/outage-spool.ts';
 import { apiKeysRouter } from './http/routes/api-keys.ts';
 import { credentialsRouter } from './http/routes/credentials.ts';
 import { credentialAccess } from './secrets/credential-access.ts';
@@ -265,6 +266,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       publish: options.logPublisher ? logPublisher(options.logPublisher) : undefined,
     });
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
+    // calls answered 503 while Redis is down get their records when it is back
+    const outageSpool = new OutageSpool((call) => logs.record(call));
+    const stopSpooling = redisOutage.onReachable(() => outageSpool.flush());
     logged = () => logs.idle();
     // active flows of a weft from before versions: their live draft becomes version 1
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
@@ -284,6 +288,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const app = createApp({
       redis,
       prefix,
+      outageSpool,
       catalogue,
       projects,
       flows,
@@ -335,7 +340,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     routes = [...app.routeTable, webhookRoute];
     app.use(staticFiles(options.editorDir ?? editorDist));
     // the webhook is answered before Koa (its hottest path); every other request goes through Koa
-    const [answersWebhook, answer] = [webhookEndpoint(calls), app.callback()];
+    const [answersWebhook, answer] = [webhookEndpoint(calls, undefined, outageSpool), app.callback()];
     const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => answersWebhook(req, res) || answer(req, res));
     await new Promise<void>((ok) => server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', ok));
     const address = server.address() as AddressInfo;
@@ -347,6 +352,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       // no new connections; waiting callers get their grace period, then an answer each
       const closed = new Promise<void>((ok) => server.close(() => ok()));
       await calls.drain(options.shutdownGraceMs ?? 10_000);
+      stopSpooling();
       logs.stop();
       // the last answers go out, then whatever is still open (keep-alive, streams) is closed
       server.closeIdleConnections();

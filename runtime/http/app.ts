@@ -15,6 +15,7 @@ import { OrganisationStore } from '../stores/organisations.ts';
 import { ProjectStore } from '../stores/projects.ts';
 import { SessionStore } from '../stores/sessions.ts';
 import { UserStore } from '../stores/users.ts';
+import type { OutageSpool } from '../logs/outage-spool.ts';
 import { errorAnswers, jsonBodies, refuseWhileRedisDown, requestIds } from './middleware.ts';
 import { authRouter } from './routes/auth.ts';
 import { projectPlanReader } from '../usage/plan-of.ts';
@@ -41,6 +42,8 @@ interface AppOptions {
   deploymentHooks?: readonly DeploymentHooks[];
   /** more routers (runs, webhooks, GraphQL…), mounted after the built-in ones */
   routers?: Router[];
+  /** where the production calls refused while Redis is down are kept for their log records */
+  outageSpool?: OutageSpool;
   /** the largest JSON body accepted, in bytes; default MAX_BODY_BYTES (runtime/http/body-limits.ts) */
   bodyLimitBytes?: number;
 }
@@ -66,7 +69,7 @@ export function createApp(deps: AppDeps): Koa & { routeTable: RouteEntry[] } {
   app.silent = true;
   app.use(requestIds());
   app.use(errorAnswers());
-  app.use(refuseWhileRedisDown());
+  app.use(refuseWhileRedisDown(deps.outageSpool));
   // Before the body is read: a request without a session is refused at once.
   app.use(sessionGate(auth));
   app.use(jsonBodies(deps.bodyLimitBytes));

@@ -6,6 +6,8 @@ import type { Middleware } from 'koa';
 import { checkBody, MAX_BODY_BYTES, tooLarge } from './body-limits.ts';
 import { redisOutage, RETRY_AFTER_SECONDS } from '../../actors/redis-outage.ts';
 import { HttpError, httpErrorOf, unavailable } from './errors.ts';
+import type { OutageSpool } from '../logs/outage-spool.ts';
+import { refusedCallOf } from './refused-calls.ts';
 
 /** Paths whose answers are always JSON (the editor's static files are not). */
 const apiPath = /^\/(api|hook)(\/|$)/;
@@ -71,11 +73,14 @@ const needsRedis = /^\/(api|hook|graphql)(\/|$)|^\/widgets\/.+\//;
 /**
  * While this process cannot reach Redis (actors/redis-outage.ts), a route that needs it answers
  * 503 'unavailable' with Retry-After at once instead of waiting on a command that cannot succeed.
+ * A production call refused so is kept in `spool` for its log record.
  */
-export function refuseWhileRedisDown(): Middleware {
-  return function checkRedis(ctx, next) {
-    if (redisOutage.down && needsRedis.test(ctx.path) && !withoutRedis.test(ctx.path)) throw unavailable();
-    return next();
+export function refuseWhileRedisDown(spool?: Pick<OutageSpool, 'add'>): Middleware {
+  return async function checkRedis(ctx, next) {
+    if (!redisOutage.down || !needsRedis.test(ctx.path) || withoutRedis.test(ctx.path)) return next();
+    const refused = spool && (await refusedCallOf(ctx.req));
+    if (refused) spool.add(refused);
+    throw unavailable();
   };
 }
 

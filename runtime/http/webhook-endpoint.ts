@@ -16,6 +16,8 @@ import type { RouteEntry } from './app.ts';
 import { MAX_BODY_BYTES } from './body-limits.ts';
 import { HttpError, runFailure, unavailable } from './errors.ts';
 import { readJsonBody } from './json-body.ts';
+import type { OutageSpool } from '../logs/outage-spool.ts';
+import { refusedCallOf } from './refused-calls.ts';
 import { errorAnswer, requestIdOf } from './middleware.ts';
 
 export const webhookRoute: RouteEntry = { method: 'POST', path: '/hook/:flowId' };
@@ -23,14 +25,14 @@ export const webhookRoute: RouteEntry = { method: 'POST', path: '/hook/:flowId' 
 const webhookPath = /^(\/hook\/([^/?]+)\/?)(?:\?|$)/;
 
 /** A request handler that answers the webhook's requests (true) and leaves every other one (false). */
-export function webhookEndpoint(calls: ProductionCalls, bodyLimitBytes = MAX_BODY_BYTES) {
+export function webhookEndpoint(calls: ProductionCalls, bodyLimitBytes = MAX_BODY_BYTES, spool?: Pick<OutageSpool, 'add'>) {
   return function answersWebhook(req: IncomingMessage, res: ServerResponse): boolean {
     const match = webhookPath.exec(req.url ?? '');
     if (!match) return false;
     const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined);
     res.setHeader('X-Request-Id', requestId);
     const [, path, named] = match;
-    call(calls, req, res, path, decoded(named), bodyLimitBytes).catch((error: unknown) => {
+    call(calls, req, res, path, decoded(named), bodyLimitBytes, spool).catch((error: unknown) => {
       if (error instanceof UnauthorizedError) res.setHeader('WWW-Authenticate', 'Bearer');
       const { answer, headers } = errorAnswer(error, `${req.method} ${path} (request ${requestId})`);
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -40,13 +42,17 @@ export function webhookEndpoint(calls: ProductionCalls, bodyLimitBytes = MAX_BOD
   };
 }
 
-async function call(calls: ProductionCalls, req: IncomingMessage, res: ServerResponse, path: string, named: string, bodyLimitBytes: number): Promise<void> {
+async function call(calls: ProductionCalls, req: IncomingMessage, res: ServerResponse, path: string, named: string, bodyLimitBytes: number, spool?: Pick<OutageSpool, 'add'>): Promise<void> {
   if (req.method === 'OPTIONS') return void res.writeHead(200, { Allow: 'POST', 'Content-Length': '0' }).end();
   if (req.method !== 'POST') {
     res.setHeader('Allow', 'POST');
     throw new HttpError(405, 'method_not_allowed', `Method Not Allowed: ${req.method} ${path}`);
   }
-  if (redisOutage.down) throw unavailable();
+  if (redisOutage.down) {
+    const refused = spool && (await refusedCallOf(req));
+    if (refused) spool.add(refused);
+    throw unavailable();
+  }
   const body = await readJsonBody(req, bodyLimitBytes);
   const at = named.indexOf('@');
   const flowId = at < 0 ? named : named.slice(0, at);
