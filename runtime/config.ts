@@ -42,6 +42,8 @@ export interface Config {
   serviceUrls: ServiceUrls;
   /** WEFT_TOOL_SERVICE_API_KEY, _WEBHOOK_SECRET, _AUTH_CONFIG_<PROVIDER> and WEFT_PUBLIC_URL (runtime/tool-service/settings.ts) */
   toolService: ToolServiceSettings;
+  /** WEFT_METRICS_TOKEN: `GET /metrics` wants it as a bearer token; unset: it answers loopback clients only */
+  metricsToken?: string;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -109,6 +111,14 @@ function loadLimitsOf(env: NodeJS.ProcessEnv): LoadLimits {
   };
 }
 
+/** At least 16 visible ASCII characters: a token a scraper sends as `Bearer <token>`. */
+function metricsTokenOf(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  // Not echoed: it is a secret.
+  if (!/^[\x21-\x7e]{16,256}$/.test(text)) throw new Error('WEFT_METRICS_TOKEN must be 16 to 256 visible ASCII characters (no spaces)');
+  return text;
+}
+
 /** Read and check the configuration; an invalid value throws, naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = env.WEFT_ROLE || 'all';
@@ -138,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loadLimits: loadLimitsOf(env),
     serviceUrls: serviceUrlsOf(env),
     toolService: toolServiceSettingsFrom(env),
+    metricsToken: metricsTokenOf(env.WEFT_METRICS_TOKEN),
   };
 }

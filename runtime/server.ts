@@ -60,6 +60,9 @@ import { logPublisher, type LogPublisherConfig } from './logs/publisher.ts';
 import { RunLogger } from './logs/run-logger.ts';
 import { LogStore } from './stores/logs.ts';
 import { OutageSpool } from './logs/outage-spool.ts';
+import { WeftMetrics } from './metrics/weft-metrics.ts';
+import { metricsRouter } from './metrics/metrics-route.ts';
+import { productionDoorOf } from './http/production-doors.ts';
 import { apiKeysRouter } from './http/routes/api-keys.ts';
 import { credentialsRouter } from './http/routes/credentials.ts';
 import { credentialAccess } from './secrets/credential-access.ts';
@@ -132,6 +135,8 @@ export interface WeftOptions {
    * server; an operator's relay with a private CA is trusted through NODE_EXTRA_CA_CERTS)
    */
   smtpCa?: string;
+  /** `GET /metrics` wants this bearer token; unset: loopback clients only (runtime/metrics/metrics-route.ts) */
+  metricsToken?: string;
   /** base URLs of the public services app nodes call (WEFT_SERVICE_URL_<NAME>; catalogue/service-urls.ts); default their public addresses */
   serviceUrls?: Partial<ServiceUrls>;
   /**
@@ -210,9 +215,18 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const databases = postgresAccess({ allow });
   // set once the server part starts (below): a worker-only process calls no flows as webhooks
   let productionCalls: ProductionCalls | undefined;
+  // read when Prometheus scrapes; the sync system and the outage spool are there once the server part starts
+  let syncSystem: SyncSystem | null = null;
+  let outageSpool: OutageSpool | null = null;
+  const metrics = new WeftMetrics({
+    queueDepth: () => engine.queuedActivations(),
+    ping: () => redis.ping(),
+    syncJobStates: async () => (syncSystem ? syncSystem.jobStates() : {}),
+    droppedLogRecords: () => outageSpool?.dropped ?? 0,
+  });
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds, lockDurationMs: options.lockDurationMs },
-    createNodeRunner({
+    metrics.observe(createNodeRunner({
       nodes: (type) => nodes.get(type),
       async planOf(projectId, flowId, mode) {
         const flow = await flows.get(flowId);
@@ -243,7 +257,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         scopeOf: vectorScope(new ProjectStore(redis, prefix), new OrganisationStore(redis, prefix)),
         addRecords: (projectId, added, deleted) => usage.addRecords(projectId, added, deleted),
       }),
-    }),
+    })),
   );
   // Execute Flow (above) compiles the flows it calls through the same caches as the routes
   const runServices = createRunServices({ engine, getFlow: (id) => flows.shared(id), getVersion: (id, n) => versions.get(id, n), compile });
@@ -251,7 +265,6 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
 
   let url = '';
   let routes: RouteEntry[] = [];
-  let syncSystem: SyncSystem | null = null;
   let close = async () => {};
   let logged = async () => {};
   if (role !== 'worker') {
@@ -267,14 +280,22 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     });
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
     // calls answered 503 while Redis is down get their records when it is back
-    const outageSpool = new OutageSpool((call) => logs.record(call));
-    const stopSpooling = redisOutage.onReachable(() => outageSpool.flush());
+    // every production call's answer is counted, then logged
+    const answered: Pick<RunLogger, 'record' | 'started'> = {
+      record(call) {
+        metrics.call(call);
+        logs.record(call);
+      },
+      started: (call) => logs.started(call),
+    };
+    const spool = (outageSpool = new OutageSpool((call) => answered.record(call)));
+    const stopSpooling = redisOutage.onReachable(() => spool.flush());
     logged = () => logs.idle();
     // active flows of a weft from before versions: their live draft becomes version 1
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
     // every production call (webhook, GraphQL, widgets, MCP, app triggers) goes through this one path
     const shedder = new LoadShedder(loadLimits(options.loadLimits), { queueDepth: () => engine.queuedActivations() });
-    const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs, shedder });
+    const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs: answered, shedder });
     const toolServiceApi = new ToolServiceApi({ outbound, baseUrl: serviceUrls.toolService, apiKey: toolService.apiKey });
     const triggerSubscriptions = new TriggerSubscriptions({ redis, prefix, api: toolServiceApi, credentials });
     const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });
@@ -288,7 +309,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const app = createApp({
       redis,
       prefix,
-      outageSpool,
+      outageSpool: spool,
       catalogue,
       projects,
       flows,
@@ -296,6 +317,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
       deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
       routers: [
+        metricsRouter(metrics, options.metricsToken),
         runsRouter(runServices, apiKeys),
         teamsHookRouter({
           calls,
@@ -340,8 +362,12 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     routes = [...app.routeTable, webhookRoute];
     app.use(staticFiles(options.editorDir ?? editorDist));
     // the webhook is answered before Koa (its hottest path); every other request goes through Koa
-    const [answersWebhook, answer] = [webhookEndpoint(calls, undefined, outageSpool), app.callback()];
-    const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => answersWebhook(req, res) || answer(req, res));
+    const [answersWebhook, answer] = [webhookEndpoint(calls, undefined, spool), app.callback()];
+    const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+      const door = req.method === 'POST' ? productionDoorOf('POST', req.url ?? '', req.headers) : null;
+      if (door) res.once('finish', () => metrics.answered(door.trigger, res.statusCode));
+      return answersWebhook(req, res) || answer(req, res);
+    });
     await new Promise<void>((ok) => server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', ok));
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

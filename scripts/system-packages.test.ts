@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, chromium, ensurePackages, missingLine, redisServer, type Installer } from './system-packages.ts';
+import { CHROMIUM, chromium, ensurePackages, missingLine, prometheusServer, redisServer, type Installer } from './system-packages.ts';
 import { checkTestPackages, packagesFor } from './test-packages.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-packages-'));
@@ -80,6 +80,11 @@ describe("npm test's global setup", () => {
     expect(packagesFor(browserFiles, {}, browser).packages).toEqual([redisServer, browser]);
     expect(packagesFor(browserFiles.slice(0, 1), {}, browser).packages).toEqual([redisServer]);
     expect(packagesFor(browserFiles, { REDIS_URL: 'redis://127.0.0.1:1' }, browser).packages).toEqual([browser]);
+  });
+
+  it('needs Prometheus only when the metrics scrape test is in the run', () => {
+    expect(packagesFor(['runtime/metrics/scrape.prometheus.test.ts'], { REDIS_URL: 'redis://127.0.0.1:1' }).packages).toEqual([prometheusServer]);
+    expect(packagesFor(['runtime/metrics/metrics.test.ts'], { REDIS_URL: 'redis://127.0.0.1:1' }).packages).toEqual([]);
   });
 
   it('stops a run with browser tests on a machine without Chromium with one line saying how', () => {

@@ -1,6 +1,6 @@
 /**
  * @module scripts/system-packages — the programs weft's commands need from the machine (redis-server
- * for `npm start` and `npm test`, Chromium for the browser tests): found, or installed with
+ * for `npm start` and `npm test`, Chromium for the browser tests, Prometheus for the metrics test): found, or installed with
  * apt-get when running as root on Debian, or else one line saying how to get them.
  */
 import { accessSync, constants } from 'node:fs';
@@ -36,6 +36,12 @@ export const aptGet: Installer = {
 export const redisServer: SystemPackage = {
   debian: 'redis-server',
   present: () => spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0,
+};
+
+/** Debian's Prometheus: the metrics test scrapes a weft with a real one. */
+export const prometheusServer: SystemPackage = {
+  debian: 'prometheus',
+  present: () => spawnSync('prometheus', ['--version'], { stdio: 'ignore' }).status === 0,
 };
 
 /** Debian's Chromium at `path` (CHROMIUM unless a test names another). */

@@ -1,20 +1,26 @@
 /**
  * @module scripts/test-packages — vitest global setup, before the test Redis starts: what this
  * run needs from the machine (redis-server unless REDIS_URL is set, Chromium when browser tests
- * are in the run) is found or installed as `npm start` does, or the run stops with one line.
+ * are in the run, Prometheus for the metrics test) is found or installed as `npm start` does, or the run stops with one line.
  */
 import type { TestProject } from 'vitest/node';
-import { chromium, ensurePackages, missingLine, redisServer, type Installer, type SystemPackage } from './system-packages.ts';
+import { chromium, ensurePackages, missingLine, prometheusServer, redisServer, type Installer, type SystemPackage } from './system-packages.ts';
 
 const BROWSER_TEST = /\.e2e\.test\.tsx?$/;
+const PROMETHEUS_TEST = /\.prometheus\.test\.ts$/;
 
 /** The packages a run of these test files needs, and what to say when some cannot be had. */
 export function packagesFor(files: string[], env: NodeJS.ProcessEnv, browser = chromium()): { packages: SystemPackage[]; otherwise: (missing: SystemPackage[]) => string } {
-  const packages = [...(env.REDIS_URL ? [] : [redisServer]), ...(files.some((f) => BROWSER_TEST.test(f)) ? [browser] : [])];
+  const packages = [
+    ...(env.REDIS_URL ? [] : [redisServer]),
+    ...(files.some((f) => BROWSER_TEST.test(f)) ? [browser] : []),
+    ...(files.some((f) => PROMETHEUS_TEST.test(f)) ? [prometheusServer] : []),
+  ];
   const otherwise = (missing: SystemPackage[]) =>
     [
       ...(missing.includes(redisServer) ? ['or set REDIS_URL to a running Redis 7 or later'] : []),
       ...(missing.includes(browser) ? ["or leave the browser tests out (npx vitest run --exclude '**/*.e2e.test.ts')"] : []),
+      ...(missing.includes(prometheusServer) ? ["or leave the Prometheus test out (npx vitest run --exclude '**/*.prometheus.test.ts')"] : []),
     ].join(', ');
   return { packages, otherwise };
 }

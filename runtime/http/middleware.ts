@@ -7,7 +7,7 @@ import { checkBody, MAX_BODY_BYTES, tooLarge } from './body-limits.ts';
 import { redisOutage, RETRY_AFTER_SECONDS } from '../../actors/redis-outage.ts';
 import { HttpError, httpErrorOf, unavailable } from './errors.ts';
 import type { OutageSpool } from '../logs/outage-spool.ts';
-import { refusedCallOf } from './refused-calls.ts';
+import { refusedCallOf } from './production-doors.ts';
 
 /** Paths whose answers are always JSON (the editor's static files are not). */
 const apiPath = /^\/(api|hook)(\/|$)/;

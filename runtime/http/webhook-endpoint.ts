@@ -17,7 +17,7 @@ import { MAX_BODY_BYTES } from './body-limits.ts';
 import { HttpError, runFailure, unavailable } from './errors.ts';
 import { readJsonBody } from './json-body.ts';
 import type { OutageSpool } from '../logs/outage-spool.ts';
-import { refusedCallOf } from './refused-calls.ts';
+import { refusedCallOf } from './production-doors.ts';
 import { errorAnswer, requestIdOf } from './middleware.ts';
 
 export const webhookRoute: RouteEntry = { method: 'POST', path: '/hook/:flowId' };

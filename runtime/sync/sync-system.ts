@@ -65,6 +65,8 @@ export interface SyncSystem {
    * null when another sync of the flow is under way. 'Invalid operation' (400) without a job.
    */
   runOnce(flowId: string, signal?: AbortSignal): Promise<SyncRunSummary | null>;
+  /** the sync jobs' queue entries by state (waiting, active, delayed, failed), for the metrics */
+  jobStates(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export function startSyncSystem(deps: SyncSystemDeps): SyncSystem {
       if (!job?.spec || !job.config.connection) throw syncRefused(SYNC_TEXTS.invalidOperation);
       return runSync(runner, { flowId, connection: job.config.connection, trigger: 'manual' }, `sync_${randomBytes(12).toString('hex')}`, signal);
     },
+    jobStates: () => queue.getJobCounts('waiting', 'active', 'delayed', 'failed'),
     async close() {
       await worker?.close();
       await queue.close();

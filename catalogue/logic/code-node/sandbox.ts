@@ -50,6 +50,9 @@ const pool: PoolWorker[] = [];
 const slots = new FairSlots(POOL_SIZE, { sharedForMs: SHARED_FOR_MS });
 let nextId = 1;
 
+/** The process's sandbox slots: held now, and how many there are (the operator's metrics). */
+export const sandboxSlots = () => ({ busy: slots.busy, limit: POOL_SIZE });
+
 function spawn(): PoolWorker {
   const worker = new Worker(new URL('./sandbox-worker.mjs', import.meta.url));
   worker.unref();

@@ -1,7 +1,7 @@
 /**
- * @module runtime/http/refused-calls — which production call a request refused during a Redis
- * outage was (its flow and door, from the path alone: nothing can be read), so that the outage
- * spool (runtime/logs/outage-spool.ts) can write its log record once Redis is back.
+ * @module runtime/http/production-doors — which production door a request came through and which
+ * flow it calls, from its path alone (nothing needs reading): the metrics count the doors' answers,
+ * and a call refused during a Redis outage is kept for its log record (runtime/logs/outage-spool.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { ProductionCall } from '../logs/run-logger.ts';
@@ -9,13 +9,16 @@ import type { RefusedCall } from '../logs/outage-spool.ts';
 import { MAX_BODY_BYTES } from './body-limits.ts';
 import { readJsonBody } from './json-body.ts';
 
-type Door = { flowId: string; trigger: ProductionCall['trigger']; path: string };
+/** A production door of a request: its trigger, and its flow when the request names one. */
+type Door = { flowId?: string; trigger: ProductionCall['trigger']; path: string };
 
 const doors: { pattern: RegExp; trigger: ProductionCall['trigger'] }[] = [
   { pattern: /^\/hook\/teams\/([^/?]+)\/?$/, trigger: 'teams' },
   { pattern: /^\/hook\/([^/?@]+)(?:@[^/?]*)?\/?$/, trigger: 'webhook' },
   { pattern: /^\/widgets\/chat\/([^/?]+)\/messages\/?$/, trigger: 'chat' },
   { pattern: /^\/widgets\/search\/([^/?]+)\/query\/?$/, trigger: 'search' },
+  { pattern: /^\/graphql\/?$/, trigger: 'graphql' },
+  { pattern: /^\/mcp\/[^/?]+\/?$/, trigger: 'mcp' },
 ];
 
 function decoded(segment: string): string {
@@ -26,17 +29,18 @@ function decoded(segment: string): string {
   }
 }
 
-/** The production door of a POST (its flow from the path, GraphQL's from `X-Workflow-Id`), or null when it is none. */
+/**
+ * The production door of a POST, or null when it is none: its flow from the path, GraphQL's from
+ * `X-Workflow-Id` (an MCP call names its flow inside the body: none).
+ */
 export function productionDoorOf(method: string, url: string, headers: IncomingMessage['headers']): Door | null {
   if (method !== 'POST') return null;
   const path = url.split('?')[0];
-  if (/^\/graphql\/?$/.test(path)) {
-    const flowId = String(headers['x-workflow-id'] ?? '').trim();
-    return flowId ? { flowId, trigger: 'graphql', path } : null;
-  }
   for (const { pattern, trigger } of doors) {
     const match = pattern.exec(path);
-    if (match) return { flowId: decoded(match[1]), trigger, path };
+    if (!match) continue;
+    const flowId = trigger === 'graphql' ? String(headers['x-workflow-id'] ?? '').trim() : match[1] && decoded(match[1]);
+    return { trigger, path, ...(flowId ? { flowId } : {}) };
   }
   return null;
 }
@@ -47,7 +51,7 @@ export function productionDoorOf(method: string, url: string, headers: IncomingM
  */
 export async function refusedCallOf(req: IncomingMessage, receivedAt = Date.now()): Promise<RefusedCall | null> {
   const door = productionDoorOf(req.method ?? '', req.url ?? '', req.headers);
-  if (!door) return null;
+  if (!door?.flowId) return null;
   const body = await readJsonBody(req, MAX_BODY_BYTES).catch(() => undefined);
   return { flowId: door.flowId, trigger: door.trigger, receivedAt, request: { method: 'POST', path: door.path, body } };
 }
