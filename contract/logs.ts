@@ -28,6 +28,8 @@ export interface LogRecord {
   trigger: string;
   /** the deployed version of the flow the call ran (contract/versions.ts); absent when the call was refused before one was found */
   deployedVersion?: number;
+  /** the caller's Idempotency-Key (a retry of the call with it got this call's run) */
+  idempotencyKey?: string;
   /** 'realtime': the caller got the answer in the call; 'async': the caller got 202 and the run went on */
   executionType: 'realtime' | 'async';
   environment: 'production';

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       loadLimits: { maxInFlight: 500, maxInFlightPerProject: 250, maxQueued: 20_000 },
       serviceUrls: serviceDefaults,
       toolService: { authConfigs: {} },
+      idempotencySeconds: 24 * 3600,
       metricsToken: undefined,
     });
   });
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       WEFT_TOOL_SERVICE_AUTH_CONFIG_NOTES_WORKSPACE: 'ac_notes',
       WEFT_PUBLIC_URL: 'https://weft.example.com/',
       WEFT_METRICS_TOKEN: 'scrape-me-0123456789',
+      WEFT_IDEMPOTENCY_TTL: '3600',
     });
     expect(config).toEqual({
       port: 8080,
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
         authConfigs: { mailOauth: 'ac_mail', tableDatabaseOauth: 'ac_table', notesWorkspaceOauth: 'ac_notes' },
         publicUrl: 'https://weft.example.com',
       },
+      idempotencySeconds: 3600,
       metricsToken: 'scrape-me-0123456789',
     });
   });
@@ -102,6 +105,7 @@ describe('loadConfig', () => {
     [{ WEFT_OUTBOUND_ALLOW: '10.0.0.0/33' }, "WEFT_OUTBOUND_ALLOW: '10.0.0.0/33' is not a host"],
     [{ WEFT_MAX_CALLS_IN_FLIGHT: '0' }, 'WEFT_MAX_CALLS_IN_FLIGHT must be a whole number from 1'],
     [{ WEFT_PUBLIC_URL: 'weft.example.com' }, 'WEFT_PUBLIC_URL must be an http:// or https:// URL'],
+    [{ WEFT_IDEMPOTENCY_TTL: '10' }, 'WEFT_IDEMPOTENCY_TTL must be a whole number from 60'],
     [{ WEFT_METRICS_TOKEN: 'short' }, 'WEFT_METRICS_TOKEN must be 16 to 256 visible ASCII characters (no spaces)'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

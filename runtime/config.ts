@@ -42,6 +42,8 @@ export interface Config {
   serviceUrls: ServiceUrls;
   /** WEFT_TOOL_SERVICE_API_KEY, _WEBHOOK_SECRET, _AUTH_CONFIG_<PROVIDER> and WEFT_PUBLIC_URL (runtime/tool-service/settings.ts) */
   toolService: ToolServiceSettings;
+  /** WEFT_IDEMPOTENCY_TTL, seconds an Idempotency-Key's first call is remembered; default 24 h */
+  idempotencySeconds: number;
   /** WEFT_METRICS_TOKEN: `GET /metrics` wants it as a bearer token; unset: it answers loopback clients only */
   metricsToken?: string;
 }
@@ -148,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loadLimits: loadLimitsOf(env),
     serviceUrls: serviceUrlsOf(env),
     toolService: toolServiceSettingsFrom(env),
+    idempotencySeconds: integer(env, 'WEFT_IDEMPOTENCY_TTL', 24 * 3600, 60, 30 * 24 * 3600),
     metricsToken: metricsTokenOf(env.WEFT_METRICS_TOKEN),
   };
 }

@@ -60,6 +60,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** Well-formed, but it contradicts what the caller sent before (an Idempotency-Key reused for another request). */
+export class UnprocessableError extends DomainError {
+  constructor(message: string, code = 'unprocessable') {
+    super(message, code);
+  }
+}
+
 /** Too many attempts in a window (sign-ins); unrelated to the plan. */
 export class TooManyAttemptsError extends DomainError {
   constructor(message: string, code = 'too_many_attempts') {

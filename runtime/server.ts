@@ -60,6 +60,7 @@ import { logPublisher, type LogPublisherConfig } from './logs/publisher.ts';
 import { RunLogger } from './logs/run-logger.ts';
 import { LogStore } from './stores/logs.ts';
 import { OutageSpool } from './logs/outage-spool.ts';
+import { IdempotencyKeys } from './calls/idempotency.ts';
 import { WeftMetrics } from './metrics/weft-metrics.ts';
 import { metricsRouter } from './metrics/metrics-route.ts';
 import { productionDoorOf } from './http/production-doors.ts';
@@ -135,6 +136,8 @@ export interface WeftOptions {
    * server; an operator's relay with a private CA is trusted through NODE_EXTRA_CA_CERTS)
    */
   smtpCa?: string;
+  /** how long an Idempotency-Key's first call is remembered, in seconds; default 24 h (runtime/calls/idempotency.ts) */
+  idempotencySeconds?: number;
   /** `GET /metrics` wants this bearer token; unset: loopback clients only (runtime/metrics/metrics-route.ts) */
   metricsToken?: string;
   /** base URLs of the public services app nodes call (WEFT_SERVICE_URL_<NAME>; catalogue/service-urls.ts); default their public addresses */
@@ -295,7 +298,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     await new Deployments({ flows, versions, catalogue, planOf }).upgradeActiveFlows(projects);
     // every production call (webhook, GraphQL, widgets, MCP, app triggers) goes through this one path
     const shedder = new LoadShedder(loadLimits(options.loadLimits), { queueDepth: () => engine.queuedActivations() });
-    const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs: answered, shedder });
+    const calls = new ProductionCalls({ engine, services: runServices, apiKeys, usage, logs: answered, shedder, idempotency: new IdempotencyKeys(redis, prefix, options.idempotencySeconds) });
     const toolServiceApi = new ToolServiceApi({ outbound, baseUrl: serviceUrls.toolService, apiKey: toolService.apiKey });
     const triggerSubscriptions = new TriggerSubscriptions({ redis, prefix, api: toolServiceApi, credentials });
     const tableWebhooks = new TableWebhooks({ redis, prefix, outbound, serviceUrls, credentials, publicUrl: toolService.publicUrl, calls });

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Engine, RunResult } from '../../actors/engine.ts';
-import type { ResultWatch } from '../../actors/run-result.ts';
+import { watchResult, type ResultWatch } from '../../actors/run-result.ts';
 import type { Plan } from '../../actors/types.ts';
 import type { RunTold } from '../../actors/run-told.ts';
 import { asErrorKind, statusOfKind, type ErrorKind } from '../../contract/errors.ts';
@@ -17,6 +17,7 @@ import { NotFoundError } from '../domain-errors.ts';
 import { httpErrorOf } from '../http/errors.ts';
 import type { RunLogger } from '../logs/run-logger.ts';
 import type { UsageLimits } from '../usage/limits.ts';
+import { fingerprintOf, type IdempotencyKeys } from './idempotency.ts';
 import { admit, type AdmissionDeps, type AdmittedFlow, type CallAccess, type CallDoor } from './admission.ts';
 import type { LoadShedder } from './load-shedding.ts';
 
@@ -52,6 +53,11 @@ export interface CallRequest {
   request: { method: string; path: string; body: unknown };
   /** the plan to run and whether the caller is answered at once; default: the flow's plan, at once when it has no response node */
   variant?(admitted: AdmittedFlow): { plan: Plan; async: boolean };
+  /**
+   * the caller's `Idempotency-Key` (checked: idempotency.ts): a repeat of the call with the same
+   * key starts nothing and answers the first call's run
+   */
+  idempotencyKey?: string;
   /** told the run id just before the run starts */
   onStart?(runId: string): void;
   /** told every chunk of text a node streams (`node.progress` with `text`), as it comes */
@@ -82,8 +88,10 @@ export type CallOutcome =
   | { status: 'failed'; runId: string; failure: CallFailure };
 
 export interface ProductionCallDeps extends AdmissionDeps {
-  engine: Pick<Engine, 'startRun' | 'expectResult' | 'listenToFlow'>;
+  engine: Pick<Engine, 'startRun' | 'expectResult' | 'listenToFlow' | 'events' | 'runOutput'>;
   usage: Pick<UsageLimits, 'countProductionRequest'>;
+  /** where Idempotency-Keys are recorded; none: a key is refused as not supported */
+  idempotency?: IdempotencyKeys;
   logs: Pick<RunLogger, 'record' | 'started'>;
   /** the process's limits of calls in flight (load-shedding.ts); none: no limit */
   shedder?: LoadShedder;
@@ -154,12 +162,14 @@ export class ProductionCalls {
       deployedVersion = admitted.version;
       flow = { projectId, name: admitted.flow.name };
       const input = await request.input(admitted);
-      const { stored } = await this.deps.usage.countProductionRequest(projectId);
+      const claim = await this.claim(request, projectId);
+      // a repeat of an idempotent call is not counted again: it starts nothing
+      const { stored } = claim?.first === false ? { stored: Promise.resolve() } : await this.deps.usage.countProductionRequest(projectId);
       const { compiled } = admitted;
       const { plan, async } = request.variant?.(admitted) ?? { plan: compiled.plan, async: compiled.responses.length === 0 };
-      const id = (runId = request.runId ?? `run_${randomUUID().replace(/-/g, '')}`);
+      const id = (runId = claim?.runId ?? request.runId ?? `run_${randomUUID().replace(/-/g, '')}`);
       const started = () => async || this.deps.logs.started({ ...this.logBase(request, receivedAt, id, deployedVersion, flow), runId: id });
-      const [outcome, told] = await this.run(request, plan, compiled.responses, input, id, async, started, stored);
+      const [outcome, told] = await this.run(request, plan, compiled.responses, input, id, async, started, stored, claim !== null);
       this.log(request, receivedAt, runId, deployedVersion, outcome, flow, told);
       return outcome;
     } catch (error) {
@@ -179,12 +189,24 @@ export class ProductionCalls {
     }
   }
 
+  /** The run an Idempotency-Key gives this call (its own, or the first call's), or null without a key. */
+  private async claim(request: CallRequest, projectId: string) {
+    if (request.idempotencyKey === undefined) return null;
+    if (!this.deps.idempotency) throw new Error('Idempotency-Key given to calls without an idempotency store');
+    return this.deps.idempotency.claim(projectId, request.idempotencyKey, fingerprintOf(request.flowId, request.version, request.request.body));
+  }
+
   private async run(
     request: CallRequest, plan: Plan, responses: readonly string[], input: unknown, runId: string, async: boolean,
     /** the run has started (its record is then written even if this process never answers) */
     started: () => void,
     /** the call's count, stored alongside the start (UsageLimits.countProductionRequest) */
     counted: Promise<void>,
+    /**
+     * the run's id came with an Idempotency-Key: another call (or this call's first try, cut off)
+     * may have started it already, so the start reuses it and the wait replays what it missed
+     */
+    keyed = false,
   ): Promise<[CallOutcome, RunTold | undefined]> {
     const { engine } = this.deps;
     const { onText } = request;
@@ -197,9 +219,9 @@ export class ProductionCalls {
     try {
       request.onStart?.(runId);
       // listening before the run starts: nothing of it can be missed, nothing needs reading back
-      const watch = async ? null : await engine.expectResult(runId, plan.flowId, [...responses]);
+      const watch = async ? null : keyed ? await watchResult(engine, runId, plan.flowId, [...responses], true) : await engine.expectResult(runId, plan.flowId, [...responses]);
       try {
-        await Promise.all([engine.startRun(plan, input, { mode: 'production', runId, reuse: request.runId !== undefined }), counted]);
+        await Promise.all([engine.startRun(plan, input, { mode: 'production', runId, reuse: keyed || request.runId !== undefined }), counted]);
       } catch (error) {
         watch?.stop();
         throw error;
@@ -214,7 +236,10 @@ export class ProductionCalls {
   }
 
   private logBase(request: CallRequest, receivedAt: number, runId: string | null, deployedVersion: number | undefined, flow?: { projectId: string; name: string }) {
-    return { flowId: request.flowId, ...(flow ? { flow } : {}), runId, trigger: request.policy.door, receivedAt, request: request.request, ...(deployedVersion ? { deployedVersion } : {}) };
+    return {
+      flowId: request.flowId, ...(flow ? { flow } : {}), runId, trigger: request.policy.door, receivedAt, request: request.request,
+      ...(deployedVersion ? { deployedVersion } : {}), ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
+    };
   }
 
   /** Log an answered call; `told`: its run as the wait heard it end (the logger then reads nothing back). */

@@ -18,6 +18,7 @@ import Router from '@koa/router';
 import { parseRequestParams, type Request as GraphqlRequest, type RequestParams, type Response as GraphqlResponse } from 'graphql-http';
 import { createHandler } from 'graphql-http/lib/use/koa';
 import type { Context } from 'koa';
+import { idempotencyKeyOf } from '../calls/idempotency.ts';
 import { checkProjectKey } from '../auth/api-key-check.ts';
 import { checkBody, checkTextDepth, MAX_BODY_BYTES, tooLarge } from '../http/body-limits.ts';
 import { HttpError, httpErrorOf } from '../http/errors.ts';
@@ -37,7 +38,7 @@ export interface GraphqlRouteDeps {
 
 export function graphqlRouter(deps: GraphqlRouteDeps): Router {
   // What the checks before the handler found out, by request.
-  const callers = new WeakMap<IncomingMessage, { projectId: string; schema: GraphQLSchema }>();
+  const callers = new WeakMap<IncomingMessage, { projectId: string; schema: GraphQLSchema; idempotencyKey?: string }>();
   const callerOf = (raw: IncomingMessage) => {
     const caller = callers.get(raw);
     if (!caller) throw new Error('GraphQL request reached the handler unchecked');
@@ -45,7 +46,10 @@ export function graphqlRouter(deps: GraphqlRouteDeps): Router {
   };
   const handle = createHandler<GraphqlContext>({
     schema: (req) => callerOf(req.raw).schema,
-    context: (req) => ({ projectId: callerOf(req.raw).projectId }),
+    context: (req) => {
+      const { projectId, idempotencyKey } = callerOf(req.raw);
+      return { projectId, ...(idempotencyKey ? { idempotencyKey } : {}) };
+    },
     formatError: hideUnexpected,
     parseRequestParams: paramsWithinDepth,
   });
@@ -60,7 +64,8 @@ export function graphqlRouter(deps: GraphqlRouteDeps): Router {
         ctx.set('WWW-Authenticate', 'Bearer');
         throw error;
       });
-      callers.set(ctx.req, { projectId, schema: await deps.schemas.forProject(projectId) });
+      const idempotencyKey = idempotencyKeyOf(ctx.get('idempotency-key') || undefined);
+      callers.set(ctx.req, { projectId, schema: await deps.schemas.forProject(projectId), ...(idempotencyKey ? { idempotencyKey } : {}) });
       if (ctx.method === 'POST') (ctx.request as { body?: unknown }).body = await readBody(ctx);
       await handle(ctx, next);
     } catch (error) {

@@ -13,7 +13,8 @@ import { GraphQLJSON } from './json-scalar.ts';
 import type { WorkflowCalls } from './workflow-calls.ts';
 
 /** What each resolver gets: the project the caller's API key belongs to. */
-export type GraphqlContext = { projectId: string };
+/** A request's: the project its API key is of, and the caller's Idempotency-Key (one flow call a keyed request) */
+export type GraphqlContext = { projectId: string; idempotencyKey?: string };
 
 /** An active flow of the project whose trigger is the GraphQL trigger. */
 export interface GraphqlFlow {
@@ -65,7 +66,7 @@ export function buildProjectSchema(flows: GraphqlFlow[], calls: WorkflowCalls): 
         version: versionArgument,
       },
       resolve: (_root, args: { workflowId: string; payload: unknown; version?: number | null }, ctx) =>
-        calls.execute(ctx.projectId, args.workflowId, args.payload, args.version),
+        calls.execute(ctx.projectId, args.workflowId, args.payload, args.version, { idempotencyKey: ctx.idempotencyKey }),
     },
     executeAgent: {
       type: WorkflowResult,
@@ -79,7 +80,7 @@ export function buildProjectSchema(flows: GraphqlFlow[], calls: WorkflowCalls): 
         version: versionArgument,
       },
       resolve: (_root, args: { agentId: string; payload: unknown; version?: number | null }, ctx) =>
-        calls.execute(ctx.projectId, args.agentId, args.payload, args.version, { agent: true }),
+        calls.execute(ctx.projectId, args.agentId, args.payload, args.version, { agent: true, idempotencyKey: ctx.idempotencyKey }),
     },
     checkStatus: {
       type: GraphQLJSON,
@@ -106,7 +107,7 @@ export function buildProjectSchema(flows: GraphqlFlow[], calls: WorkflowCalls): 
         version: versionArgument,
       },
       resolve: (_root, args: { input?: unknown; version?: number | null }, ctx) =>
-        calls.execute(ctx.projectId, flow.id, input.toPayload(args.input ?? {}), args.version),
+        calls.execute(ctx.projectId, flow.id, input.toPayload(args.input ?? {}), args.version, { idempotencyKey: ctx.idempotencyKey }),
     };
   }
   return new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields }) });

@@ -65,7 +65,7 @@ export class WorkflowCalls {
    * (runtime/calls/production-call.ts) of its newest deployed version, or of `version`.
    * `agent`: executeAgent — the flow must also be an agent (runtime/flows/agent-flows.ts).
    */
-  async execute(projectId: string, workflowId: string, payload: unknown, version?: number | null, options: { agent?: boolean } = {}): Promise<WorkflowAnswer> {
+  async execute(projectId: string, workflowId: string, payload: unknown, version?: number | null, options: { agent?: boolean; idempotencyKey?: string } = {}): Promise<WorkflowAnswer> {
     const waitMs = this.options.realtimeTimeoutMs ?? REALTIME_WAIT_MS;
     if (version != null && version < 1) throw graphqlError(`A version is a whole number of 1 or more, not ${version}`, 'bad_request');
     let async = false;
@@ -79,6 +79,7 @@ export class WorkflowCalls {
           return payload;
         },
         request: { method: 'POST', path: GRAPHQL_PATH, body: payload },
+        ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
         variant: ({ compiled }) => {
           async = compiled.trigger.values?.responeType === 'async';
           return { plan: async ? this.asyncPlan(compiled.plan, compiled.trigger) : compiled.plan, async };

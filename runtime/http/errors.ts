@@ -13,6 +13,7 @@ import {
   OverloadedError,
   PlanLimitError,
   TooManyAttemptsError,
+  UnprocessableError,
   UnauthorizedError,
   ValidationError,
 } from '../domain-errors.ts';
@@ -49,6 +50,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof ForbiddenError) return 403;
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
+  if (error instanceof UnprocessableError) return 422;
   if (error instanceof TooManyAttemptsError) return 429;
   if (error instanceof PlanLimitError) return error.limit === 'requests' ? 429 : 403;
   if (error instanceof PassingFaultError) return 502;

@@ -16,6 +16,7 @@ import type { RouteEntry } from './app.ts';
 import { MAX_BODY_BYTES } from './body-limits.ts';
 import { HttpError, runFailure, unavailable } from './errors.ts';
 import { readJsonBody } from './json-body.ts';
+import { idempotencyKeyOf } from '../calls/idempotency.ts';
 import type { OutageSpool } from '../logs/outage-spool.ts';
 import { refusedCallOf } from './production-doors.ts';
 import { errorAnswer, requestIdOf } from './middleware.ts';
@@ -53,6 +54,7 @@ async function call(calls: ProductionCalls, req: IncomingMessage, res: ServerRes
     if (refused) spool.add(refused);
     throw unavailable();
   }
+  const idempotencyKey = idempotencyKeyOf(req.headers['idempotency-key']);
   const body = await readJsonBody(req, bodyLimitBytes);
   const at = named.indexOf('@');
   const flowId = at < 0 ? named : named.slice(0, at);
@@ -63,6 +65,7 @@ async function call(calls: ProductionCalls, req: IncomingMessage, res: ServerRes
     policy: { door: 'webhook', access: { by: 'apiKey', authorization: req.headers.authorization }, waitMs: REALTIME_WAIT_MS, late: 'follow' },
     input: () => body,
     request: { method: 'POST', path, body },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
   });
   res.setHeader('X-Weft-Run-Id', outcome.runId);
   // a run stopped as not complete (a cloud-drive read, spec 000 §4) still answers its output

@@ -29,6 +29,8 @@ export interface ProductionCall {
   trigger: 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app' | 'sync';
   /** the deployed version the call ran (absent when it was refused before a version was found) */
   deployedVersion?: number;
+  /** the caller's Idempotency-Key, when it sent one */
+  idempotencyKey?: string;
   /** true when the caller got 202 and the run goes on without them */
   async: boolean;
   /**
@@ -159,6 +161,7 @@ export class RunLogger {
       runId: call.runId,
       trigger: call.trigger,
       ...(call.deployedVersion ? { deployedVersion: call.deployedVersion } : {}),
+      ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),
       executionType: call.async ? 'async' : 'realtime',
       environment: 'production',
       request: call.request,

@@ -18,6 +18,7 @@ import type { ApiKeyStore } from '../stores/api-keys.ts';
 import { flowServer } from './server.ts';
 import { liveFlows, type LiveFlowSources } from '../flows/live-flows.ts';
 import { flowTools } from './tool-list.ts';
+import { idempotencyKeyOf } from '../calls/idempotency.ts';
 
 export const MCP_PATH = '/mcp/:projectId';
 
@@ -36,8 +37,9 @@ export function mcpRouter(deps: McpRouteDeps): Router {
       if (error instanceof UnauthorizedError) ctx.set('WWW-Authenticate', 'Bearer');
       throw error;
     });
+    const idempotencyKey = idempotencyKeyOf(ctx.get('idempotency-key') || undefined);
     const tools = flowTools(await liveFlows(deps.live, projectId));
-    const server = flowServer({ projectId, tools, calls: deps.calls, path: ctx.path });
+    const server = flowServer({ projectId, tools, calls: deps.calls, path: ctx.path, ...(idempotencyKey ? { idempotencyKey } : {}) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     ctx.res.on('close', () => void server.close());
     await server.connect(transport);

@@ -24,6 +24,8 @@ export interface FlowServerOptions {
   calls: Pick<ProductionCalls, 'call'>;
   /** the request's path, as the log record keeps it */
   path: string;
+  /** the request's Idempotency-Key (checked): its tool call is idempotent */
+  idempotencyKey?: string;
 }
 
 export function flowServer(options: FlowServerOptions): Server {
@@ -52,6 +54,7 @@ async function callFlow(options: FlowServerOptions, tool: FlowTool, args: Record
       policy: { door: 'mcp', access: { by: 'project', projectId: options.projectId }, waitMs: REALTIME_WAIT_MS, late: 'fail' },
       input: () => checkedArguments(tool, args),
       request: { method: 'POST', path: options.path, body: args },
+      ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
       // the caller waits for the run's end even when the flow has no response node
       variant: ({ compiled }) => ({ plan: compiled.plan, async: false }),
     });
