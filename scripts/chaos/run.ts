@@ -8,6 +8,7 @@ import { redisKilled } from './redis-killed.ts';
 import { noisyNeighbour } from './noisy-neighbour.ts';
 import { overload } from './overload.ts';
 import { serverKilled } from './server-killed.ts';
+import { idempotentRetry } from './idempotent-retry.ts';
 import { startSoak } from './soak.ts';
 import { workerCrash } from './worker-crash.ts';
 
@@ -39,6 +40,7 @@ const scenarios: Record<string, () => Promise<Outcome>> = {
   'redis-killed': () => redisKilled({ runs: short ? 20 : 60, workers: 2, spreadMs: short ? 3000 : 6000, downMs: 1000, finishWithinMs: 120_000 }, say),
   'server-killed': () =>
     serverKilled({ runs: short ? 16 : 40, workers: 2, spreadMs: short ? 15_000 : 20_000, killAtMs: 2000, downMs: 1000, callerTimeoutMs: 40_000, finishWithinMs: 90_000 }, say),
+  'idempotent-retry': () => idempotentRetry({ callers: short ? 12 : 20, workers: 2, killAtMs: 1500, downMs: 1000, retryForMs: 60_000, finishWithinMs: 60_000 }, say),
   overload: () =>
     overload(
       // --short: the server holds at most 150 calls (not 500), so what it admitted drains in about 12 s
