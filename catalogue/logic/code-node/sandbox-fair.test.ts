@@ -28,3 +28,20 @@ describe('sandbox slots shared by project', () => {
     expect(settledA).toBe(4);
   }, 20_000);
 });
+
+describe('code that has timed out before', () => {
+  it('runs in a slot of its own: a project\'s short code does not wait behind its own endless loops once they are known', async () => {
+    const loop = 'while (true) { /* project C\'s loop */ }';
+    const settle = (p: Promise<unknown>) => p.then(() => 'done', () => 'done');
+    // the loop times out once: its text is known from now on
+    await expect(runSandboxed(loop, { input: null, outputs: {} }, { owner: 'proj_c', timeoutMs: 300 })).rejects.toThrow('Code execution timed out after 0.3 s');
+    const order: string[] = [];
+    const loops = [0, 1, 2, 3].map((i) => settle(runSandboxed(loop, { input: null, outputs: {} }, { owner: 'proj_c', timeoutMs: 1500 })).then(() => order.push(`loop ${i}`)));
+    const { value } = await runSandboxed('return 40 + 2', { input: null, outputs: {} }, { owner: 'proj_c' });
+    order.push('short');
+    expect(value).toBe(42);
+    await Promise.all(loops);
+    // the short code ran before even the first of its project's four loops timed out
+    expect(order[0]).toBe('short');
+  }, 20_000);
+});

@@ -7,8 +7,12 @@
  *
  * A process has three sandbox slots, shared fairly among projects (actors/fair-slots.ts): one
  * project runs at most two at once, so one project's slow code never keeps another's waiting;
- * an activation waiting for a slot gives its worker slot up meanwhile (`offSlot`).
+ * an activation waiting for a slot gives its worker slot up meanwhile (`offSlot`). Code that has
+ * timed out here once (the same text: an endless loop called again) runs in a slot of its own
+ * (shared fairly too), so it never again keeps the three from a project's other code: that
+ * code waits at most one time limit behind its project's loops, while they are not yet known.
  */
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { FairSlots, SHARED_FOR_MS } from '../../../actors/fair-slots.ts';
 import { NodeError, userError } from '../../errors.ts';
@@ -38,6 +42,8 @@ export const DEFAULT_MEMORY_BYTES = 32 * 1024 * 1024;
 /** grace beyond the interrupt deadline before the worker is terminated outright */
 const HARD_KILL_GRACE_MS = 1_000;
 const POOL_SIZE = 3;
+/** how many code texts that timed out are remembered (the oldest forgotten first) */
+const TIMED_OUT_KEPT = 1000;
 
 type Answer = { id: number; ok: true; valueJson: string; logs: string[] } | { id: number; ok: false; kind: string; message: string };
 
@@ -48,10 +54,22 @@ interface PoolWorker {
 
 const pool: PoolWorker[] = [];
 const slots = new FairSlots(POOL_SIZE, { sharedForMs: SHARED_FOR_MS });
+/** the one slot of code that has timed out before */
+const slowSlots = new FairSlots(1, { sharedForMs: SHARED_FOR_MS });
+/** fingerprints of code texts that timed out, in the order they did */
+const timedOut = new Set<string>();
 let nextId = 1;
 
-/** The process's sandbox slots: held now, and how many there are (the operator's metrics). */
-export const sandboxSlots = () => ({ busy: slots.busy, limit: POOL_SIZE });
+/** The process's sandbox slots: held now, and how many there are, the slow code's one included (the operator's metrics). */
+export const sandboxSlots = () => ({ busy: slots.busy + slowSlots.busy, limit: POOL_SIZE + 1 });
+
+const fingerprintOf = (code: string) => createHash('sha1').update(code).digest('base64');
+
+function rememberTimedOut(fingerprint: string): void {
+  timedOut.delete(fingerprint);
+  timedOut.add(fingerprint);
+  if (timedOut.size > TIMED_OUT_KEPT) timedOut.delete(timedOut.values().next().value!);
+}
 
 function spawn(): PoolWorker {
   const worker = new Worker(new URL('./sandbox-worker.mjs', import.meta.url));
@@ -65,22 +83,22 @@ function spawn(): PoolWorker {
   return slot;
 }
 
-/** A sandbox worker for `owner`, once a slot is its (slots bound the pool: at most POOL_SIZE workers). */
-async function acquire(owner: string, offSlot: SandboxOptions['offSlot']): Promise<PoolWorker> {
-  if (!slots.tryAcquire(owner)) await (offSlot ? offSlot(() => slots.acquire(owner)) : slots.acquire(owner));
+/** A sandbox worker for `owner`, once a slot of `from` is its (slots bound the pool: at most POOL_SIZE + 1 workers). */
+async function acquire(from: FairSlots, owner: string, offSlot: SandboxOptions['offSlot']): Promise<PoolWorker> {
+  if (!from.tryAcquire(owner)) await (offSlot ? offSlot(() => from.acquire(owner)) : from.acquire(owner));
   const slot = pool.find((s) => !s.busy) ?? spawn();
   slot.busy = true;
   return slot;
 }
 
-function release(slot: PoolWorker, owner: string, broken: boolean): void {
+function release(from: FairSlots, slot: PoolWorker, owner: string, broken: boolean): void {
   slot.busy = false;
   if (broken) {
     const index = pool.indexOf(slot);
     if (index >= 0) pool.splice(index, 1);
     void slot.worker.terminate();
   }
-  slots.leave(owner);
+  from.leave(owner);
 }
 
 /**
@@ -90,14 +108,19 @@ function release(slot: PoolWorker, owner: string, broken: boolean): void {
 export async function runSandboxed(code: string, globals: { input: unknown; outputs: unknown }, options: SandboxOptions = {}): Promise<SandboxResult> {
   const { timeoutMs = DEFAULT_TIMEOUT_MS, memoryBytes = DEFAULT_MEMORY_BYTES, signal, owner = '' } = options;
   if (signal?.aborted) throw new NodeError('Code execution was cancelled', 'operational');
-  const slot = await acquire(owner, options.offSlot);
+  const fingerprint = fingerprintOf(code);
+  const from = timedOut.has(fingerprint) ? slowSlots : slots;
+  const slot = await acquire(from, owner, options.offSlot);
   const id = nextId++;
   let broken = false;
   try {
     // cancelled while it waited for the slot
     if (signal?.aborted) throw new NodeError('Code execution was cancelled', 'operational');
     const answer = await new Promise<Answer>((resolve, reject) => {
-      const timer = setTimeout(() => stop(userError(`Code execution timed out after ${timeoutMs / 1000} s`)), timeoutMs + HARD_KILL_GRACE_MS);
+      const timer = setTimeout(() => {
+        rememberTimedOut(fingerprint);
+        stop(userError(`Code execution timed out after ${timeoutMs / 1000} s`));
+      }, timeoutMs + HARD_KILL_GRACE_MS);
       const onAbort = () => stop(new NodeError('Code execution was cancelled', 'operational'));
       const onMessage = (message: Answer) => {
         if (message.id !== id) return;
@@ -123,10 +146,11 @@ export async function runSandboxed(code: string, globals: { input: unknown; outp
     });
     if (answer.ok) return { value: JSON.parse(answer.valueJson), logs: answer.logs };
     if (answer.kind === 'host') broken = true;
+    if (answer.kind === 'timeout') rememberTimedOut(fingerprint);
     if (answer.kind === 'timeout') throw userError(`Code execution timed out after ${timeoutMs / 1000} s`);
     if (answer.kind === 'memory') throw userError(`Code execution exceeded the memory limit of ${Math.round(memoryBytes / 1024 / 1024)} MiB`);
     throw userError(`Error in code: ${answer.message}`);
   } finally {
-    release(slot, owner, broken);
+    release(from, slot, owner, broken);
   }
 }
