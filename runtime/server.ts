@@ -127,8 +127,9 @@ export interface WeftOptions {
    */
   outboundAllow?: readonly string[];
   /**
-   * certificate authorities (PEM) the SMTP node trusts besides the system's (a test's own SMTP
-   * server; an operator's relay with a private CA is trusted through NODE_EXTRA_CA_CERTS)
+   * certificate authorities (PEM) the SMTP node trusts besides the system's, for every account (a
+   * test's own SMTP server); a relay with a private CA is trusted through its credential's CA
+   * certificate field
    */
   smtpCa?: string;
   /** base URLs of the public services app nodes call (WEFT_SERVICE_URL_<NAME>; catalogue/service-urls.ts); default their public addresses */

@@ -34,6 +34,8 @@ export interface SmtpAccessOptions {
   ca?: string;
   /** override POOL.idleMs (tests) */
   idleMs?: number;
+  /** override TIMEOUTS.greetingMs (tests) */
+  greetingMs?: number;
 }
 
 interface Pooled {
@@ -74,7 +76,7 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
   const poolOf = (account: SmtpAccount, address: string): { key: string; transport: Transporter } => {
     // the key holds a hash, never the password itself
     const key = createHash('sha256').update(JSON.stringify([account.host, address, account.port, account.login, account.security, account.caCertificate])).digest('hex');
-    const transport = pools.get(key)?.transport ?? createTransport(transportOptions(account, address, options.ca, idleMs));
+    const transport = pools.get(key)?.transport ?? createTransport(transportOptions(account, address, options));
     touch(key, transport);
     return { key, transport };
   };
@@ -100,7 +102,7 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
       if (planned === 'offered') {
         // only this send's own connection can say whether it was encrypted: no pool for it
         const watch: HandshakeWatch = { secured: false };
-        const transport = createTransport({ ...transportOptions(account, address, options.ca, idleMs, watch), pool: false });
+        const transport = createTransport({ ...transportOptions(account, address, options, watch), pool: false });
         try {
           info = await bounded(transport.sendMail(mail), account, signal);
         } finally {
@@ -133,7 +135,7 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
       refuseClearLogin(options.allow, account, address);
       // a lone connection: a test must really log in, not reuse a pooled session
       const watch: HandshakeWatch = { secured: false };
-      const transport = createTransport({ ...transportOptions(account, address, options.ca, idleMs, watch), pool: false });
+      const transport = createTransport({ ...transportOptions(account, address, options, watch), pool: false });
       try {
         await bounded(transport.verify(), account, signal);
       } finally {
@@ -149,17 +151,17 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
   };
 }
 
-function transportOptions(account: SmtpAccount, address: string, ca: string | undefined, idleMs: number, watch?: HandshakeWatch) {
+function transportOptions(account: SmtpAccount, address: string, options: SmtpAccessOptions, watch?: HandshakeWatch) {
   return {
     pool: true as const,
     maxConnections: POOL.maxConnections,
-    idleTimeout: idleMs,
+    idleTimeout: options.idleMs ?? POOL.idleMs,
     host: address,
     port: account.port,
-    ...securitySettings(account, ca, watch),
+    ...securitySettings(account, options.ca, watch),
     ...(account.login ? { auth: { user: account.login.username, pass: account.login.password } } : {}),
     connectionTimeout: TIMEOUTS.connectMs,
-    greetingTimeout: TIMEOUTS.greetingMs,
+    greetingTimeout: options.greetingMs ?? TIMEOUTS.greetingMs,
     socketTimeout: TIMEOUTS.socketMs,
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -11,8 +11,8 @@
 import { checkServerIdentity, rootCertificates, type PeerCertificate } from 'node:tls';
 import { isIP } from 'node:net';
 import { securityNamed, type SmtpAccount } from '../../catalogue/app/smtp-node/smtp-services.ts';
-import type { SmtpEncryption } from '../../catalogue/app/smtp-node/smtp-security.ts';
-import { userError, type NodeError } from '../../catalogue/errors.ts';
+import { SMTP_SECURITY_LABELS, type SmtpEncryption } from '../../catalogue/app/smtp-node/smtp-security.ts';
+import { timeoutError, userError, type NodeError } from '../../catalogue/errors.ts';
 import type { AllowList } from '../outbound/address-policy.ts';
 
 /** How a connection in this mode is secured, or 'offered' when only the server's EHLO decides (no login, STARTTLS when offered). */
@@ -81,7 +81,8 @@ const CERTIFICATE_CODES = new Set([
 /**
  * A TLS failure of nodemailer's as a message that says what to change in the credential, or
  * null when it is no such failure: a server that offers no STARTTLS, a certificate from an
- * authority the system does not know.
+ * authority the system does not know, a mode that does not match the port's protocol (implicit
+ * TLS to a plain server; plain to a server waiting for TLS, which never greets).
  */
 export function securityFailure(error: unknown, account: SmtpAccount): NodeError | null {
   const failure = error as { code?: string; originalCode?: string; command?: string; response?: string; message?: string };
@@ -101,6 +102,19 @@ export function securityFailure(error: unknown, account: SmtpAccount): NodeError
     );
   }
   const code = failure.originalCode ?? failure.code ?? '';
+  if (account.security === 'implicitTls' && (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/.test(failure.message ?? ''))) {
+    return userError(
+      `SMTP error: ${where} does not speak TLS from the first byte, which the credential's ${securityNamed('implicitTls')} expects. ` +
+        'Ports 587 and 25 usually take Security "STARTTLS required"',
+    );
+  }
+  if (account.security !== 'implicitTls' && failure.code === 'ETIMEDOUT' && /greeting never received/i.test(failure.message ?? '')) {
+    return timeoutError(
+      `SMTP error: Greeting never received from ${where}. A server that speaks TLS from the first byte (usually port 465) ` +
+        `needs Security "Implicit TLS" (the credential's is "${SMTP_SECURITY_LABELS[account.security]}")`,
+      error,
+    );
+  }
   if (CERTIFICATE_CODES.has(code)) {
     return userError(
       `SMTP error: ${failure.message ?? code}: the certificate of ${where} is not signed by an authority weft trusts. ` +

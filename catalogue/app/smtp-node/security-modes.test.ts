@@ -150,6 +150,19 @@ describe('an implicit TLS server', () => {
   });
 });
 
+describe('a Security that does not match the server', () => {
+  it('names the mode to choose: implicit TLS to a plain server, STARTTLS to one that waits for TLS', async () => {
+    const wrongTls = await failure(send(credentialFor(plain, { security: 'implicitTls' })));
+    expect(wrongTls.message).toBe(`SMTP error: 127.0.0.1:${plain.port} does not speak TLS from the first byte, which the credential's Security "Implicit TLS" expects. Ports 587 and 25 usually take Security "STARTTLS required"`);
+    const impatient = smtpAccess({ allow: new AllowList([implicit.host]), greetingMs: 300 });
+    const run = runNode(smtpNode, { credentials: 'Mail', ...MAIL }, testContext({ smtp: impatient, credentials: { get: async () => credentialFor(implicit, { ...login, security: 'starttls' }) } }));
+    const silent = await failure(run);
+    impatient.close();
+    expect(silent.kind).toBe('timeout');
+    expect(silent.message).toBe(`SMTP error: Greeting never received from 127.0.0.1:${implicit.port}. A server that speaks TLS from the first byte (usually port 465) needs Security "Implicit TLS" (the credential's is "STARTTLS required")`);
+  });
+});
+
 describe('the credential’s Security, read', () => {
   it('defaults to implicit TLS on port 465 and STARTTLS required elsewhere; names an unknown mode, a bad CA, half a login', () => {
     const base = { senderEmail: 'bot@weft.test', senderName: 'Bot', host: 'smtp.example.com', ...login };

@@ -32,6 +32,8 @@ export interface SmtpTestServer {
   logins: Array<{ user: string; password: string; secure: boolean }>;
   /** connections opened */
   connections: number;
+  /** connections that failed on the server's side (a client hanging up during TLS) */
+  connectionErrors: string[];
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
   const mails: ReceivedMail[] = [];
   const logins: SmtpTestServer['logins'] = [];
   const state = { connections: 0 };
+  const connectionErrors: string[] = [];
   const server = new SMTPServer({
     key,
     cert,
@@ -106,6 +109,8 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
         .catch((error: Error) => callback(error));
     },
   });
+  // a client that hangs up mid-handshake (a refusal's test) is an 'error' of the server: not the test's failure
+  server.on('error', (error: Error) => connectionErrors.push(error.message));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
@@ -117,6 +122,7 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
     get connections() {
       return state.connections;
     },
+    connectionErrors,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
