@@ -132,8 +132,9 @@ export interface WeftOptions {
    */
   outboundAllow?: readonly string[];
   /**
-   * certificate authorities (PEM) the SMTP node trusts besides the system's (a test's own SMTP
-   * server; an operator's relay with a private CA is trusted through NODE_EXTRA_CA_CERTS)
+   * certificate authorities (PEM) the SMTP node trusts besides the system's, for every account (a
+   * test's own SMTP server); a relay with a private CA is trusted through its credential's CA
+   * certificate field
    */
   smtpCa?: string;
   /** how long an Idempotency-Key's first call is remembered, in seconds; default 24 h (runtime/calls/idempotency.ts) */

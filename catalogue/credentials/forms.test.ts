@@ -52,8 +52,19 @@ describe('credential forms', () => {
     const names = (type: string) => credentialFormOf(type)!.fields.map((f) => f.name);
     expect(names('postgres')).toEqual(['host', 'port', 'dbName', 'username', 'password', 'sslMode', 'ca_certificate', 'client_certificate', 'client_key', 'client_key_password']);
     expect(names('s3')).toEqual(['awsAccessKeyId', 'awsSecretAccessKey', 'awsRegion']);
-    expect(names('smtp')).toEqual(['senderEmail', 'senderName', 'host', 'port', 'username', 'password']);
-    expect(credentialFormOf('smtp')!.fields.every((f) => f.required)).toBe(true);
+    expect(names('smtp')).toEqual(['senderEmail', 'senderName', 'host', 'port', 'username', 'password', 'security', 'caCertificate']);
+    // the spec's fields are all required but the login: a relay may take mail without one
+    expect(credentialFormOf('smtp')!.fields.filter((f) => f.required).map((f) => f.name)).toEqual(['senderEmail', 'senderName', 'host', 'port', 'security']);
+    expect(credentialFormOf('smtp')!.fields.find((f) => f.name === 'security')).toMatchObject({
+      defaultValue: 'starttls',
+      values: [
+        { label: 'Implicit TLS', value: 'implicitTls' },
+        { label: 'STARTTLS required', value: 'starttls' },
+        { label: 'STARTTLS when offered', value: 'starttlsWhenOffered' },
+        { label: 'None (unencrypted)', value: 'none' },
+      ],
+    });
+    expect(credentialFormOf('smtp')!.fields.find((f) => f.name === 'caCertificate')).toMatchObject({ type: 'textarea', actionField: 'security', actionValue: ['implicitTls', 'starttls', 'starttlsWhenOffered'] });
     expect(names('messagingProvider')).toEqual(['accountSid', 'authToken']);
     expect(names('mcpServer')).toEqual(['hostUrl', 'type', 'headers']);
     expect(names('crawlService')).toEqual(['apiKey', 'hostUrl']);

@@ -7,6 +7,7 @@ describe('normalizeCredentials (spec 002 §5)', () => {
     const stored = normalizeCredentials('smtp', { senderEmail: ' bot@x.test ', senderName: ' Bot ', host: ' smtp.x.test ', port: ' 587 ', username: ' me ', password: ' pass ' });
     expect(stored).toEqual({ senderEmail: 'bot@x.test', senderName: 'Bot', host: 'smtp.x.test', port: 587, username: 'me', password: ' pass ' });
     expect(normalizeCredentials('smtp', { port: 465 }).port).toBe(465);
+    expect(normalizeCredentials('smtp', { caCertificate: '\n-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----\n' }).caCertificate).toBe('-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----');
     // what is not a whole number stays, for the form's check to name
     expect(normalizeCredentials('smtp', { port: '58x' }).port).toBe('58x');
   });

@@ -3,7 +3,7 @@
  * 002 §5): a host URL without a trailing slash (the MCP server's, the crawl service's, the
  * file-parsing service's, the automation service's: every form's `hostUrl`), MCP headers
  * parsed when they are JSON text, an SMTP port as an integer and the SMTP account's names
- * trimmed (the password is kept as typed), a Postgres host without http(s):// and trailing slash
+ * and CA certificate trimmed (the password is kept as typed), a Postgres host without http(s):// and trailing slash
  * (spec 001 §5) and its port as an integer. The form's checks run after this
  * (runtime/http/routes/credentials.ts), so whatever cannot be cleaned is refused there by name.
  */
@@ -32,7 +32,7 @@ const cleaners: Record<string, (stored: Record<string, unknown>) => void> = {
   fileParsingService: withoutTrailingSlash,
   automationService: withoutTrailingSlash,
   smtp(stored) {
-    for (const field of ['senderEmail', 'senderName', 'host', 'username']) {
+    for (const field of ['senderEmail', 'senderName', 'host', 'username', 'caCertificate']) {
       if (typeof stored[field] === 'string') stored[field] = (stored[field] as string).trim();
     }
     portAsInteger(stored);

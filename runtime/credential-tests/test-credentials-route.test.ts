@@ -81,7 +81,7 @@ afterAll(async () => {
 
 describe('POST /api/testCreds/{provider}', () => {
   it('SMTP: logs in with a good account; answers the server’s refusal for a bad password, without the password', async () => {
-    expect(await answer('smtp', { credentials: smtpFields() })).toEqual({ success: true, message: `The credential works: Logged in to 127.0.0.1:${smtp.port}` });
+    expect(await answer('smtp', { credentials: smtpFields() })).toEqual({ success: true, message: `The credential works: Connected with STARTTLS to 127.0.0.1:${smtp.port}, logged in as mailer` });
     expect(smtp.logins.at(-1)).toEqual({ user: 'mailer', password: 'smtp-password-7f3a9c', secure: true });
     const bad = await answer('smtp', { credentials: smtpFields('not-the-password-42') });
     expect(bad.success).toBe(false);
@@ -93,7 +93,7 @@ describe('POST /api/testCreds/{provider}', () => {
     const response = await test('smtp', { credentials: { host: '127.0.0.1' } });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
-      'Invalid SMTP credentials: Sender email is required; Sender name is required; Port is required; Username is required; Password is required',
+      'Invalid SMTP credentials: Sender email is required; Sender name is required; Port is required',
     );
   });
 

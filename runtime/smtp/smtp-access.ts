@@ -5,8 +5,12 @@
  * - Address policy: the host is resolved and checked as ctx.http checks URLs
  *   (runtime/outbound/allowed-address.ts); nodemailer connects to that checked address, the
  *   host name kept for TLS (SNI and the certificate's name).
- * - TLS: port 465 is implicit TLS; any other port must offer STARTTLS (`requireTLS`): the
- *   login never crosses unencrypted. Certificates are verified (TLS 1.2 or later).
+ * - TLS: as the credential's Security says (implicit TLS, STARTTLS required, STARTTLS when
+ *   offered, none; smtp-security.ts), a password only ever over TLS unless the operator allows
+ *   the host. Certificates are verified (TLS 1.2 or later), against the system's authorities
+ *   and the credential's CA certificate. What a connection really was is reported
+ *   (`encryption`): known from the mode, or, for STARTTLS when offered without a login, from
+ *   whether a TLS handshake happened on that send's own connection.
  * - Pooling: one nodemailer pool per account (host, checked address, port, login), at most
  *   POOL.maxConnections connections; a connection idle for POOL.idleMs is closed, and a pool
  *   unused that long is closed and forgotten (so a changed password leaves nothing open).
@@ -14,12 +18,12 @@
  *   TIMEOUTS.sendMs.
  */
 import { createHash } from 'node:crypto';
-import { isIP } from 'node:net';
 import { createTransport, type Transporter } from 'nodemailer';
 import { NodeError, operationalError, timeoutError, userError } from '../../catalogue/errors.ts';
-import type { MailMessage, SentMail, SmtpAccess, SmtpAccount } from '../../catalogue/app/smtp-node/smtp-services.ts';
+import type { MailMessage, SentMail, SmtpAccess, SmtpAccount, SmtpConnectionInfo } from '../../catalogue/app/smtp-node/smtp-services.ts';
 import type { AllowList } from '../outbound/address-policy.ts';
 import { allowedAddress } from '../outbound/allowed-address.ts';
+import { plannedEncryption, refuseClearLogin, securityFailure, securitySettings, type HandshakeWatch } from './smtp-security.ts';
 
 export const TIMEOUTS = { connectMs: 10_000, greetingMs: 10_000, socketMs: 30_000, sendMs: 60_000 };
 export const POOL = { maxConnections: 3, idleMs: 60_000 };
@@ -30,6 +34,8 @@ export interface SmtpAccessOptions {
   ca?: string;
   /** override POOL.idleMs (tests) */
   idleMs?: number;
+  /** override TIMEOUTS.greetingMs (tests) */
+  greetingMs?: number;
 }
 
 interface Pooled {
@@ -69,8 +75,8 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
   /** the pool of this account at this checked address */
   const poolOf = (account: SmtpAccount, address: string): { key: string; transport: Transporter } => {
     // the key holds a hash, never the password itself
-    const key = createHash('sha256').update(JSON.stringify([account.host, address, account.port, account.username, account.password])).digest('hex');
-    const transport = pools.get(key)?.transport ?? createTransport(transportOptions(account, address, options.ca, idleMs));
+    const key = createHash('sha256').update(JSON.stringify([account.host, address, account.port, account.login, account.security, account.caCertificate])).digest('hex');
+    const transport = pools.get(key)?.transport ?? createTransport(transportOptions(account, address, options));
     touch(key, transport);
     return { key, transport };
   };
@@ -81,42 +87,62 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
     },
     async send(account: SmtpAccount, message: MailMessage, signal?: AbortSignal): Promise<SentMail> {
       const address = await allowedAddress(options.allow, account.host, account.port);
-      const { key, transport } = poolOf(account, address);
-      sending.set(key, (sending.get(key) ?? 0) + 1);
-      const done = () => {
-        const left = (sending.get(key) ?? 1) - 1;
-        if (left > 0) sending.set(key, left);
-        else sending.delete(key);
-        // idle counts from the end of the last send
-        if (pools.has(key)) touch(key, transport);
+      refuseClearLogin(options.allow, account, address);
+      const mail = {
+        from: { name: account.senderName, address: account.senderEmail },
+        to: message.to,
+        cc: message.cc.length ? message.cc : undefined,
+        bcc: message.bcc.length ? message.bcc : undefined,
+        subject: message.subject,
+        ...(message.isHtml ? { html: message.body } : { text: message.body }),
       };
-      const info = await bounded(
-        transport.sendMail({
-          from: { name: account.senderName, address: account.senderEmail },
-          to: message.to,
-          cc: message.cc.length ? message.cc : undefined,
-          bcc: message.bcc.length ? message.bcc : undefined,
-          subject: message.subject,
-          ...(message.isHtml ? { html: message.body } : { text: message.body }),
-        }),
-        signal,
-      ).finally(done);
+      const planned = plannedEncryption(account);
+      let info: { messageId?: unknown; accepted?: unknown[]; rejected?: unknown[]; response?: unknown };
+      let encryption: SentMail['encryption'];
+      if (planned === 'offered') {
+        // only this send's own connection can say whether it was encrypted: no pool for it
+        const watch: HandshakeWatch = { secured: false };
+        const transport = createTransport({ ...transportOptions(account, address, options, watch), pool: false });
+        try {
+          info = await bounded(transport.sendMail(mail), account, signal);
+        } finally {
+          transport.close();
+        }
+        encryption = watch.secured ? 'STARTTLS' : 'none';
+      } else {
+        const { key, transport } = poolOf(account, address);
+        sending.set(key, (sending.get(key) ?? 0) + 1);
+        const done = () => {
+          const left = (sending.get(key) ?? 1) - 1;
+          if (left > 0) sending.set(key, left);
+          else sending.delete(key);
+          // idle counts from the end of the last send
+          if (pools.has(key)) touch(key, transport);
+        };
+        info = await bounded(transport.sendMail(mail), account, signal).finally(done);
+        encryption = planned;
+      }
       return {
         messageId: String(info.messageId ?? ''),
         accepted: (info.accepted ?? []).map(String),
         rejected: (info.rejected ?? []).map(String),
         response: String(info.response ?? ''),
+        encryption,
       };
     },
-    async verify(account: SmtpAccount, signal?: AbortSignal): Promise<void> {
+    async verify(account: SmtpAccount, signal?: AbortSignal): Promise<SmtpConnectionInfo> {
       const address = await allowedAddress(options.allow, account.host, account.port);
+      refuseClearLogin(options.allow, account, address);
       // a lone connection: a test must really log in, not reuse a pooled session
-      const transport = createTransport({ ...transportOptions(account, address, options.ca, idleMs), pool: false });
+      const watch: HandshakeWatch = { secured: false };
+      const transport = createTransport({ ...transportOptions(account, address, options, watch), pool: false });
       try {
-        await bounded(transport.verify(), signal);
+        await bounded(transport.verify(), account, signal);
       } finally {
         transport.close();
       }
+      const planned = plannedEncryption(account);
+      return { encryption: planned === 'offered' ? (watch.secured ? 'STARTTLS' : 'none') : planned };
     },
     close() {
       sending.clear();
@@ -125,33 +151,25 @@ export function smtpAccess(options: SmtpAccessOptions): SmtpPools {
   };
 }
 
-function transportOptions(account: SmtpAccount, address: string, ca: string | undefined, idleMs: number) {
-  const implicitTls = account.port === 465;
+function transportOptions(account: SmtpAccount, address: string, options: SmtpAccessOptions, watch?: HandshakeWatch) {
   return {
     pool: true as const,
     maxConnections: POOL.maxConnections,
-    idleTimeout: idleMs,
+    idleTimeout: options.idleMs ?? POOL.idleMs,
     host: address,
     port: account.port,
-    secure: implicitTls,
-    requireTLS: !implicitTls,
-    auth: { user: account.username, pass: account.password },
+    ...securitySettings(account, options.ca, watch),
+    ...(account.login ? { auth: { user: account.login.username, pass: account.login.password } } : {}),
     connectionTimeout: TIMEOUTS.connectMs,
-    greetingTimeout: TIMEOUTS.greetingMs,
+    greetingTimeout: options.greetingMs ?? TIMEOUTS.greetingMs,
     socketTimeout: TIMEOUTS.socketMs,
-    tls: {
-      // the certificate is checked against the name the credential gave, not the address
-      ...(isIP(account.host) ? {} : { servername: account.host }),
-      minVersion: 'TLSv1.2' as const,
-      ...(ca ? { ca } : {}),
-    },
     disableFileAccess: true,
     disableUrlAccess: true,
   };
 }
 
 /** the step, failing with the run's cancellation or after TIMEOUTS.sendMs; nodemailer's errors as NodeErrors */
-async function bounded<T>(step: Promise<T>, signal?: AbortSignal): Promise<T> {
+async function bounded<T>(step: Promise<T>, account: SmtpAccount, signal?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   const limits = new Promise<never>((_, reject) => {
@@ -162,7 +180,7 @@ async function bounded<T>(step: Promise<T>, signal?: AbortSignal): Promise<T> {
   });
   step.catch(() => undefined); // a late failure after the limit is not unhandled
   try {
-    return await Promise.race([step.catch((error: unknown) => Promise.reject(smtpError(error))), limits]);
+    return await Promise.race([step.catch((error: unknown) => Promise.reject(securityFailure(error, account) ?? smtpError(error))), limits]);
   } finally {
     clearTimeout(timer);
     if (onAbort) signal?.removeEventListener('abort', onAbort);

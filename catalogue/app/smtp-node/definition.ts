@@ -14,9 +14,10 @@ export const definition = {
   authTypes: ['basic'],
   closedOutputs: true,
   description:
-    'Sends one mail through the SMTP server of an "SMTP" credential, from its sender name and address. Port 465 ' +
-    'speaks TLS from the start; any other port must offer STARTTLS (the password never crosses unencrypted). ' +
-    'Addresses are separated by commas. Private and loopback servers are refused unless the operator allows them.',
+    'Sends one mail through the SMTP server of an "SMTP" credential, from its sender name and address, secured as ' +
+    'the credential’s Security says (implicit TLS, STARTTLS required, STARTTLS when offered, or none); the password ' +
+    'never crosses unencrypted unless the operator allows that host. The output says whether the connection was ' +
+    'encrypted. Addresses are separated by commas. Private and loopback servers are refused unless the operator allows them.',
   inputs: [
     {
       name: 'credentials',
@@ -35,7 +36,13 @@ export const definition = {
   ],
   outputs: [
     { name: 'successful', type: 'boolean', description: 'true once the server accepted the mail' },
-    { name: 'data', type: 'object', description: 'messageId, accepted and rejected recipients, and the server’s reply' },
+    {
+      name: 'data',
+      type: 'object',
+      description:
+        'messageId, accepted and rejected recipients, the server’s reply, encrypted (false when the mail crossed in ' +
+        'clear text, with a warning) and encryption (implicit TLS, STARTTLS or none)',
+    },
   ],
   metadata: { author: 'weft', tags: ['email', 'mail', 'smtp', 'send', 'notification'] },
 } as const satisfies NodeDefinition;

@@ -1,13 +1,16 @@
 /**
  * @module catalogue/app/smtp-node/run — one mail through the credential's SMTP server
  * (`ctx.smtp`: nodemailer with pooled connections, runtime/smtp/). Output `{successful: true,
- * data: {messageId, accepted, rejected, response}}`; a refusal (login, recipients, address
- * policy) fails the node as the user's error, a network fault or timeout as a passing one.
+ * data: {messageId, accepted, rejected, response, encrypted, encryption}}`, plus `warning` when
+ * the connection was not encrypted (Security "None", or a server that did not offer STARTTLS);
+ * a refusal (login, recipients, address policy, a login without TLS) fails the node as the
+ * user's error, a network fault or timeout as a passing one.
  */
 import { defineNode } from '../../define-node.ts';
 import { NodeError, userError } from '../../errors.ts';
 import { addressList } from './addresses.ts';
 import { definition } from './definition.ts';
+import { UNENCRYPTED_WARNING } from './smtp-security.ts';
 import { smtpAccountOf } from './smtp-services.ts';
 
 export default defineNode(definition, async (values, ctx) => {
@@ -23,5 +26,6 @@ export default defineNode(definition, async (values, ctx) => {
   };
   if (message.to.length === 0) throw userError('To is required');
   const sent = await ctx.smtp.send(account, message, ctx.signal);
-  return { output: { successful: true, data: sent } };
+  const encrypted = sent.encryption !== 'none';
+  return { output: { successful: true, data: { ...sent, encrypted, ...(encrypted ? {} : { warning: UNENCRYPTED_WARNING }) } } };
 });

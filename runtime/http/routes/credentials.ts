@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import { projectAccessGuard } from '../../auth/access.ts';
 import type { Middleware } from 'koa';
+import { smtpCredentialProblems } from '../../../catalogue/app/smtp-node/smtp-services.ts';
 import { credentialFormOf, credentialForms } from '../../../catalogue/credentials/index.ts';
 import { normalizeCredentials } from '../../../catalogue/credentials/normalize.ts';
 import type { NodeDefinition } from '../../../catalogue/types.ts';
@@ -82,6 +83,7 @@ export function checkAgainstForm(type: string, credentials: Record<string, unkno
   if (type === 'httpHeader' && typeof credentials.headerName === 'string' && !headerName.test(credentials.headerName.trim())) {
     problems.push({ field: 'headerName', message: HEADER_NAME_MESSAGE });
   }
+  if (type === 'smtp') problems.push(...smtpCredentialProblems(credentials));
   if (problems.length > 0) {
     throw badRequest(`Invalid ${form.label} credentials: ${problems.map((p) => p.message).join('; ')}`, { fields: problems.map((p) => p.field) });
   }

@@ -1,10 +1,11 @@
 /**
  * @module runtime/smtp/testing/smtp-test-server — a real SMTP server (the smtp-server library)
- * on loopback for tests: STARTTLS with a certificate made for 127.0.0.1 at start (openssl),
+ * on loopback for tests: STARTTLS (or implicit TLS, or plain SMTP only) with a certificate for
+ * 127.0.0.1 signed by a certificate authority made at start (openssl; no key is kept on disk),
  * one account it accepts, and every mail it receives parsed by mailparser, with its envelope.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -24,33 +25,42 @@ export interface SmtpTestServer {
   port: number;
   /** WEFT_OUTBOUND_ALLOW entry for it */
   host: string;
-  /** the server's certificate, to trust */
+  /** the certificate of the authority that signed the server's, to trust */
   ca: string;
   mails: ReceivedMail[];
   /** every login tried: user and password as sent */
   logins: Array<{ user: string; password: string; secure: boolean }>;
   /** connections opened */
   connections: number;
+  /** connections that failed on the server's side (a client hanging up during TLS) */
+  connectionErrors: string[];
   close(): Promise<void>;
 }
 
 export interface SmtpTestServerOptions {
   user?: string;
   password?: string;
-  /** offer no STARTTLS (a server weft must refuse to log in to) */
+  /** offer no STARTTLS: plain SMTP only (a login is taken in clear text, for weft to refuse or allow) */
   plainOnly?: boolean;
+  /** TLS from the first byte (as on port 465) */
+  implicitTls?: boolean;
+  /** take mail without a login (a relay such as Mailpit or a local postfix) */
+  authOptional?: boolean;
 }
 
-/** a self-signed certificate for 127.0.0.1 and localhost */
-function certificate(): { key: string; cert: string } {
+/** A certificate authority and a certificate for 127.0.0.1 and localhost signed by it (EC keys: quick to make). */
+function certificates(): { key: string; cert: string; ca: string } {
   const dir = mkdtempSync(join(tmpdir(), 'weft-smtp-'));
+  const at = (name: string) => join(dir, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
-    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+    openssl('req', '-x509', ...ec, '-days', '1', '-subj', '/CN=weft test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign', '-keyout', at('ca.key'), '-out', at('ca.pem'));
+    openssl('req', ...ec, '-subj', '/CN=localhost', '-keyout', at('key.pem'), '-out', at('leaf.csr'));
+    writeFileSync(at('leaf.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
+    openssl('x509', '-req', '-in', at('leaf.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '1', '-extfile', at('leaf.ext'), '-out', at('cert.pem'));
+    const read = (name: string) => readFileSync(at(name), 'utf8');
+    return { key: read('key.pem'), cert: read('cert.pem'), ca: read('ca.pem') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -59,17 +69,19 @@ function certificate(): { key: string; cert: string } {
 export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
   const user = options.user ?? 'mailer';
   const password = options.password ?? 'smtp-password-7f3a9c';
-  const { key, cert } = certificate();
+  const { key, cert, ca } = certificates();
   const mails: ReceivedMail[] = [];
   const logins: SmtpTestServer['logins'] = [];
   const state = { connections: 0 };
+  const connectionErrors: string[] = [];
   const server = new SMTPServer({
     key,
     cert,
-    secure: false,
+    secure: options.implicitTls ?? false,
     disabledCommands: options.plainOnly ? ['STARTTLS'] : [],
-    // the plain-only server would take a login in the clear: weft must not try
+    // the plain-only server takes a login in the clear: weft must not send one unless allowed to
     allowInsecureAuth: options.plainOnly ?? false,
+    authOptional: options.authOptional ?? false,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
     onConnect(_session, callback) {
@@ -97,17 +109,20 @@ export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): 
         .catch((error: Error) => callback(error));
     },
   });
+  // a client that hangs up mid-handshake (a refusal's test) is an 'error' of the server: not the test's failure
+  server.on('error', (error: Error) => connectionErrors.push(error.message));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     port,
     host: `127.0.0.1:${port}`,
-    ca: cert,
+    ca,
     mails,
     logins,
     get connections() {
       return state.connections;
     },
+    connectionErrors,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
