@@ -30,7 +30,7 @@ const links = (draft: ImportedDraft) => draft.edges.map((e) => `${e.source}:${e.
 const problemsOf = (draft: ImportedDraft, node: string) => draft.problems.filter((p) => p.node === node).map((p) => p.message);
 
 describe('importing an n8n workflow', () => {
-  it('maps Webhook, Edit Fields, HTTP Request, IF, Respond to Webhook, Slack and a Sticky Note, keeping positions', () => {
+  it('maps Webhook, Edit Fields, HTTP Request, IF, Respond to Webhook, Slack and a Sticky Note, keeping the layout', () => {
     const draft = imported('webhook-http-respond');
     expect(draft.name).toBe('Greet and check');
     expect(draft.warnings).toEqual([]);
@@ -43,7 +43,8 @@ describe('importing an n8n workflow', () => {
     ]);
     expect(draft.node('http_request')).toMatchObject({
       type: 'apiNode',
-      position: { x: 440, y: 0 },
+      // n8n's columns spread 1.5 times for weft's wider nodes, rows kept
+      position: { x: 660, y: 0 },
       values: {
         url: 'https://api.example.com/users/{{trigger.output.id}}?lang=en',
         method: 'POST',
@@ -65,7 +66,7 @@ describe('importing an n8n workflow', () => {
     ]);
     expect(draft.node('slack').values).toEqual({ nodeName: 'Slack', credentials: 'Team Slack', action: 'postMessage', channel_name: '#alerts', text: 'Check failed: {{http_request.output.message}}' });
     expect(links(draft)).toEqual(['webhook:out → edit_fields', 'edit_fields:out → http_request', 'http_request:out → if', 'if:true → respond_to_webhook', 'if:Else → slack']);
-    expect(draft.notes[0]).toEqual({ id: 'n8n_note_1', position: { x: -40, y: -260 }, size: { width: 300, height: 200 }, text: '## Greeting\nCalls the API, answers or alerts.', color: 'blue' });
+    expect(draft.notes[0]).toEqual({ id: 'n8n_note_1', position: { x: -60, y: -260 }, size: { width: 450, height: 200 }, text: '## Greeting\nCalls the API, answers or alerts.', color: 'blue' });
     expect(draft.problems).toEqual([
       { node: 'Edit Fields', field: 'mapping', message: expect.stringContaining('{{ $now.toISO() }}: weft templates read data only') },
       { node: 'HTTP Request', field: 'credentials', message: 'uses the n8n credential “Example API key”: add a “HTTP header” credential of that name to the project' },
@@ -199,7 +200,7 @@ describe('importing an n8n workflow', () => {
   it('keeps an unknown node type as a placeholder that names it, and lists it', async () => {
     const draft = imported('unknown-node');
     const airtable = draft.node('airtable');
-    expect(airtable).toMatchObject({ type: 'codeNode', position: { x: 220, y: 0 } });
+    expect(airtable).toMatchObject({ type: 'codeNode', position: { x: 330, y: 0 } });
     expect(links(draft)).toEqual(['manual:out → airtable', 'airtable:out → status']);
     expect(draft.problems).toEqual([{ node: 'Airtable', message: 'the node type n8n-nodes-base.airtable has no weft counterpart: a placeholder Code node stands in its place' }]);
     // run, it fails with the n8n name and type rather than doing something else

@@ -1,6 +1,6 @@
 /**
  * @module runtime/n8n-import/import-workflow — an n8n workflow JSON as a weft draft: nodes by
- * their mappers (node-table.ts), connections as edges, positions kept, sticky notes as notes,
+ * their mappers (node-table.ts), connections as edges, positions kept (columns spread to weft's wider nodes), sticky notes as notes,
  * and every node, connection or expression that could not be carried over in `problems`, by
  * its n8n name (and in a note on the draft). Pure: no HTTP, no store; the caller saves the draft
  * through the flow check like any other.
@@ -13,7 +13,7 @@ import { MAX_RETRIES, MAX_RETRY_DELAY_SECONDS } from '../flows/validate.ts';
 import { edgesOf } from './connections.ts';
 import { translateValue, type RefBase } from './expressions.ts';
 import type { MapContext, Mapped } from './mapper-types.ts';
-import { readN8nWorkflow, type N8nNode } from './n8n-format.ts';
+import { readN8nWorkflow, weftPosition, type N8nNode } from './n8n-format.ts';
 import { n8nGraph } from './n8n-graph.ts';
 import { NODE_TABLE, STICKY_NOTE_TYPE, placeholder } from './node-table.ts';
 import { References, type ImportedIds } from './references.ts';
@@ -109,8 +109,9 @@ export function importN8nWorkflow(raw: unknown): ImportedDraft {
     if (mapper && !own) problem('a placeholder Code node stands in its place');
     const result = own ?? placeholder(node);
     mapped.set(node.name, result);
-    nodes.push({ id, type: result.type, position: node.position, values: result.values, ...settingsOf(node, result) });
-    if (result.loopEnd) nodes.push({ id: ids.endOf(node.name), type: 'forLoopEndNode', position: { x: node.position.x + 220, y: node.position.y + 180 }, values: {} });
+    const position = weftPosition(node.position);
+    nodes.push({ id, type: result.type, position, values: result.values, ...settingsOf(node, result) });
+    if (result.loopEnd) nodes.push({ id: ids.endOf(node.name), type: 'forLoopEndNode', position: { x: position.x + 260, y: position.y + 180 }, values: {} });
   }
   for (const [name, uses] of graph.subNodes) {
     if (takenSubNodes.has(name)) continue;

@@ -34,6 +34,14 @@ export interface N8nWorkflow {
   connections: Record<string, Record<string, N8nConnectionEnd[][]>>;
 }
 
+/**
+ * Where an n8n position lands on weft's canvas: n8n draws 100-pixel squares about 220 apart, weft
+ * draws nodes about 215 pixels wide, so the layout is kept with its columns spread 1.5 times
+ * (rows stay: weft's nodes are lower than n8n's).
+ */
+export const X_SPREAD = 1.5;
+export const weftPosition = (at: { x: number; y: number }) => ({ x: Math.round(at.x * X_SPREAD), y: Math.round(at.y) });
+
 /** Input that is not an n8n workflow: `field` is the path of the offending part (nodes[2].type). */
 export class N8nFormatError extends Error {
   constructor(

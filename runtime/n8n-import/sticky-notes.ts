@@ -6,7 +6,7 @@
 import type { ImportProblem } from '../../contract/n8n-import.ts';
 import type { StickyNote } from '../../contract/flow-document.ts';
 import { STICKY_NOTE_LIMITS as LIMITS, type StickyNoteColor } from '../../contract/sticky-notes.ts';
-import type { N8nNode } from './n8n-format.ts';
+import { X_SPREAD, weftPosition, type N8nNode } from './n8n-format.ts';
 
 /** n8n's seven note colours (1 is its default yellow) by their nearest weft colour */
 const COLORS: Record<number, StickyNoteColor> = { 1: 'yellow', 2: 'yellow', 3: 'pink', 4: 'green', 5: 'blue', 6: 'pink', 7: 'grey' };
@@ -18,8 +18,9 @@ export function stickyNoteOf(node: N8nNode, index: number): StickyNote {
   const text = typeof content === 'string' ? content : '';
   return {
     id: `n8n_note_${index + 1}`,
-    position: node.position,
-    size: { width: clamp(width, LIMITS.minWidth, LIMITS.maxWidth, 240), height: clamp(height, LIMITS.minHeight, LIMITS.maxHeight, 160) },
+    position: weftPosition(node.position),
+    // spread like the nodes it covers
+    size: { width: clamp((Number(width) || 240) * X_SPREAD, LIMITS.minWidth, LIMITS.maxWidth, 360), height: clamp(height, LIMITS.minHeight, LIMITS.maxHeight, 160) },
     text: text.length > LIMITS.text ? `${text.slice(0, LIMITS.text - 1)}…` : text,
     color: COLORS[Number(color) || 1] ?? 'yellow',
   };

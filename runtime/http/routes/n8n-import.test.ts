@@ -52,8 +52,8 @@ describe('importing an n8n workflow over HTTP', () => {
     expect(answer.flow).toMatchObject({ id: answer.flowId, projectId, name: 'Greeter', status: 'draft', problems: [], warnings: [] });
     expect(answer.flow.nodes.map((n) => [n.id, n.type, n.position])).toEqual([
       ['webhook', 'webhookTriggerNode', { x: 0, y: 0 }],
-      ['edit_fields', 'variablesNode', { x: 220, y: 0 }],
-      ['respond_to_webhook', 'apiResponseNode', { x: 440, y: 0 }],
+      ['edit_fields', 'variablesNode', { x: 330, y: 0 }],
+      ['respond_to_webhook', 'apiResponseNode', { x: 660, y: 0 }],
     ]);
     expect(await weft.api<CheckedFlow>('GET', `/api/flows/${answer.flowId}`)).toMatchObject({ name: 'Greeter', nodes: answer.flow.nodes, edges: answer.flow.edges });
     await weft.api('POST', `/api/flows/${answer.flowId}/deploy`, { status: 'active' });
