@@ -127,6 +127,15 @@ describe('importing an n8n workflow', () => {
     expect(result.output).toEqual({ to: 'ada@example.com', subject: 'Welcome Ada' });
   });
 
+  it('gives imported code the n8n items it read: a webhook call as {body, headers…}, every Postgres row, named nodes', async () => {
+    const draft = imported('webhook-code-postgres');
+    const readBody = await runNode(codeNode, { code: draft.node('read_body').values.code }, testContext({ input: { table: 'items' } }));
+    expect(readBody.output).toEqual({ table: 'items', caller: 'nobody' });
+    const outputs = { read_body: readBody.output, postgres: { queryResult: [{ id: 1 }, { id: 2 }], status: 'success', rowCount: 2 } };
+    const eachRow = await runNode(codeNode, { code: draft.node('each_row').values.code }, testContext({ outputs }));
+    expect(eachRow.output).toEqual([{ id: 1, table: 'items' }, { id: 2, table: 'items' }]);
+  });
+
   it('maps Manual trigger, Switch (renamed outputs, fallback), Merge and Execute Workflow', async () => {
     const draft = imported('manual-switch-merge-execute');
     expect(draft.node('when_clicking_test_workflow').type).toBe('webhookTriggerNode');

@@ -96,6 +96,7 @@ export function importN8nWorkflow(raw: unknown): ImportedDraft {
       input: (path = []) => resolve({ kind: 'input' }, path),
       inputItems: () => resolve({ kind: 'input' }, [], true),
       ref: (name, path = []) => resolve({ kind: 'node', name }, path),
+      output: (name) => references.output(node.name, name === undefined ? { kind: 'input' } : { kind: 'node', name }),
       inputsAt: (index) => graph.forwardInputsOf(node.name).filter((l) => l.inputIndex === index).map((l) => l.source),
       take(type) {
         const subNodes = graph.subNodesOf(node.name, type).map((name) => byName.get(name)!);

@@ -52,6 +52,7 @@ export const aiAgent: NodeMapper = {
     return generateText(ctx, [{ role: 'system', content: system }, { role: 'user', content: userPrompt(ctx) }], connectedModel(ctx));
   },
   json: (path) => (path[0] === 'output' ? { path: ['generatedResponse', ...path.slice(1)] } : null),
+  codeItem: (output) => `{ output: ${output}?.generatedResponse }`,
 };
 
 const CHAIN_ROLES: Record<string, string> = { SystemMessagePromptTemplate: 'system', HumanMessagePromptTemplate: 'user', AIMessagePromptTemplate: 'assistant' };
@@ -63,6 +64,7 @@ export const llmChain: NodeMapper = {
     return generateText(ctx, [...prompts, { role: 'user', content: userPrompt(ctx) }], connectedModel(ctx));
   },
   json: (path) => (path[0] === 'text' ? { path: ['generatedResponse', ...path.slice(1)] } : null),
+  codeItem: (output) => `{ text: ${output}?.generatedResponse }`,
 };
 
 /** OpenAI: the langchain node's text/message (v1) and the older base node's chat/complete. */
@@ -84,4 +86,5 @@ export const openAi: NodeMapper = {
     if (path[0] === 'message' && path[1] === 'content') return { path: ['generatedResponse', ...path.slice(2)] };
     return path[0] === 'text' || path[0] === 'content' ? { path: ['generatedResponse'] } : null;
   },
+  codeItem: (output) => `{ message: { role: 'assistant', content: ${output}?.generatedResponse } }`,
 };

@@ -19,18 +19,28 @@ export function jsAccess(ref: WeftRef | null): string {
 /** n8n names weft's sandbox has no counterpart of (files, credentials, the workflow's state). */
 const UNSUPPORTED = /\$(?:env|vars|execution|workflow|prevNode|getWorkflowStaticData|secrets)\b|this\.helpers|\brequire\s*\(/g;
 
+/** The n8n items (`[{ json }]`) of the node before, or of node `name`, as JavaScript over weft's outputs. */
+function itemsCode(ctx: MapContext, name?: string): string {
+  const source = ctx.output(name);
+  if (!source) return '[]';
+  const output = jsAccess(source.ref);
+  const { mapper } = source;
+  if (mapper?.items) return `(${jsAccess({ ...source.ref, path: mapper.items })} ?? []).map((json) => ({ json }))`;
+  if (mapper?.codeItem) return `[{ json: ${mapper.codeItem(output)} }]`;
+  return `[{ json: ${jsAccess(name === undefined ? ctx.input() : ctx.ref(name))} }]`;
+}
+
 function preamble(ctx: MapContext, code: string): string {
-  const named = namesReadByCode(code);
-  const nodes = named.map((name) => `  ${JSON.stringify(name)}: ${jsAccess(ctx.ref(name))},`).join('\n');
+  const nodes = namesReadByCode(code).map((name) => `  ${JSON.stringify(name)}: ${itemsCode(ctx, name)},`).join('\n');
   return [
-    `// Imported from n8n (“${ctx.node.name.replace(/[\r\n]/g, ' ')}”): $input, $json and items read the output of the node before,`,
-    '// $(name) and $node[name] the nodes named below; an n8n result ([{ json }]) is unwrapped.',
-    `const $json = ${jsAccess(ctx.input())};`,
-    'const items = [{ json: $json }];',
-    'const $input = { all: () => items, first: () => items[0], last: () => items[0], item: items[0] };',
+    `// Imported from n8n (“${ctx.node.name.replace(/[\r\n]/g, ' ')}”): $input, $json and items are the n8n items of the node before,`,
+    '// $(name) and $node[name] those of the nodes named below; an n8n result ([{ json }]) is unwrapped.',
+    `const items = ${itemsCode(ctx)};`,
+    'const $json = items[0]?.json;',
+    'const $input = { all: () => items, first: () => items[0], last: () => items[items.length - 1], item: items[0] };',
     `const $nodes = {\n${nodes}\n};`,
-    'const $ = (name) => { const item = { json: $nodes[name] }; return { item, first: () => item, last: () => item, all: () => [item] }; };',
-    'const $node = Object.fromEntries(Object.entries($nodes).map(([name, json]) => [name, { json }]));',
+    'const $ = (name) => { const all = $nodes[name] ?? []; return { item: all[0], first: () => all[0], last: () => all[all.length - 1], all: () => all }; };',
+    'const $node = Object.fromEntries(Object.entries($nodes).map(([name, all]) => [name, all[0] ?? { json: undefined }]));',
   ].join('\n');
 }
 

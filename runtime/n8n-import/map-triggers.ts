@@ -22,6 +22,7 @@ export const webhookTrigger: NodeMapper = {
   },
   // n8n hands on {headers, params, query, body}; weft's webhook output is the body itself
   json: (path) => (path[0] === 'body' ? { path: path.slice(1) } : null),
+  codeItem: (output) => `{ body: ${output}, headers: {}, params: {}, query: {} }`,
 };
 
 /** Manual trigger, and the trigger of a workflow another one executes: weft's webhook (Execute Flow passes its input as the body). */
@@ -48,4 +49,5 @@ export const chatTrigger: NodeMapper = {
     const first = renamed[path[0] ?? ''];
     return first ? { path: [first, ...path.slice(1)] } : null;
   },
+  codeItem: (output) => `{ chatInput: ${output}?.chatMessage, sessionId: ${output}?.sessionId }`,
 };

@@ -23,6 +23,8 @@ export interface MapContext {
   input(path?: string[]): WeftRef | null;
   /** the list of the items the node before hands on (what a loop iterates over) */
   inputItems(): WeftRef | null;
+  /** the whole weft output of the node before (or of node `name`), with the mapper of its n8n node */
+  output(name?: string): { ref: WeftRef; mapper?: NodeMapper } | null;
   /** what `$('name').item.json.<path>` reads */
   ref(name: string, path?: string[]): WeftRef | null;
   /** the n8n nodes connected into this one on input `index` (Merge reads two inputs) */
@@ -58,6 +60,8 @@ export interface NodeMapper {
   map(ctx: MapContext): Mapped | null;
   /** absent: the same path of the weft node's output. `viaOutput`: the n8n output the reader is connected to, when known */
   json?: (path: string[], viaOutput: number | undefined, node: N8nNode) => JsonRead | null;
+  /** in code: the n8n item's json over this node's weft output (`output`: its JavaScript); absent: the json read of the empty path */
+  codeItem?: (output: string) => string;
   /** where the list of this node's n8n items is in its weft output (Postgres: every row); absent: the output itself */
   items?: string[];
   /** n8n hands this node's input on as its output (IF, Switch, Wait…): `$json` after it reads its input */

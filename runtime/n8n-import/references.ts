@@ -35,11 +35,8 @@ export class References {
     return [...new Set(this.graph.forwardInputsOf(name).sort((a, b) => a.inputIndex - b.inputIndex).map((l) => l.source))];
   }
 
-  /**
-   * What `base` + `path` read from within node `from`; null when weft has no such data. With
-   * `items`, the list of the target's n8n items instead (what a loop iterates over).
-   */
-  resolve(from: string, base: RefBase, path: string[], items = false): WeftRef | null {
+  /** The n8n node `base` stands for from within `from` (through nodes that hand their input on), and the output it came by. */
+  private walk(from: string, base: RefBase): { target: string; via?: number } | null {
     let target: string;
     let via: number | undefined;
     if (base.kind === 'input') {
@@ -54,13 +51,31 @@ export class References {
       if (!first || hops > this.nodes.size) return null;
       [target, via] = [first.source, first.outputIndex];
     }
-    const node = this.nodes.get(target);
-    const id = this.ids.idOf.get(target);
-    if (!node || !id) return null;
-    const mapper = this.mapperOf(target);
-    const read = items && mapper?.items ? { path: mapper.items } : mapper?.json ? mapper.json(path, via, node) : { path };
+    return { target, via };
+  }
+
+  /**
+   * What `base` + `path` read from within node `from`; null when weft has no such data. With
+   * `items`, the list of the target's n8n items instead (what a loop iterates over).
+   */
+  resolve(from: string, base: RefBase, path: string[], items = false): WeftRef | null {
+    const found = this.walk(from, base);
+    const node = found && this.nodes.get(found.target);
+    const id = found && this.ids.idOf.get(found.target);
+    if (!found || !node || !id) return null;
+    const mapper = this.mapperOf(found.target);
+    const read = items && mapper?.items ? { path: mapper.items } : mapper?.json ? mapper.json(path, found.via, node) : { path };
     if (!read) return null;
     if (mapper?.trigger) return { id: TRIGGER_ALIAS, path: read.path };
-    return { id: read.fromEnd ? this.ids.endOf(target) : id, path: read.path };
+    return { id: read.fromEnd ? this.ids.endOf(found.target) : id, path: read.path };
+  }
+
+  /** The whole weft output `base` stands for, with the mapper of its n8n node (Code reads n8n items over it). */
+  output(from: string, base: RefBase): { ref: WeftRef; mapper?: NodeMapper } | null {
+    const found = this.walk(from, base);
+    const id = found && this.ids.idOf.get(found.target);
+    if (!found || !id) return null;
+    const mapper = this.mapperOf(found.target);
+    return { ref: { id: mapper?.trigger ? TRIGGER_ALIAS : id, path: [] }, mapper };
   }
 }
