@@ -136,7 +136,7 @@ describe('importing an n8n workflow', () => {
     expect(eachRow.output).toEqual([{ id: 1, table: 'items' }, { id: 2, table: 'items' }]);
   });
 
-  it('maps Manual trigger, Switch (renamed outputs, fallback), Merge and Execute Workflow', async () => {
+  it('maps Manual trigger, Switch (renamed outputs, fallback), Merge, No Operation and Execute Workflow', async () => {
     const draft = imported('manual-switch-merge-execute');
     expect(draft.node('when_clicking_test_workflow').type).toBe('webhookTriggerNode');
     expect(draft.node('switch').values.conditions).toEqual([
@@ -160,6 +160,10 @@ describe('importing an n8n workflow', () => {
     expect(draft.warnings).toEqual(['execute_workflow: Flow is required']);
     expect(problemsOf(draft, 'Execute Workflow')).toEqual(['choose the weft flow to run (the n8n workflow was “Kq3nW2bYxT”)']);
     expect(problemsOf(draft, 'Bug team')).toEqual([expect.stringContaining("weft's Variables output only holds its own keys")]);
+    // No Operation hands on what it got
+    expect(draft.problems.map((p) => p.node)).not.toContain('Other');
+    const passed = await runNode(codeNode, { code: draft.node('other').values.code }, testContext({ input: { kind: 'question' } }));
+    expect(passed.output).toEqual({ kind: 'question' });
     const merged = await runNode(codeNode, { code: draft.node('merge').values.code }, testContext({ outputs: { bug_team: { team: 'core' }, feature_team: { urgent: false } } }));
     expect(merged.output).toEqual({ team: 'core', urgent: false });
   });

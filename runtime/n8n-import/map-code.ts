@@ -100,3 +100,9 @@ export const mergeNode: NodeMapper = {
   },
 };
 
+
+/** No Operation hands its items on: a Code node that returns them (so `$json` after it still reads what came in). */
+export const noOpNode: NodeMapper = {
+  passThrough: true,
+  map: (ctx) => ({ type: 'codeNode', values: { code: wrapN8nCode(ctx, 'return items;') } }),
+};

@@ -6,7 +6,7 @@
  */
 import { aiAgent, llmChain, openAi } from './map-ai.ts';
 import { gmail, postgres, slack } from './map-apps.ts';
-import { codeNode, mergeNode } from './map-code.ts';
+import { codeNode, mergeNode, noOpNode } from './map-code.ts';
 import { executeWorkflow, setNode, splitInBatches, waitNode } from './map-flow-steps.ts';
 import { httpRequest, respondToWebhook } from './map-http.ts';
 import { ifNode, switchNode } from './map-routing.ts';
@@ -34,6 +34,7 @@ export const NODE_TABLE: Record<string, NodeMapper> = {
   [`${BASE}function`]: codeNode,
   [`${BASE}functionItem`]: codeNode,
   [`${BASE}merge`]: mergeNode,
+  [`${BASE}noOp`]: noOpNode,
   [`${BASE}wait`]: waitNode,
   [`${BASE}splitInBatches`]: splitInBatches,
   [`${BASE}respondToWebhook`]: respondToWebhook,
