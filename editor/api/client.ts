@@ -6,6 +6,7 @@ import type { Me, Member, NewInvitation, SentInvitation, InvitationView, Invitat
 import type { Credential, CredentialInput, CredentialPatch, TestCredentialsAnswer, TestCredentialsRequest } from '../../contract/credentials.ts';
 import type { CheckedFlow, FlowDocument, FlowEdge, FlowSummary, FlowNode, StickyNote } from '../../contract/flow-document.ts';
 import type { LogPage, LogQuery } from '../../contract/logs.ts';
+import type { N8nImportAnswer } from '../../contract/n8n-import.ts';
 import type { OAuthAppInput, OAuthAppView, OAuthStartAnswer, OAuthStartRequest, OAuthTypeView } from '../../contract/oauth.ts';
 import type { DefaultModels } from '../../contract/models.ts';
 import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../contract/projects.ts';
@@ -104,6 +105,8 @@ export const api = {
   exportFlow: (id: string) => call<ExportDocument>('GET', `/api/flows/${encodeURIComponent(id)}/export?versions=true`),
   exportProject: (projectId: string) => call<ExportDocument>('GET', inProject(projectId, '/export?versions=true')),
   importDocument: (projectId: string, document: unknown) => call<ImportAnswer>('POST', inProject(projectId, '/import'), document),
+  /** an n8n workflow JSON as a new draft of the project (runtime/http/routes/n8n-import.ts) */
+  importN8n: (projectId: string, workflow: unknown) => call<N8nImportAnswer>('POST', inProject(projectId, '/flows/import-n8n'), workflow),
   deploy: (id: string, status: 'active' | 'inactive', note?: string) =>
     call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(id)}/deploy`, status === 'active' && note ? { status, note } : { status }),
   versions: (flowId: string) => call<FlowVersionSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions`),

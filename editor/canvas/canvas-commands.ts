@@ -34,6 +34,25 @@ export class CanvasCommands {
     return clipboard.nodes.length;
   }
 
+  /** Set when this keystroke's paste event brought something from outside (an n8n workflow). */
+  private pastedFromOutside = false;
+
+  /** The system clipboard's paste was taken (an n8n workflow): Ctrl+V does not paste copied nodes as well. */
+  tookExternalPaste(): void {
+    this.pastedFromOutside = true;
+  }
+
+  /**
+   * Ctrl+V: the nodes copied on the canvas, unless the browser's paste event of the same
+   * keystroke (it fires right after the keydown) brought a workflow from outside.
+   */
+  pasteSoon(): void {
+    this.pastedFromOutside = false;
+    setTimeout(() => {
+      if (!this.pastedFromOutside) void this.paste();
+    }, 0);
+  }
+
   async paste(): Promise<void> {
     if (!clipboard?.nodes.length) return;
     const { config } = this.canvas.stores;

@@ -35,7 +35,8 @@ export function bindKeyboard(canvas: CanvasController, commands: CanvasCommands,
     };
     if (key === 'delete' || key === 'backspace') run(() => canvas.deleteSelection());
     else if (mod && key === 'c') run(() => commands.copy());
-    else if (mod && key === 'v') run(() => commands.paste());
+    // no preventDefault: the browser's paste event must still fire (an n8n workflow pasted from outside)
+    else if (mod && key === 'v') commands.pasteSoon();
     else if (mod && key === 'z' && event.shiftKey) run(() => commands.redo());
     else if (mod && key === 'z') run(() => commands.undo());
     else if (mod && key === 'y') run(() => commands.redo());

@@ -13,6 +13,8 @@ import { Studio } from '../stores/studio.ts';
 import { CanvasOverlay } from '../panels/canvas-overlay.tsx';
 import { ConnectPalette } from '../panels/connect-palette.tsx';
 import { DraftProblemsBanner } from '../panels/draft-problems-banner.tsx';
+import { ImportProblemsBanner } from '../panels/import-problems-banner.tsx';
+import { useN8nPaste } from './use-n8n-paste.ts';
 import { CompareView } from '../versions/compare-view.tsx';
 import { ContextMenu } from '../canvas/context-menu.tsx';
 
@@ -35,6 +37,9 @@ export const FlowPage = observer(function FlowPage(props: { flowId: string; runI
   // a save refused while the session had ended goes out once the builder has signed in again
   useEffect(() => reaction(() => auth.sessions, () => studio.session.saveState === 'error' && void studio.session.save()), [studio]);
 
+  // an n8n workflow pasted on the canvas becomes a new draft of this flow's project
+  useN8nPaste(() => studio.session.flow?.projectId, props.router, () => studio.commands?.tookExternalPaste());
+
   const onDrop = (event: React.DragEvent) => {
     const type = event.dataTransfer.getData('application/x-weft-node');
     if (!type || !studio.canvas) return;
@@ -52,6 +57,7 @@ export const FlowPage = observer(function FlowPage(props: { flowId: string; runI
           <CanvasOverlay studio={studio} />
           <ConnectPalette studio={studio} />
           <DraftProblemsBanner studio={studio} />
+          <ImportProblemsBanner flowId={props.flowId} />
           <ContextMenu store={studio.menu} />
           {studio.loadError && <div className="canvas-error">{studio.loadError}</div>}
         </div>

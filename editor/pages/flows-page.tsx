@@ -6,6 +6,7 @@ import type { RouterStore } from '../stores/router-store.ts';
 import { toasts } from '../stores/toast-store.ts';
 import { downloadDocument, importSummary, parseJsonFile } from './flow-files.ts';
 import { FlowRow, type FlowRowActions } from './flow-row.tsx';
+import { useN8nPaste } from './use-n8n-paste.ts';
 
 export function FlowsPage({ projectId, router }: { projectId: string; router: RouterStore }) {
   const [flows, setFlows] = useState<FlowSummary[] | null>(null);
@@ -16,6 +17,8 @@ export function FlowsPage({ projectId, router }: { projectId: string; router: Ro
   useEffect(() => {
     void reload();
   }, [projectId, reload]);
+  // an n8n workflow pasted on this page becomes a new draft of the project
+  useN8nPaste(() => projectId, router);
 
   const create = async () => {
     try {
@@ -83,7 +86,7 @@ export function FlowsPage({ projectId, router }: { projectId: string; router: Ro
         />
       </div>
       {flows === null && <p className="muted">Loading…</p>}
-      {flows?.length === 0 && <p className="muted">No flows yet: create one, or import an exported flow.</p>}
+      {flows?.length === 0 && <p className="muted">No flows yet: create one, import an exported flow, or paste an n8n workflow (Ctrl+V).</p>}
       <ul className="flow-list">
         {flows?.map((flow) => <FlowRow key={`${flow.id}:${flow.version}`} flow={flow} actions={actions} />)}
       </ul>

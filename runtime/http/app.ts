@@ -20,6 +20,7 @@ import { errorAnswers, jsonBodies, refuseWhileRedisDown, requestIds } from './mi
 import { authRouter } from './routes/auth.ts';
 import { projectPlanReader } from '../usage/plan-of.ts';
 import { flowsRouter } from './routes/flows.ts';
+import { n8nImportRouter } from './routes/n8n-import.ts';
 import { organisationsRouter } from './routes/organisations.ts';
 import { invitationsRouter } from './routes/invitations.ts';
 import { InvitationStore } from '../stores/invitations.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Koa & { routeTable: RouteEntry[] } {
     invitationsRouter({ ...auth, invitations }),
     projectsRouter(auth),
     flowsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
+    n8nImportRouter({ catalogue, flows, planOf: projectPlanReader(auth) }),
     versionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth), hooks: deps.deploymentHooks }),
     ...(deps.routers ?? []),
   ];

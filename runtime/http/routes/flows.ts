@@ -50,6 +50,23 @@ export function checkedFlow(flow: FlowDocument, catalogue: CatalogueView): Check
   return { ...flow, problems, warnings };
 }
 
+/** The checked graph; a body that is not a flow document refuses the request (400 invalid_flow), naming every fault. */
+export function soundFlow(graph: { nodes?: unknown; edges?: unknown }, catalogue: CatalogueView): FlowCheck {
+  const check = validateFlow(graph, catalogue);
+  if (check.malformed.length) throw new HttpError(400, 'invalid_flow', check.malformed.join('; '), { details: check.malformed });
+  // what the check reads leniently must still fit the published format (/schemas/weft-export.json)
+  const faults = flowGraphFaults({ nodes: graph.nodes, edges: graph.edges ?? [] });
+  if (faults.length) throw new HttpError(400, 'invalid_flow', `The flow does not fit the flow format: ${faults.join('; ')}`, { details: faults });
+  return check;
+}
+
+/** The sticky notes as stored (never nodes); any note out of bounds refuses the request, naming every problem. */
+export function soundNotes(raw: unknown): StickyNote[] {
+  const check = readNotes(raw);
+  if (check.problems.length) throw badRequest(check.problems.join('; '), { details: check.problems });
+  return check.notes;
+}
+
 export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; versions: FlowVersionStore; planOf: PlanOf }): Router {
   const router = new Router();
   const flowOf = (ctx: Context, id: string) => flowOfUser(ctx, deps.flows, id);
@@ -60,22 +77,8 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     if (name.trim().length > MAX_FLOW_NAME) throw badRequest(`A flow name has at most ${MAX_FLOW_NAME} characters`);
     return name.trim();
   };
-  /** the checked graph; a body that is not a flow document refuses the request, naming every fault */
-  const flowDocument = (graph: { nodes?: unknown; edges?: unknown }): FlowCheck => {
-    const check = validateFlow(graph, deps.catalogue);
-    if (check.malformed.length) throw new HttpError(400, 'invalid_flow', check.malformed.join('; '), { details: check.malformed });
-    // what the check reads leniently must still fit the published format (/schemas/weft-export.json)
-    const faults = flowGraphFaults({ nodes: graph.nodes, edges: graph.edges ?? [] });
-    if (faults.length) throw new HttpError(400, 'invalid_flow', `The flow does not fit the flow format: ${faults.join('; ')}`, { details: faults });
-    return check;
-  };
+  const flowDocument = (graph: { nodes?: unknown; edges?: unknown }) => soundFlow(graph, deps.catalogue);
   const answer = (flow: FlowDocument, check: FlowCheck): CheckedFlow => ({ ...flow, problems: check.problems, warnings: check.warnings });
-  /** the sticky notes as stored (never nodes); any note out of bounds refuses the request, naming every problem */
-  const soundNotes = (raw: unknown): StickyNote[] => {
-    const check = readNotes(raw);
-    if (check.problems.length) throw badRequest(check.problems.join('; '), { details: check.problems });
-    return check.notes;
-  };
   const requirePlan = (nodes: FlowNode[], projectId: string) => requirePlanForProFields(nodes, projectId, deps.catalogue, deps.planOf);
 
   router.get('/api/projects/:projectId/flows', async function listFlows(ctx) {
