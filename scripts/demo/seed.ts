@@ -5,7 +5,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const demoName = 'Demo';
+/** the demo project's name: a user who has a project of this name is not seeded again */
+export const DEMO_PROJECT = 'Demo';
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
@@ -20,10 +21,18 @@ const caller = (base: string, session: Record<string, string>): Call => async <T
   return answer;
 };
 
-/** README.md and ARCHITECTURE.md through the (public) "Index documents" webhook. */
+const root = join(import.meta.dirname, '..', '..');
+
+/** The docs "Search the docs" searches: README.md, ARCHITECTURE.md and docs/*.md (but the generated node reference). */
+export function ownDocs(): string[] {
+  const guides = readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md') && file !== 'nodes.md').sort();
+  return ['README.md', 'ARCHITECTURE.md', ...guides.map((file) => `docs/${file}`)];
+}
+
+/** weft's own docs (ownDocs) through the (public) "Index documents" webhook. */
 async function indexOwnDocs(base: string, flowId: string): Promise<void> {
-  for (const file of ['README.md', 'ARCHITECTURE.md']) {
-    const text = readFileSync(join(import.meta.dirname, '..', '..', file), 'utf8');
+  for (const file of ownDocs()) {
+    const text = readFileSync(join(root, file), 'utf8');
     const answer = await fetch(`${base}/hook/${flowId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
     if (!answer.ok) throw new Error(`demo seed: indexing ${file}: ${answer.status} ${await answer.text()}`);
   }
@@ -100,18 +109,18 @@ export async function createDemoFlows(create: (flow: Omit<DemoFlow, 'example'>) 
  * did. `session`: the headers of a signed-in session (cookie and x-csrf-token); the project
  * goes into that user's first organisation.
  */
-export async function seedDemo(base: string, session: Record<string, string>): Promise<{ projectId: string; flows: number } | null> {
+export async function seedDemo(base: string, session: Record<string, string>): Promise<{ projectId: string; flows: number; ids: Record<string, string> } | null> {
   const call = caller(base, session);
   const projects = await call<{ id: string; name: string }[]>('GET', '/api/projects');
-  if (projects.some((p) => p.name === demoName)) return null;
-  const project = await call<{ id: string }>('POST', '/api/projects', { name: demoName });
+  if (projects.some((p) => p.name === DEMO_PROJECT)) return null;
+  const project = await call<{ id: string }>('POST', '/api/projects', { name: DEMO_PROJECT });
   const flows = demoFlows(ownAddress(base));
-  await createDemoFlows(async (flow) => {
+  const ids = await createDemoFlows(async (flow) => {
     const created = await call<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
     await call('POST', `/api/flows/${created.id}/deploy`, { status: 'active', note: 'Demo flow' });
     // "Search the docs" searches weft's own docs: index them with "Index documents" (no key needed)
     if (flow.name.startsWith('Index documents')) await indexOwnDocs(base, created.id);
     return created.id;
   }, flows);
-  return { projectId: project.id, flows: flows.length };
+  return { projectId: project.id, flows: flows.length, ids };
 }
