@@ -1,6 +1,6 @@
 /**
  * The demo project as `npm start` makes it (the first start's admin, then the seed), and every
- * demo flow called at its route with the body its README row documents: 200 and a sensible
+ * demo flow called at its route with the body docs/demo-flows.md documents: 200 and a sensible
  * answer. "Ask the docs" answers 200 both before the project has a modelProvider credential
  * `openai` (its RAG node goes on with the error: a message naming what to add) and after (one
  * made, on a loopback OpenAI server: the model's answer).
@@ -101,7 +101,7 @@ const sensible: Record<string, (answer: any) => void> = {
   },
 };
 
-/** "Ask the docs" before its credential exists: 200 and the message its README row documents. */
+/** "Ask the docs" before its credential exists: 200 and the message its row in docs/demo-flows.md documents. */
 async function askWithoutCredential(demo: DemoCall): Promise<void> {
   const { status, answer } = await call(demo);
   expect(status, JSON.stringify(answer)).toBe(200);

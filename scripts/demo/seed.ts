@@ -43,7 +43,7 @@ export interface DemoFlow {
   name: string;
   nodes: { id: string; type: string }[];
   edges: unknown[];
-  /** the body its README row documents, and what it answers */
+  /** the body its row in docs/demo-flows.md documents, and what it answers */
   example: { body: unknown; answers: string };
 }
 
