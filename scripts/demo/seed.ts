@@ -23,19 +23,20 @@ const caller = (base: string, session: Record<string, string>): Call => async <T
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** The docs "Search the docs" searches: README.md, ARCHITECTURE.md and docs/*.md (but the generated node reference). */
+/** Pages of docs/ that answer no question of a reader: the generated node reference, the dated figures. */
+const notIndexed = new Set(['nodes.md', 'performance-log.md']);
+
+/** The docs "Search the docs" searches: README.md, ARCHITECTURE.md and docs/*.md (but `notIndexed`). */
 export function ownDocs(): string[] {
-  const guides = readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md') && file !== 'nodes.md').sort();
+  const guides = readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md') && !notIndexed.has(file)).sort();
   return ['README.md', 'ARCHITECTURE.md', ...guides.map((file) => `docs/${file}`)];
 }
 
-/** weft's own docs (ownDocs) through the (public) "Index documents" webhook. */
+/** weft's own docs (ownDocs) through the (public) "Index documents" webhook, in one call (one run). */
 async function indexOwnDocs(base: string, flowId: string): Promise<void> {
-  for (const file of ownDocs()) {
-    const text = readFileSync(join(root, file), 'utf8');
-    const answer = await fetch(`${base}/hook/${flowId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
-    if (!answer.ok) throw new Error(`demo seed: indexing ${file}: ${answer.status} ${await answer.text()}`);
-  }
+  const text = ownDocs().map((file) => readFileSync(join(root, file), 'utf8')).join('\n\n');
+  const answer = await fetch(`${base}/hook/${flowId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+  if (!answer.ok) throw new Error(`demo seed: indexing the docs: ${answer.status} ${await answer.text()}`);
 }
 
 /** A demo flow as shipped: the flow document, and how to call it (`example`, see demo-calls.ts). */
