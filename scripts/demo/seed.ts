@@ -32,11 +32,24 @@ export function ownDocs(): string[] {
   return ['README.md', 'ARCHITECTURE.md', ...guides.map((file) => `docs/${file}`)];
 }
 
-/** weft's own docs (ownDocs) through the (public) "Index documents" webhook, in one call (one run). */
-async function indexOwnDocs(base: string, flowId: string): Promise<void> {
+/**
+ * weft's own docs (ownDocs) through the (public) "Index documents" webhook, in one call (one run).
+ * A run that outlasts the webhook's wait (202: a loaded machine's first opening of the vector
+ * store) is followed to its end, so the docs are searchable once the seed is done.
+ */
+async function indexOwnDocs(base: string, flowId: string, call: Call): Promise<void> {
   const text = ownDocs().map((file) => readFileSync(join(root, file), 'utf8')).join('\n\n');
   const answer = await fetch(`${base}/hook/${flowId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
   if (!answer.ok) throw new Error(`demo seed: indexing the docs: ${answer.status} ${await answer.text()}`);
+  if (answer.status !== 202) return;
+  const { runId } = (await answer.json()) as { runId: string };
+  for (let waited = 0; waited < 300_000; waited += 500) {
+    const run = await call<{ status: string; error?: string }>('GET', `/api/runs/${runId}`);
+    if (run.status === 'completed') return;
+    if (run.status !== 'running') throw new Error(`demo seed: indexing the docs: run ${runId} ${run.status}${run.error ? `: ${run.error}` : ''}`);
+    await new Promise((ok) => setTimeout(ok, 500));
+  }
+  throw new Error(`demo seed: indexing the docs: run ${runId} still running after 5 minutes`);
 }
 
 /** A demo flow as shipped: the flow document, and how to call it (`example`, see demo-calls.ts). */
@@ -120,7 +133,7 @@ export async function seedDemo(base: string, session: Record<string, string>): P
     const created = await call<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
     await call('POST', `/api/flows/${created.id}/deploy`, { status: 'active', note: 'Demo flow' });
     // "Search the docs" searches weft's own docs: index them with "Index documents" (no key needed)
-    if (flow.name.startsWith('Index documents')) await indexOwnDocs(base, created.id);
+    if (flow.name.startsWith('Index documents')) await indexOwnDocs(base, created.id, call);
     return created.id;
   }, flows);
   return { projectId: project.id, flows: flows.length, ids };
