@@ -1,6 +1,6 @@
 /**
  * @module contract/flow-export — one flow or a whole project as one JSON document, to move it
- * to another weft or copy it (README "Export and import"). It carries the flows (their drafts;
+ * to another weft or copy it (docs/flows.md, "Export and import"). It carries the flows (their drafts;
  * their deployed versions on request), the names and types of the credentials they use but
  * never their secrets, and the project's default models; widget settings travel in the chat and
  * search triggers' values. `formatVersion` is the flow document format's version: an older

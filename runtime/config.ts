@@ -1,4 +1,4 @@
-/** @module runtime/config — configuration from the environment (the README lists every variable). */
+/** @module runtime/config — configuration from the environment (docs/configuration.md lists every variable). */
 import { toolServiceSettingsFrom, type ToolServiceSettings } from './tool-service/settings.ts';
 import { serviceDefaults, serviceUrlsFrom, serviceUrlVariable, type ServiceName, type ServiceUrls } from '../catalogue/service-urls.ts';
 import type { LogPublisherConfig } from './logs/publisher.ts';

@@ -2,9 +2,10 @@
  * The production start (issue #22): `npm run build` compiles the server side to dist/server, and
  * dist/server/start.mjs runs with plain node — no TypeScript loader, NODE_OPTIONS cleared — on the
  * test Redis: it prints its URL, /api/health answers, the admin it made signs in, and demo flows
- * answer their webhooks as the README says ("Square every number" runs its code node in the
+ * answer their webhooks as docs/demo-flows.md says ("Square every number" runs its code node in the
  * sandbox's worker thread, built next to start.mjs), and the compiled parsing worker parses a
- * file. A build that is fresh is not redone.
+ * file. It prints a curl line per demo flow, which pasted into a shell answers 200, and which
+ * `npm run demo -- list` prints again. A build that is fresh is not redone.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -18,6 +19,8 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt, type SignedInClient } from '../runtime/testing/session-client.ts';
+import { demoCallLines } from './demo/demo-calls.ts';
+import { demoFlows } from './demo/seed.ts';
 import { freePort } from './redis.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -28,10 +31,11 @@ let child: ChildProcess;
 let output = '';
 let url = '';
 let admin: SignedInClient;
+let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   await run(process.execPath, [join(root, 'scripts', 'build-server.mjs')], { cwd: root });
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', WEFT_DATA_DIR: dataDir, WEFT_PREFIX: prefix };
+  env = { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', WEFT_DATA_DIR: dataDir, WEFT_PREFIX: prefix };
   delete env.NODE_OPTIONS;
   child = spawn(process.execPath, [join(root, 'dist', 'server', 'start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -48,7 +52,8 @@ beforeAll(async () => {
   ]);
   exited.catch(() => {});
   admin = await signInAt(url, 'admin@weft.local', readFileSync(join(dataDir, 'admin-password.txt'), 'utf8').trim());
-}, 60_000);
+  // a build when stale, then a first start: the seed indexes the docs, which opens the vector store
+}, 120_000);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
@@ -79,7 +84,27 @@ const hook = async (flowId: string, body: unknown) => {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
+/** The Demo project's flow ids by name. */
+async function demoIds(): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const { name } of demoFlows()) ids[name] = await demoFlowId(name);
+  return ids;
+}
+
 describe('the compiled production start', () => {
+  it('prints a curl line per demo flow, which answers 200 pasted, and npm run demo -- list prints them again', async () => {
+    const lines = demoCallLines(url, await demoIds());
+    expect(lines).toHaveLength(2 * demoFlows().length);
+    const printed = output.split('\n');
+    for (const line of lines) expect(printed, line).toContain(line);
+    const grade = lines[lines.indexOf('# Grade a score (condition)') + 1];
+    const pasted = await run('sh', ['-c', `${grade} -s -w '\n%{http_code}'`]);
+    const [body, status] = pasted.stdout.split('\n');
+    expect({ status, body: JSON.parse(body) }).toEqual({ status: '200', body: { verdict: 'passed', score: 72 } });
+    const listed = await run('npm', ['run', '--silent', 'demo', '--', 'list'], { cwd: root, env });
+    expect(listed.stdout.trimEnd().split('\n')).toEqual(lines);
+  }, 60_000);
+
   it('prints its URL and how to sign in, and answers /api/health', async () => {
     expect(output).toContain(`weft is running (all): ${url}`);
     expect(output).toMatch(/Demo project ready in .*: \d+ example flows/);

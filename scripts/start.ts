@@ -12,14 +12,16 @@ import { loadConfig } from '../runtime/config.ts';
 import { SECRET_FILE } from '../runtime/secrets/server-secret.ts';
 import { startWeft } from '../runtime/server.ts';
 import { buildUiIfStale } from './build-ui.ts';
-import { seedDemo } from './demo/seed.ts';
+import { demoCallLines } from './demo/demo-calls.ts';
+import { baseUrl } from './demo/list.ts';
+import { ownAddress, seedDemo } from './demo/seed.ts';
 import { freePort, startRedis, type OwnRedis } from './redis.ts';
 import { ensurePackages, missingLine, redisServer } from './system-packages.ts';
 
 // V8 lets the old generation grow to about four times what a full GC keeps when collecting is
 // cheap, as it is for a busy server: ~48 MB live became ~200 MB of heap and 300–350 MB RSS
 // under the peers bench. Twice what it keeps holds RSS at ~240 MB with no loss of throughput
-// (README, Performance).
+// (docs/performance-log.md).
 setFlagsFromString('--heap-growing-percent=100');
 
 function ensureRedisServer(): void {
@@ -35,8 +37,7 @@ function ensureRedisServer(): void {
  * unless WEFT_SERVICE_URL_WEFT says otherwise it is the weft URL flows' webhooks are given as.
  */
 function ownAddressAllowed(config: ReturnType<typeof loadConfig>): { outboundAllow: string[]; serviceUrls: typeof config.serviceUrls } {
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const own = `${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+  const own = baseUrl(config).slice('http://'.length);
   const serviceUrls = process.env.WEFT_SERVICE_URL_WEFT ? config.serviceUrls : { ...config.serviceUrls, weft: `http://${own}` };
   return { outboundAllow: [...config.outboundAllow, own], serviceUrls };
 }
@@ -71,7 +72,11 @@ async function main(): Promise<void> {
       signIn = first.message;
       try {
         const demo = await seedDemo(weft.url, first.session.headers);
-        if (demo) console.log(`Demo project ready in ${first.admin.organisation.name}: ${demo.flows} example flows`);
+        if (demo) {
+          console.log(`Demo project ready in ${first.admin.organisation.name}: ${demo.flows} example flows, public (no key needed); paste a line to call one:\n`);
+          for (const line of demoCallLines(ownAddress(weft.url), demo.ids)) console.log(line);
+          console.log('');
+        }
       } finally {
         await first.session.end();
       }
@@ -79,7 +84,7 @@ async function main(): Promise<void> {
       connection.disconnect();
     }
     console.log(
-      "Demo webhooks are public: curl -X POST <url>/hook/<flowId> -d … (each demo flow's body: README.md, Quick start).\n" +
+      'The demo calls again: npm run demo -- list (what each answers: docs/demo-flows.md).\n' +
         "Every other webhook needs an API key of its project (the project's API keys page): -H 'Authorization: Bearer <key>'",
     );
   }

@@ -2,7 +2,7 @@
  * @module runtime/tool-service/settings — the operator's settings of the tool-execution service
  * (the broker the mail, table database and notes workspace nodes go through): its API key, the
  * secret it signs its webhooks with, and the auth config (the service's OAuth app) of each
- * provider that Connect uses. Read from the environment (README, Configuration); never from a
+ * provider that Connect uses. Read from the environment (docs/configuration.md); never from a
  * builder.
  */
 

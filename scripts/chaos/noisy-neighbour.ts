@@ -4,7 +4,7 @@
  * response; its API calls hold worker slots) far past what it may hold, while another project
  * (B) calls its own quick flow (webhook → code → response) one call at a time. B's latency is
  * measured alone first, then during A's flood: fair slots (actors/fair-slots.ts) must keep what
- * A's flood adds to B's p99 within the documented bound (README, Reliability), A must be refused
+ * A's flood adds to B's p99 within the documented bound (docs/reliability.md, "The bound"), A must be refused
  * with 429 and Retry-After past its share of the server's calls in flight, B never, and the
  * activations waiting for a worker must stay bounded. The loops' own project calls quick code
  * too: once its loops have timed out once they keep to the sandbox's slot of such code, so that
@@ -29,7 +29,7 @@ export interface NoisyNeighbourOptions {
   loopRate: number;
 }
 
-/** What another project's flood may add to a quiet project's p99 (README, Reliability). */
+/** What another project's flood may add to a quiet project's p99 (docs/reliability.md, "The bound"). */
 export const ADDED_P99_BOUND_MS = 500;
 const TIMEOUT_MS = 40_000;
 /** when the loops' first calls have timed out once (the code time limit, 5 s, and its 1 s grace), from the flood's start */

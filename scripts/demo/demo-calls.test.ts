@@ -1,20 +1,25 @@
 /**
  * The demo project as `npm start` makes it (the first start's admin, then the seed), and every
- * demo flow called at its route with the body its README row documents: 200 and a sensible
+ * demo flow called at its route with the body docs/demo-flows.md documents: 200 and a sensible
  * answer. "Ask the docs" answers 200 both before the project has a modelProvider credential
  * `openai` (its RAG node goes on with the error: a message naming what to add) and after (one
  * made, on a loopback OpenAI server: the model's answer).
- * The README's table is the one demo-calls.ts makes from the flows' examples.
+ * Each call is the very curl line `npm start` prints for it (and `npm run demo -- list` prints
+ * again from Redis), run by a shell as if pasted. docs/demo-flows.md's table is the one
+ * demo-calls.ts makes from the flows' examples.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareAdmin, type FirstStart } from '../../runtime/auth/first-start.ts';
 import { chatCompletion, chatStream, startOpenAILoopback, type OpenAILoopback } from '../../runtime/models/testing/openai-loopback.ts';
 import { startTestWeft, type TestWeft } from '../../runtime/testing/test-weft.ts';
-import { demoCall, demoCallsTable, type DemoCall } from './demo-calls.ts';
+import { curlLine, demoCall, demoCallLines, demoCallsTable, type DemoCall } from './demo-calls.ts';
+import { listDemoCalls } from './list.ts';
 import { demoFlows, seedDemo } from './seed.ts';
 
 let weft: TestWeft;
@@ -22,6 +27,7 @@ let redis: Redis;
 let first: FirstStart;
 let loopback: OpenAILoopback;
 let projectId = '';
+let printed: string[] = [];
 const ids: Record<string, string> = {};
 const deployed: Record<string, { status: string; deployedVersion?: number }> = {};
 const dataDir = mkdtempSync(join(tmpdir(), 'weft-demo-calls-'));
@@ -34,6 +40,8 @@ beforeAll(async () => {
   first = await prepareAdmin(redis, { prefix: weft.prefix, dataDir, env: {} });
   const seeded = await seedDemo(weft.url, first.session.headers);
   projectId = seeded!.projectId;
+  // what npm start prints after seeding (scripts/start.ts)
+  printed = demoCallLines(weft.url, seeded!.ids);
   const response = await fetch(`${weft.url}/api/projects/${projectId}/flows`, { headers: first.session.headers });
   for (const flow of (await response.json()) as { id: string; name: string; status: string; deployedVersion?: number }[]) {
     ids[flow.name] = flow.id;
@@ -48,17 +56,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** What a curl of the README's row gets: the status and the answer (a chat's server-sent events parsed). */
+/**
+ * What pasting the printed line into a shell gets: the status (curl's `-w`, appended as a paster
+ * might not; `-s` keeps its progress out) and the answer (a chat's server-sent events parsed).
+ */
 async function call(demo: DemoCall): Promise<{ status: number; answer: any }> {
-  const response = await fetch(`${weft.url}${demo.path(ids[demo.name])}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demo.body),
-  });
-  const text = await response.text();
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return { status: response.status, answer: JSON.parse(text) };
-  const events = text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)));
-  return { status: response.status, answer: events.at(-1) };
+  const line = curlLine(weft.url, ids[demo.name], demo);
+  expect(printed).toContain(line);
+  const { stdout } = await promisify(execFile)('sh', ['-c', `${line} -s -w '\n%{http_code}\n%{content_type}'`], { maxBuffer: 1 << 24 });
+  const [head, status, type] = /^([\s\S]*)\n(\d{3})\n(.*)$/.exec(stdout)!.slice(1);
+  if (!type.startsWith('text/event-stream')) return { status: Number(status), answer: JSON.parse(head) };
+  const events = head.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)));
+  return { status: Number(status), answer: events.at(-1) };
 }
 
 /** A sensible answer of each demo flow to its documented body. */
@@ -92,7 +101,7 @@ const sensible: Record<string, (answer: any) => void> = {
   },
 };
 
-/** "Ask the docs" before its credential exists: 200 and the message its README row documents. */
+/** "Ask the docs" before its credential exists: 200 and the message its row in docs/demo-flows.md documents. */
 async function askWithoutCredential(demo: DemoCall): Promise<void> {
   const { status, answer } = await call(demo);
   expect(status, JSON.stringify(answer)).toBe(200);
@@ -137,8 +146,19 @@ describe('the demo flows', () => {
     }, 30_000);
   }
 
-  it("are listed in the README's Quick start with their route, body and answer", () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    expect(readme.includes(demoCallsTable()), `README.md should hold this table:\n${demoCallsTable()}`).toBe(true);
+  it('are printed by npm start and again by npm run demo -- list: a name line and a curl line each', async () => {
+    expect(printed).toHaveLength(2 * demoFlows().length);
+    for (const [i, flow] of demoFlows().entries()) {
+      expect(printed[2 * i]).toBe(`# ${flow.name}`);
+      expect(printed[2 * i + 1]).toMatch(new RegExp(`^curl -X POST '${weft.url}/(hook|widgets/chat)/${ids[flow.name]}(/messages)?' -H 'content-type: application/json' -d '.+'$`));
+    }
+    const port = Number(new URL(weft.url).port);
+    expect(await listDemoCalls(redis, { host: '127.0.0.1', port, prefix: weft.prefix })).toEqual(printed);
+    expect(await listDemoCalls(redis, { host: '0.0.0.0', port, prefix: weft.prefix })).toEqual(printed);
+  });
+
+  it('are listed in docs/demo-flows.md with their route, body and answer', () => {
+    const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'demo-flows.md'), 'utf8');
+    expect(page.includes(demoCallsTable()), `docs/demo-flows.md should hold this table:\n${demoCallsTable()}`).toBe(true);
   });
 });

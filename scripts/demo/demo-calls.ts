@@ -1,7 +1,7 @@
 /**
  * @module scripts/demo/demo-calls — how each demo flow is called: its route (from its trigger)
- * and its example body, kept in its `*.flow.json`. The README's table of demo flows is made
- * from them (and checked against them by demo-calls.test.ts).
+ * and its example body, kept in its `*.flow.json`; the curl line `npm start` and `npm run demo --
+ * list` print for it. docs/demo-flows.md's table is made from them (checked by demo-calls.test.ts).
  */
 import { demoFlows, type DemoFlow } from './seed.ts';
 
@@ -16,7 +16,7 @@ export interface DemoCall {
   /** the path to POST `body` to */
   path(flowId: string): string;
   body: unknown;
-  /** what it answers, as the README says it */
+  /** what it answers, as the docs say it */
   answers: string;
 }
 
@@ -26,9 +26,25 @@ export function demoCall(flow: DemoFlow): DemoCall {
   return { name: flow.name, path: routes[trigger.type], body: flow.example.body, answers: flow.example.answers };
 }
 
+/** A word as a POSIX shell reads it back: single-quoted, a `'` in it as `'\''`. */
+const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** The line to paste into a terminal: the call of `call` on the flow `flowId` of the weft at `base`. */
+export function curlLine(base: string, flowId: string, call: DemoCall): string {
+  return `curl -X POST ${quoted(`${base}${call.path(flowId)}`)} -H 'content-type: application/json' -d ${quoted(JSON.stringify(call.body))}`;
+}
+
+/**
+ * What `npm start` (first start) and `npm run demo -- list` print: for each demo flow found in
+ * `ids` (its id by name), its name, then its curl line. Flows not in `ids` (renamed, deleted) are left out.
+ */
+export function demoCallLines(base: string, ids: Record<string, string>, flows: DemoFlow[] = demoFlows()): string[] {
+  return flows.filter((flow) => ids[flow.name]).flatMap((flow) => [`# ${flow.name}`, curlLine(base, ids[flow.name], demoCall(flow))]);
+}
+
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** The README's table: each demo flow, where to send what, and what it answers. */
+/** docs/demo-flows.md's table: each demo flow, where to send what, and what it answers. */
 export function demoCallsTable(flows: DemoFlow[] = demoFlows()): string {
   const rows = flows.map(demoCall).map((call) =>
     `| ${cell(call.name)} | \`POST ${call.path('<flowId>')}\` | \`${cell(JSON.stringify(call.body))}\` | ${cell(call.answers)} |`,

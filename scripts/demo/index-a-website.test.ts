@@ -47,7 +47,7 @@ const hook = async (flowId: string, body: unknown) => {
 };
 
 /**
- * "Index a website" called as its README row says; a caller waits 30 s, then gets 202 and the
+ * "Index a website" called as docs/demo-flows.md says; a caller waits 30 s, then gets 202 and the
  * run id (the vector store's first opening in a fresh weft can take that long on a loaded
  * machine): then the run is followed to its end and its response node's output is the answer.
  */

@@ -31,10 +31,10 @@ beforeAll(async () => {
     await weft.api('POST', `/api/flows/${created.id}/deploy`, { status: 'active' });
     return created.id;
   });
-  // a part of the README around the passage the test asks for (the whole one is the seed's job, ai-flows.test.ts)
-  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
-  const at = readme.indexOf('rotate-secret');
-  const text = readme.slice(Math.max(0, at - 3000), at + 3000);
+  // a part of the docs around the passage the test asks for (the whole of them is the seed's job, ai-flows.test.ts)
+  const credentials = readFileSync(join(import.meta.dirname, '../../docs/credentials.md'), 'utf8');
+  const at = credentials.indexOf('rotate-secret');
+  const text = credentials.slice(Math.max(0, at - 3000), at + 3000);
   const indexed = await weft.anonymous.request('POST', `/hook/${ids['Index documents (chunk → vectorize → vector DB)']}`, { text });
   // on a loaded machine the first indexing (it opens the vector store) may outlast the webhook's 30 s wait: follow the run
   if (indexed.status === 202) await finished(((await indexed.json()) as { runId: string }).runId);

@@ -5,7 +5,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const demoName = 'Demo';
+/** the demo project's name: a user who has a project of this name is not seeded again */
+export const DEMO_PROJECT = 'Demo';
 
 type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
@@ -20,13 +21,35 @@ const caller = (base: string, session: Record<string, string>): Call => async <T
   return answer;
 };
 
-/** README.md and ARCHITECTURE.md through the (public) "Index documents" webhook. */
-async function indexOwnDocs(base: string, flowId: string): Promise<void> {
-  for (const file of ['README.md', 'ARCHITECTURE.md']) {
-    const text = readFileSync(join(import.meta.dirname, '..', '..', file), 'utf8');
-    const answer = await fetch(`${base}/hook/${flowId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
-    if (!answer.ok) throw new Error(`demo seed: indexing ${file}: ${answer.status} ${await answer.text()}`);
+const root = join(import.meta.dirname, '..', '..');
+
+/** Pages of docs/ that answer no question of a reader: the generated node reference, the dated figures. */
+const notIndexed = new Set(['nodes.md', 'performance-log.md']);
+
+/** The docs "Search the docs" searches: README.md, ARCHITECTURE.md and docs/*.md (but `notIndexed`). */
+export function ownDocs(): string[] {
+  const guides = readdirSync(join(root, 'docs')).filter((file) => file.endsWith('.md') && !notIndexed.has(file)).sort();
+  return ['README.md', 'ARCHITECTURE.md', ...guides.map((file) => `docs/${file}`)];
+}
+
+/**
+ * weft's own docs (ownDocs) through the (public) "Index documents" webhook, in one call (one run).
+ * A run that outlasts the webhook's wait (202: a loaded machine's first opening of the vector
+ * store) is followed to its end, so the docs are searchable once the seed is done.
+ */
+async function indexOwnDocs(base: string, flowId: string, call: Call): Promise<void> {
+  const text = ownDocs().map((file) => readFileSync(join(root, file), 'utf8')).join('\n\n');
+  const answer = await fetch(`${base}/hook/${flowId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+  if (!answer.ok) throw new Error(`demo seed: indexing the docs: ${answer.status} ${await answer.text()}`);
+  if (answer.status !== 202) return;
+  const { runId } = (await answer.json()) as { runId: string };
+  for (let waited = 0; waited < 300_000; waited += 500) {
+    const run = await call<{ status: string; error?: string }>('GET', `/api/runs/${runId}`);
+    if (run.status === 'completed') return;
+    if (run.status !== 'running') throw new Error(`demo seed: indexing the docs: run ${runId} ${run.status}${run.error ? `: ${run.error}` : ''}`);
+    await new Promise((ok) => setTimeout(ok, 500));
   }
+  throw new Error(`demo seed: indexing the docs: run ${runId} still running after 5 minutes`);
 }
 
 /** A demo flow as shipped: the flow document, and how to call it (`example`, see demo-calls.ts). */
@@ -34,7 +57,7 @@ export interface DemoFlow {
   name: string;
   nodes: { id: string; type: string }[];
   edges: unknown[];
-  /** the body its README row documents, and what it answers */
+  /** the body its row in docs/demo-flows.md documents, and what it answers */
   example: { body: unknown; answers: string };
 }
 
@@ -100,18 +123,18 @@ export async function createDemoFlows(create: (flow: Omit<DemoFlow, 'example'>) 
  * did. `session`: the headers of a signed-in session (cookie and x-csrf-token); the project
  * goes into that user's first organisation.
  */
-export async function seedDemo(base: string, session: Record<string, string>): Promise<{ projectId: string; flows: number } | null> {
+export async function seedDemo(base: string, session: Record<string, string>): Promise<{ projectId: string; flows: number; ids: Record<string, string> } | null> {
   const call = caller(base, session);
   const projects = await call<{ id: string; name: string }[]>('GET', '/api/projects');
-  if (projects.some((p) => p.name === demoName)) return null;
-  const project = await call<{ id: string }>('POST', '/api/projects', { name: demoName });
+  if (projects.some((p) => p.name === DEMO_PROJECT)) return null;
+  const project = await call<{ id: string }>('POST', '/api/projects', { name: DEMO_PROJECT });
   const flows = demoFlows(ownAddress(base));
-  await createDemoFlows(async (flow) => {
+  const ids = await createDemoFlows(async (flow) => {
     const created = await call<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
     await call('POST', `/api/flows/${created.id}/deploy`, { status: 'active', note: 'Demo flow' });
     // "Search the docs" searches weft's own docs: index them with "Index documents" (no key needed)
-    if (flow.name.startsWith('Index documents')) await indexOwnDocs(base, created.id);
+    if (flow.name.startsWith('Index documents')) await indexOwnDocs(base, created.id, call);
     return created.id;
   }, flows);
-  return { projectId: project.id, flows: flows.length };
+  return { projectId: project.id, flows: flows.length, ids };
 }

@@ -1,6 +1,6 @@
 /**
  * @module catalogue/app/crawl/settings — the in-process crawler's politeness and concurrency
- * limits, read once from the environment (README "Crawling"):
+ * limits, read once from the environment (docs/ai.md, "Crawler, Scraper, Crawl Service"):
  * - WEFT_CRAWL_CONCURRENCY: pages fetched at once by one crawl (default 4; 1..16). Requests
  *   to one host are always spaced by the politeness delay, so this helps crawls across hosts
  *   and pages that answer slowly.

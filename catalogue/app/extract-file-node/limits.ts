@@ -1,6 +1,6 @@
 /**
  * @module catalogue/app/extract-file-node/limits — how far a parse may go before it fails the
- * node (README "Extract from File limits"). A parse runs in a worker thread whose heap is
+ * node (docs/files.md, "Limits"). A parse runs in a worker thread whose heap is
  * capped and which is terminated at its deadline, so a file that beats the checks below still
  * cannot take the server down.
  */

@@ -1,6 +1,6 @@
 /**
  * @module runtime/sync/data-sync-service/settings — the operator's data-sync service (Airbyte's
- * API as spec 001 §7 shapes it), read from the environment (README "Data sources"). Unset
+ * API as spec 001 §7 shapes it), read from the environment (docs/sync.md). Unset
  * WEFT_DATA_SYNC_URL: no service, the embedded engine keeps every job. Set, the workspace and
  * the destination are required, and each source type needs its source definition id.
  */
