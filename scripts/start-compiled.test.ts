@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt, type SignedInClient } from '../runtime/testing/session-client.ts';
-import { freePort } from './redis.ts';
+import { freePort } from '../actors/redis-server.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const run = promisify(execFile);

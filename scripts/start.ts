@@ -13,7 +13,7 @@ import { SECRET_FILE } from '../runtime/secrets/server-secret.ts';
 import { startWeft } from '../runtime/server.ts';
 import { buildUiIfStale } from './build-ui.ts';
 import { seedDemo } from './demo/seed.ts';
-import { freePort, startRedis, type OwnRedis } from './redis.ts';
+import { freePort, startRedis, type OwnRedis } from '../actors/redis-server.ts';
 import { ensurePackages, missingLine, redisServer } from './system-packages.ts';
 
 // V8 lets the old generation grow to about four times what a full GC keeps when collecting is

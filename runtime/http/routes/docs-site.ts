@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import Router from '@koa/router';
 import { marked } from 'marked';
 import type { NodeDefinition } from '../../../catalogue/types.ts';
-
-const root = join(import.meta.dirname, '..', '..', '..');
+import { repoRoot as root } from '../../../paths.ts';
 const files = {
   readme: { file: 'README.md', title: 'weft: README' },
   architecture: { file: 'ARCHITECTURE.md', title: 'weft: architecture' },
