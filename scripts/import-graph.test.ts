@@ -1,0 +1,125 @@
+/**
+ * The import graph of the whole source tree (scripts/import-graph.ts: every .ts/.tsx/.mjs under
+ * the top folders, tests and test harnesses included; static imports, re-exports, `import type`,
+ * `import('…')`) has no import that runs back up and no cycle. A failure names each offending
+ * import (file → specifier) or each cycle's files.
+ *
+ * The layer order, lowest first; a folder may import its own files and those of lower layers only:
+ *
+ *   (root)     paths.ts: the repo's places (dist/editor, dist/widgets, …), computed once from the
+ *              root, so that every side may name them and moving a file cannot break them
+ *   contract   the wire types; the ground floor every side may import (contract/imports.test.ts)
+ *   actors     the Redis actor engine: plans, mailboxes, node results and roles. It knows no node
+ *              kind (0 imports of catalogue/), and the catalogue builds on its NodeResult and
+ *              NodeRole, so it sits below the catalogue
+ *   catalogue  the nodes, their definitions, credentials and values
+ *   runtime    the server: the node runner, calls, stores, services, integrations, HTTP
+ *   widgets    the chat and search widgets: browser bundles on contract/; their e2e tests
+ *              boot the runtime, which serves their build
+ *   editor     the studio: a browser bundle on contract/ and catalogue/, whose e2e tests boot the
+ *              runtime. It embeds widgets/: the chat pane and the search pane preview exactly
+ *              what the chat and search widgets render (the same markdown view, question
+ *              scrolling and result arrangement), so the studio bundles the widgets' view
+ *              modules rather than a copy, and widgets/ never reaches into the editor
+ *   scripts    the commands, builds, benchmarks, chaos and test setup: the top; nothing imports it
+ */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findCycles, readImportGraph, topFolder, type Edge } from './import-graph.ts';
+
+const LAYERS = ['(root)', 'contract', 'actors', 'catalogue', 'runtime', 'widgets', 'editor', 'scripts'];
+
+/**
+ * Imports and cycles that other work in flight removes: the engine's redesign (actors/) and the
+ * services registry with its reworked node harness (catalogue/types.ts, catalogue/testing/). This
+ * list is temporary: the lead empties it once those branches are merged, and the test then holds
+ * with no exception at all.
+ */
+const PENDING_ELSEWHERE: { imports: string[]; cycles: string[] } = {
+  imports: [
+    // the node harness builds the outbound client itself (it is being reworked onto the runner's own steps)
+    'catalogue/testing/node-harness.ts → ../../runtime/outbound/address-policy.ts (catalogue → runtime)',
+    'catalogue/testing/node-harness.ts → ../../runtime/outbound/client.ts (catalogue → runtime)',
+    // node tests that build a real runtime service by hand (models, MCP, SMTP, Postgres, outbound):
+    // with the services registry they get them by name from the reworked harness
+    'catalogue/ai/agent-classifier-node/run.test.ts → ../../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/agent-classifier-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/agent-node/run.test.ts → ../../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/agent-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/classifier-node/run.test.ts → ../../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/classifier-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/generate-image-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/generate-json-node/run.test.ts → ../../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/generate-json-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/generate-text-node/run.test.ts → ../../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/generate-text-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/generate-text-node/tool-server.test.ts → ../../../runtime/mcp-client/testing/mcp-test-server.ts (catalogue → runtime)',
+    'catalogue/ai/generate-text-node/tool-server.test.ts → ../../../runtime/mcp-client/mcp-access.ts (catalogue → runtime)',
+    'catalogue/ai/generate-text-node/tool-server.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/generate-text-node/tool-server.test.ts → ../../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/generate-text-node/tool-server.test.ts → ../../../runtime/outbound/address-policy.ts (catalogue → runtime)',
+    'catalogue/ai/generate-text-node/tool-server.test.ts → ../../../runtime/outbound/client.ts (catalogue → runtime)',
+    'catalogue/ai/memory-nodes.test.ts → ../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/memory-nodes.test.ts → ../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/model-node-tools.test.ts → ../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/model-node-tools.test.ts → ../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/multi-modal-node/run.test.ts → ../../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/multi-modal-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/rag-node/run.test.ts → ../../../runtime/models/local-embedding.ts (catalogue → runtime)',
+    'catalogue/ai/rag-node/run.test.ts → ../../../runtime/models/testing/openai-loopback.ts (catalogue → runtime)',
+    'catalogue/ai/rag-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/search-nodes.test.ts → ../../runtime/models/local-embedding.ts (catalogue → runtime)',
+    'catalogue/ai/search-nodes.test.ts → ../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/vector-db-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/ai/vectorize-node/run.test.ts → ../../../runtime/models/testing/ai-testbed.ts (catalogue → runtime)',
+    'catalogue/app/cloud-drive-read-node/stops-run.test.ts → ../../../runtime/testing/test-weft.ts (catalogue → runtime)',
+    'catalogue/app/smtp-node/run.test.ts → ../../../runtime/outbound/address-policy.ts (catalogue → runtime)',
+    'catalogue/app/smtp-node/run.test.ts → ../../../runtime/smtp/smtp-access.ts (catalogue → runtime)',
+    'catalogue/app/smtp-node/run.test.ts → ../../../runtime/smtp/testing/smtp-test-server.ts (catalogue → runtime)',
+    'catalogue/app/teams-node/loaders.test.ts → ../../../runtime/outbound/client.ts (catalogue → runtime)',
+    'catalogue/app/teams-node/loaders.test.ts → ../../../runtime/outbound/address-policy.ts (catalogue → runtime)',
+    'catalogue/data-source/postgres-node/run.test.ts → ../../../runtime/outbound/address-policy.ts (catalogue → runtime)',
+    'catalogue/data-source/postgres-node/run.test.ts → ../../../runtime/postgres/postgres-access.ts (catalogue → runtime)',
+    'catalogue/data-source/postgres-node/run.test.ts → ../../../runtime/postgres/testing/test-database.ts (catalogue → runtime)',
+  ],
+  cycles: [
+    // the engine's redesign (one dispatcher)
+    'actors/engine-core.ts → actors/run-ahead.ts → actors/engine-core.ts',
+    // catalogue/types.ts typing the per-service context fields from node folders (the services registry)
+    'catalogue/credentials/basic-forms.ts → catalogue/credentials/types.ts → catalogue/types.ts → catalogue/data-source/postgres-node/postgres-services.ts → catalogue/credentials/basic-forms.ts',
+  ],
+};
+
+const root = resolve(import.meta.dirname, '..');
+const graph = readImportGraph(root);
+
+const rank = (file: string) => LAYERS.indexOf(topFolder(file));
+const named = (edge: Edge) => `${edge.from} → ${edge.specifier}`;
+/** each import that runs back up: `file → specifier (from folder → to folder)` */
+const upward = graph.edges.filter((edge) => edge.to !== null && rank(edge.to) > rank(edge.from)).map((edge) => `${named(edge)} (${topFolder(edge.from)} → ${topFolder(edge.to!)})`);
+/** each cycle: a shortest closed path through it, and its size when the cycle holds more files */
+const cycles = findCycles(graph).map(({ cycle, size }) => `${cycle.join(' → ')}${size > cycle.length - 1 ? ` (${size} files in the cycle)` : ''}`);
+
+describe('the import graph', () => {
+  it('reads the whole tree', () => {
+    expect(graph.files.length).toBeGreaterThan(500);
+    for (const folder of LAYERS.slice(1)) expect(graph.files.some((file) => topFolder(file) === folder)).toBe(true);
+  });
+
+  it('resolves every relative import to a file', () => {
+    expect(graph.edges.filter((edge) => edge.to === null).map(named)).toEqual([]);
+  });
+
+  it('has no import that runs back up between top folders', () => {
+    expect(upward.filter((line) => !PENDING_ELSEWHERE.imports.includes(line))).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    expect(cycles.filter((line) => !PENDING_ELSEWHERE.cycles.includes(line))).toEqual([]);
+  });
+
+  it('excuses nothing that no longer occurs (PENDING_ELSEWHERE shrinks as the work lands)', () => {
+    expect(PENDING_ELSEWHERE.imports.filter((line) => !upward.includes(line))).toEqual([]);
+    expect(PENDING_ELSEWHERE.cycles.filter((line) => !cycles.includes(line))).toEqual([]);
+  });
+});
