@@ -22,12 +22,27 @@
  *              scrolling and result arrangement), so the studio bundles the widgets' view
  *              modules rather than a copy, and widgets/ never reaches into the editor
  *   scripts    the commands, builds, benchmarks, chaos and test setup: the top; nothing imports it
+ *
+ * Inside runtime/ the same rule holds between its layer folders, lowest first (RUNTIME_LAYERS):
+ *
+ *   core          domain errors, configuration, flow documents and their compiling, the node
+ *                 runner, the production call, usage and run logs
+ *   services      what a node or a door reaches data and the world through: stores, secrets,
+ *                 auth, outbound, models, vectors, SMTP, Postgres, MCP client, credential tests
+ *   integrations  the systems weft speaks with: OAuth, Teams, the tool service, sync, GraphQL,
+ *                 MCP, the widgets' calls, n8n import
+ *   http          every router and the webhook endpoint
+ *   (the rest)    runtime/'s root: server.ts, which only composes, and the whole-server tests
+ *
+ * The rule is on once runtime/ is split by layer (RUNTIME_LAYERS not empty: the layering script
+ * sets it as it moves the folders).
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findCycles, readImportGraph, topFolder, type Edge } from './import-graph.ts';
 
 const LAYERS = ['(root)', 'contract', 'actors', 'catalogue', 'runtime', 'widgets', 'editor', 'scripts'];
+const RUNTIME_LAYERS: string[] = [];
 
 /**
  * Imports and cycles that other work in flight removes: the engine's redesign (actors/) and the
@@ -112,6 +127,16 @@ describe('the import graph', () => {
 
   it('has no import that runs back up between top folders', () => {
     expect(upward.filter((line) => !PENDING_ELSEWHERE.imports.includes(line))).toEqual([]);
+  });
+
+  it.runIf(RUNTIME_LAYERS.length > 0)('has no import that runs back up between the layers of runtime/', () => {
+    const layerOf = (file: string) => {
+      const index = RUNTIME_LAYERS.indexOf(file.split('/')[1]);
+      return index === -1 || !file.slice('runtime/'.length).includes('/') ? RUNTIME_LAYERS.length : index;
+    };
+    const inRuntime = graph.edges.filter((edge) => edge.to !== null && topFolder(edge.from) === 'runtime' && topFolder(edge.to) === 'runtime');
+    const upwardInRuntime = inRuntime.filter((edge) => layerOf(edge.to!) > layerOf(edge.from)).map((edge) => `${named(edge)} (${edge.from.split('/')[1]} → ${edge.to!.split('/')[1]})`);
+    expect(upwardInRuntime).toEqual([]);
   });
 
   it('has no import cycle', () => {
