@@ -62,8 +62,6 @@ export const oauthTypes: readonly OAuthType[] = [
 ];
 
 export const oauthTypeOf = (credentialType: string): OAuthType | undefined => oauthTypes.find((t) => t.credentialType === credentialType);
-export const oauthTypeAt = (callbackPath: string): OAuthType | undefined => oauthTypes.find((t) => t.callbackPath === callbackPath);
-
 
 /** One POST to a token endpoint: form-encoded body, client authentication included. */
 export interface TokenRequest {
