@@ -1,6 +1,6 @@
 /**
  * The engine on a real 3-master Redis Cluster (issue #22), started by the harness
- * (scripts/redis-cluster.ts) and named by a `redis-cluster://` URL: chains, joins and routing
+ * (actors/testing/redis-cluster.ts) and named by a `redis-cluster://` URL: chains, joins and routing
  * run to the end, with runs spread over the masters.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { testExecute as execute } from './testing/test-executor.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { testCluster } from './testing/test-cluster.ts';
-import { clusterSupported } from '../scripts/redis-cluster.ts';
+import { clusterSupported } from './testing/redis-cluster.ts';
 
 const supported = await clusterSupported();
 if (!supported) console.warn('[engine-cluster.test] skipped: this redis-server has no cluster support (needs Redis >= 5 and redis-cli)');

@@ -14,10 +14,6 @@ export function toNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-export function isNumeric(value: unknown): boolean {
-  return toNumber(value) !== undefined;
-}
-
 export type Parsed = { ok: true; value: unknown } | { ok: false };
 
 /** JSON text parsed; any other value passes through as already-parsed data. */

@@ -45,10 +45,3 @@ export function kindOfStatus(status: number): NodeErrorKind {
 export function isNodeError(error: unknown): error is NodeError {
   return error instanceof NodeError;
 }
-
-/** Anything thrown, as a NodeError; foreign errors become 'unexpected' with their message kept. */
-export function toNodeError(error: unknown): NodeError {
-  if (error instanceof NodeError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new NodeError(message, 'unexpected', { cause: error });
-}

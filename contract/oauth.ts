@@ -21,18 +21,6 @@ export interface OAuthStartAnswer {
   redirectUri: string;
 }
 
-/**
- * After the consent the provider sends the browser to the landing path, which redirects to
- * `/projects/:projectId/credentials` with these query parameters.
- */
-export interface OAuthLandingQuery {
-  oauth: 'connected' | 'failed';
-  /** connected: the credential's name */
-  credential?: string;
-  /** failed: why (the spec's text, or the provider's error parameter as is) */
-  message?: string;
-}
-
 /** `GET /api/oauth/apps` (operators only): one row per marketplace id that signs in with OAuth. */
 export interface OAuthAppView {
   marketplaceId: number;

@@ -1,7 +1,7 @@
 /** @module editor/vite.config — builds the studio into dist/editor; the dev server proxies the API to a running weft. */
-import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { editorDist } from '../paths.ts';
 
 const api = process.env.WEFT_API ?? 'http://127.0.0.1:3000';
 
@@ -10,7 +10,7 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   build: {
-    outDir: resolve(import.meta.dirname, '..', 'dist', 'editor'),
+    outDir: editorDist,
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
   },

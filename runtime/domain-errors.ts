@@ -1,9 +1,11 @@
 /**
  * @module runtime/domain-errors — what stores, auth, plan limits and the production call throw
  * when they refuse something: the kind of refusal, a stable `code` and the message the caller
- * reads. They know nothing of HTTP; runtime/http/errors.ts (`httpErrorOf`) alone turns them
- * into statuses, and GraphQL into its error shape.
+ * reads, and the status each is answered with (`answerOf`: the production call logs it, every
+ * door answers it). They know nothing of HTTP: runtime/http/errors.ts turns an answer into a
+ * response, and GraphQL into its error shape.
  */
+import { isRedisUnreachable, UNAVAILABLE_MESSAGE } from '../actors/redis-outage.ts';
 import type { ErrorKind } from '../contract/errors.ts';
 
 export abstract class DomainError extends Error {
@@ -111,4 +113,53 @@ export class OverloadedError extends DomainError {
   ) {
     super(message, scope === 'process' ? 'overloaded' : 'project_overloaded', { retryAfter });
   }
+}
+
+/**
+ * A refusal that names its status itself: the doors' own (a bad body, a wrong signature, a
+ * service not configured); runtime/http/errors.ts's HttpError is this one.
+ */
+export class StatusError extends DomainError {
+  constructor(
+    readonly status: number,
+    code: string,
+    message: string,
+    details: Record<string, unknown> = {},
+  ) {
+    super(message, code, details);
+  }
+}
+
+/** How a caller is answered for a refusal. */
+export interface Answer {
+  status: number;
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * The status of a domain error; a plan's record limit is 403 and its request limit 429 (spec 000 §8);
+ * a passing fault 502; an overloaded process 503, a project over its share of it 429.
+ */
+function statusOf(error: DomainError): number {
+  if (error instanceof StatusError) return error.status;
+  if (error instanceof ValidationError) return 400;
+  if (error instanceof UnauthorizedError) return 401;
+  if (error instanceof ForbiddenError) return 403;
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof UnprocessableError) return 422;
+  if (error instanceof TooManyAttemptsError) return 429;
+  if (error instanceof PlanLimitError) return error.limit === 'requests' ? 429 : 403;
+  if (error instanceof PassingFaultError) return 502;
+  if (error instanceof OverloadedError) return error.scope === 'process' ? 503 : 429;
+  return 500;
+}
+
+/** What the caller is answered for `error`: 503 when Redis could not be reached, a domain error's answer; null for anything unexpected. */
+export function answerOf(error: unknown): Answer | null {
+  if (isRedisUnreachable(error)) return { status: 503, code: 'unavailable', message: UNAVAILABLE_MESSAGE, details: {} };
+  if (error instanceof DomainError) return { status: statusOf(error), code: error.code, message: error.message, details: error.details };
+  return null;
 }

@@ -1,11 +1,11 @@
 /**
  * The golden flows (runtime/testing/golden-suite.ts) on a real 3-master Redis Cluster (issue
- * #22), started by the harness (scripts/redis-cluster.ts): the whole server — stores, engine,
+ * #22), started by the harness (actors/testing/redis-cluster.ts): the whole server — stores, engine,
  * activation queues, sync queue, logs — named by a `redis-cluster://` URL.
  */
 import { describe } from 'vitest';
 import { testCluster } from '../actors/testing/test-cluster.ts';
-import { clusterSupported } from '../scripts/redis-cluster.ts';
+import { clusterSupported } from '../actors/testing/redis-cluster.ts';
 import { goldenSuite } from './testing/golden-suite.ts';
 
 const supported = await clusterSupported();

@@ -5,8 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { buildEditorIfStale, editorStale } from './build-editor.ts';
-import { buildWidgetsIfStale, widgetsStale } from './build-widgets.ts';
+import { buildEditorIfStale, editorStale } from '../editor/build.ts';
+import { buildWidgetsIfStale, widgetsStale } from '../widgets/build.ts';
 
 /** Build what is stale in a child process (nothing to do: no process at all); throws when the build fails. */
 export function buildUiIfStale(): void {

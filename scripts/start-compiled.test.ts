@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAt, type SignedInClient } from '../runtime/testing/session-client.ts';
 import { demoCallLines } from './demo/demo-calls.ts';
 import { demoFlows } from './demo/seed.ts';
-import { freePort } from './redis.ts';
+import { freePort } from '../actors/redis-server.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const run = promisify(execFile);

@@ -15,7 +15,7 @@ import { buildUiIfStale } from './build-ui.ts';
 import { demoCallLines } from './demo/demo-calls.ts';
 import { baseUrl } from './demo/list.ts';
 import { ownAddress, seedDemo } from './demo/seed.ts';
-import { freePort, startRedis, type OwnRedis } from './redis.ts';
+import { freePort, startRedis, type OwnRedis } from '../actors/redis-server.ts';
 import { ensurePackages, missingLine, redisServer } from './system-packages.ts';
 
 // V8 lets the old generation grow to about four times what a full GC keeps when collecting is

@@ -8,7 +8,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, chromium, ensurePackages, missingLine, prometheusServer, redisServer, type Installer } from './system-packages.ts';
+import { CHROMIUM } from '../paths.ts';
+import { chromium, ensurePackages, missingLine, prometheusServer, redisServer, type Installer } from './system-packages.ts';
 import { checkTestPackages, packagesFor } from './test-packages.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-packages-'));

@@ -5,9 +5,7 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-
-/** Where the browser tests find Chromium: Debian's package `chromium` puts it here. */
-export const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM } from '../paths.ts';
 
 export interface SystemPackage {
   /** the Debian package that provides it */

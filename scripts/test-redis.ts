@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startRedis } from './redis.ts';
+import { startRedis } from '../actors/redis-server.ts';
 
 export default async function setup() {
   process.env.WEFT_SECRET ||= randomBytes(32).toString('hex');

@@ -1,11 +1,12 @@
 /**
  * @module widgets/vite.config — each widget built to one self-contained script (IIFE, React
  * inside, CSS inside as text) in dist/widgets/<name>.js. `WIDGET=chat|search` picks the widget
- * when Vite is run by hand; scripts/build-widgets.ts builds both with `widgetConfig`.
+ * when Vite is run by hand; widgets/build.ts builds both with `widgetConfig`.
  */
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
+import { widgetsDist } from '../paths.ts';
 
 export const widgetNames = ['chat', 'search'] as const;
 export type WidgetName = (typeof widgetNames)[number];
@@ -17,7 +18,7 @@ export function widgetConfig(name: WidgetName): UserConfig {
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     logLevel: 'warn',
     build: {
-      outDir: resolve(import.meta.dirname, '..', 'dist', 'widgets'),
+      outDir: widgetsDist,
       emptyOutDir: false,
       copyPublicDir: false,
       sourcemap: false,

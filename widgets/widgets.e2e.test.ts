@@ -9,16 +9,16 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs } from '../editor/testing/studio-browser.ts';
 import { deploy, failingChatFlow, searchFlow, streamingChatFlow, streamTestNode } from '../runtime/widgets/testing/fixtures.ts';
 import { startTestWeft, type TestWeft } from '../runtime/testing/test-weft.ts';
-import { buildWidgets } from '../scripts/build-widgets.ts';
-import { CHROMIUM } from '../scripts/system-packages.ts';
+import { launchChromium } from '../runtime/testing/chromium.ts';
+import { testArtifacts } from '../paths.ts';
+import { buildWidgets } from './build.ts';
 
-const artifacts = resolve(import.meta.dirname, '..', 'test-artifacts', 'widgets');
+const artifacts = join(testArtifacts, 'widgets');
 let weft: TestWeft;
 let browser: Browser;
 let pages: Server;
@@ -65,7 +65,7 @@ beforeAll(async () => {
   await new Promise<void>((ok) => pages.listen(0, '127.0.0.1', ok));
   site = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   expect(new URL(site).origin).not.toBe(new URL(weft.url).origin);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', ...chromiumArgs] });
+  browser = await launchChromium(['--headless']);
   mkdirSync(artifacts, { recursive: true });
   for (const file of readdirSync(artifacts)) rmSync(join(artifacts, file));
 }, 180_000);

@@ -1,12 +1,12 @@
 /**
  * @module actors/testing/test-cluster — a throwaway 3-master Redis Cluster for the tests of a
- * describe block (scripts/redis-cluster.ts, on loopback, in a temporary folder).
+ * describe block (actors/testing/redis-cluster.ts, on loopback, in a temporary folder).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { startRedisCluster, type OwnRedisCluster } from '../../scripts/redis-cluster.ts';
+import { startRedisCluster, type OwnRedisCluster } from './redis-cluster.ts';
 
 /**
  * Call inside a describe block: the cluster starts before its tests and stops, its folder

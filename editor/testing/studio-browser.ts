@@ -5,18 +5,16 @@
  * weft's admin, and numbered screenshots in test-artifacts/.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { startTestWeft, type TestWeft } from '../../runtime/testing/test-weft.ts';
-import { buildEditorIfStale, editorDist } from '../../scripts/build-editor.ts';
-import { withDirLock } from '../../scripts/dir-lock.ts';
-import { CHROMIUM } from '../../scripts/system-packages.ts';
+import { withDirLock } from '../../dir-lock.ts';
+import { distDir, testArtifacts } from '../../paths.ts';
+import { launchChromium } from '../../runtime/testing/chromium.ts';
+import { buildEditorIfStale } from '../build.ts';
 
-const root = resolve(import.meta.dirname, '..', '..');
-export const artifacts = join(root, 'test-artifacts', 'editor');
-const lock = join(root, 'dist', '.editor-build.lock');
-
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const artifacts = join(testArtifacts, 'editor');
+const lock = join(distDir, '.editor-build.lock');
 
 /** Build dist/editor unless it is fresh; concurrent callers wait for the one building. */
 export function buildEditorOnce(): Promise<void> {
@@ -55,7 +53,7 @@ export interface Studio {
 export async function openStudio(suite: string, options: Parameters<typeof startTestWeft>[0] = {}): Promise<Studio> {
   await buildEditorOnce();
   const weft = await startTestWeft(options);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.setDefaultTimeout(8000);
   const errors: string[] = [];
@@ -90,4 +88,3 @@ export async function openStudio(suite: string, options: Parameters<typeof start
   };
 }
 
-export { editorDist };

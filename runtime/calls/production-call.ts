@@ -13,8 +13,7 @@ import { watchResult, type ResultWatch } from '../../actors/run-result.ts';
 import type { Plan } from '../../actors/types.ts';
 import type { RunTold } from '../../actors/run-told.ts';
 import { asErrorKind, statusOfKind, type ErrorKind } from '../../contract/errors.ts';
-import { NotFoundError } from '../domain-errors.ts';
-import { httpErrorOf } from '../http/errors.ts';
+import { answerOf, NotFoundError } from '../domain-errors.ts';
 import type { RunLogger } from '../logs/run-logger.ts';
 import type { UsageLimits } from '../usage/limits.ts';
 import { fingerprintOf, type IdempotencyKeys } from './idempotency.ts';
@@ -174,7 +173,7 @@ export class ProductionCalls {
       return outcome;
     } catch (error) {
       if (runId || !(error instanceof NotFoundError)) {
-        const known = httpErrorOf(error);
+        const known = answerOf(error);
         this.deps.logs.record({
           ...this.logBase(request, receivedAt, runId, deployedVersion, flow),
           async: false,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../domain-errors.ts';
-import { httpErrorOf } from '../http/errors.ts';
+import { answerOf, ValidationError } from '../domain-errors.ts';
 import { compileFlow, compileForRun } from './compile.ts';
 import { catalogue, chain, edge, flowOf, node, trigger } from './testing/flow-fixtures.ts';
 
@@ -99,13 +98,11 @@ describe('compileForRun', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ValidationError);
-    expect(httpErrorOf(error)!.status).toBe(400);
-    expect(httpErrorOf(error)!.body).toEqual({
-      error: {
-        code: 'invalid_flow',
-        message: "The flow cannot run: Node x_1 has an unknown node type 'noSuchNode'; api_1: URL is required",
-        details: ["Node x_1 has an unknown node type 'noSuchNode'", 'api_1: URL is required'],
-      },
+    expect(answerOf(error)).toEqual({
+      status: 400,
+      code: 'invalid_flow',
+      message: "The flow cannot run: Node x_1 has an unknown node type 'noSuchNode'; api_1: URL is required",
+      details: { details: ["Node x_1 has an unknown node type 'noSuchNode'", 'api_1: URL is required'] },
     });
   });
 });

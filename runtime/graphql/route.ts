@@ -25,8 +25,8 @@ import { HttpError, httpErrorOf } from '../http/errors.ts';
 import type { ApiKeyStore } from '../stores/api-keys.ts';
 import type { ProjectSchemas } from './project-schemas.ts';
 import type { GraphqlContext } from './schema.ts';
+import { GRAPHQL_PATH } from './workflow-calls.ts';
 
-export const GRAPHQL_PATH = '/graphql';
 export const MISSING_PROJECT_MESSAGE = 'Atleast provide Workflow or Project ID';
 
 export interface GraphqlRouteDeps {

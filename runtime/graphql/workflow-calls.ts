@@ -13,11 +13,12 @@ import type { Plan, PlanNode } from '../../actors/types.ts';
 import { asyncResponseValues } from '../../catalogue/response/graphql-response-node/async-values.ts';
 import { asErrorKind } from '../../contract/errors.ts';
 import { REALTIME_WAIT_MS, type ProductionCalls } from '../calls/production-call.ts';
-import { httpErrorOf } from '../http/errors.ts';
 import { isAgentPlan, notAnAgent } from '../flows/agent-flows.ts';
+import { answerOf } from '../domain-errors.ts';
 import type { RunServices } from '../run-services.ts';
-import { GRAPHQL_PATH } from './route.ts';
 
+/** where the route serves GraphQL, and the path every call through it is logged under */
+export const GRAPHQL_PATH = '/graphql';
 export const GRAPHQL_TRIGGER = 'graphqlTriggerNode';
 export const GRAPHQL_RESPONSE = 'graphqlResponseNode';
 
@@ -46,8 +47,8 @@ export function graphqlError(message: string, code: string, extra: Record<string
 
 /** A refusal (domain error) as a GraphQL error with its code; anything else stays unexpected. */
 const asGraphqlError = (error: unknown): unknown => {
-  const known = httpErrorOf(error);
-  return known ? graphqlError(known.message, known.code, known.extra) : error;
+  const known = answerOf(error);
+  return known ? graphqlError(known.message, known.code, known.details) : error;
 };
 
 export class WorkflowCalls {

@@ -1,37 +1,24 @@
 /**
- * @module runtime/http/errors — an HTTP error that carries its own response, and the one
- * mapping of domain errors (runtime/domain-errors.ts) to statuses.
+ * @module runtime/http/errors — an HTTP error that carries its own response, and a domain
+ * error's answer (runtime/domain-errors.ts `answerOf`) as one.
  */
-import { isRedisUnreachable, UNAVAILABLE_MESSAGE } from '../../actors/redis-outage.ts';
+import { UNAVAILABLE_MESSAGE } from '../../actors/redis-outage.ts';
 import type { CallFailure } from '../calls/production-call.ts';
-import {
-  ConflictError,
-  DomainError,
-  ForbiddenError,
-  NotFoundError,
-  PassingFaultError,
-  OverloadedError,
-  PlanLimitError,
-  TooManyAttemptsError,
-  UnprocessableError,
-  UnauthorizedError,
-  ValidationError,
-} from '../domain-errors.ts';
+import { answerOf, StatusError } from '../domain-errors.ts';
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** extra fields of the error object (details, runId…) */
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
+export class HttpError extends StatusError {
+  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+    super(status, code, message, extra);
     this.name = 'HttpError';
   }
 
+  /** extra fields of the error object (details, runId…) */
+  get extra(): Record<string, unknown> {
+    return this.details;
+  }
+
   get body() {
-    return { error: { message: this.message, code: this.code, ...this.extra } };
+    return { error: { message: this.message, code: this.code, ...this.details } };
   }
 }
 
@@ -41,32 +28,13 @@ export const unavailable = () => new HttpError(503, 'unavailable', UNAVAILABLE_M
 export const badRequest = (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, 'bad_request', message, extra);
 
 /**
- * The status of a domain error; a plan's record limit is 403 and its request limit 429 (spec 000 §8);
- * a passing fault 502; an overloaded process 503, a project over its share of it 429.
- */
-function statusOf(error: DomainError): number {
-  if (error instanceof ValidationError) return 400;
-  if (error instanceof UnauthorizedError) return 401;
-  if (error instanceof ForbiddenError) return 403;
-  if (error instanceof NotFoundError) return 404;
-  if (error instanceof ConflictError) return 409;
-  if (error instanceof UnprocessableError) return 422;
-  if (error instanceof TooManyAttemptsError) return 429;
-  if (error instanceof PlanLimitError) return error.limit === 'requests' ? 429 : 403;
-  if (error instanceof PassingFaultError) return 502;
-  if (error instanceof OverloadedError) return error.scope === 'process' ? 503 : 429;
-  return 500;
-}
-
-/**
- * What the caller is answered for `error`: an HttpError as it is, a domain error mapped, 503
- * when Redis could not be reached; null for anything unexpected.
+ * What the caller is answered for `error` as a response: an HttpError as it is, a domain error
+ * or an unreachable Redis by its answer (runtime/domain-errors.ts); null for anything unexpected.
  */
 export function httpErrorOf(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
-  if (isRedisUnreachable(error)) return unavailable();
-  if (error instanceof DomainError) return new HttpError(statusOf(error), error.code, error.message, error.details);
-  return null;
+  const answer = answerOf(error);
+  return answer && new HttpError(answer.status, answer.code, answer.message, answer.details);
 }
 
 /**

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startRedis, type OwnRedis } from '../../scripts/redis.ts';
+import { startRedis, type OwnRedis } from '../../actors/redis-server.ts';
 import { startWeft, type Weft } from '../server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-outage-'));

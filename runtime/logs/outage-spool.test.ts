@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogRecord } from '../../contract/logs.ts';
-import { startRedis, type OwnRedis } from '../../scripts/redis.ts';
+import { startRedis, type OwnRedis } from '../../actors/redis-server.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 import { OutageSpool } from './outage-spool.ts';
 import type { ProductionCall } from './run-logger.ts';

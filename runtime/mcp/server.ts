@@ -12,8 +12,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { schemaProblem } from '../../catalogue/ai/json-schema.ts';
 import { isPlainObject } from '../../catalogue/coerce.ts';
 import { REALTIME_WAIT_MS, type CallOutcome, type ProductionCalls } from '../calls/production-call.ts';
-import { ValidationError } from '../domain-errors.ts';
-import { httpErrorOf } from '../http/errors.ts';
+import { answerOf, ValidationError } from '../domain-errors.ts';
 import type { FlowTool } from './tool-list.ts';
 
 export const MCP_SERVER_INFO = { name: 'weft', version: '1.0.0' };
@@ -60,7 +59,7 @@ async function callFlow(options: FlowServerOptions, tool: FlowTool, args: Record
     });
     return toolResult(outcome);
   } catch (error) {
-    const known = httpErrorOf(error);
+    const known = answerOf(error);
     if (known) return { content: [{ type: 'text', text: known.message }], isError: true };
     console.error(`[weft] MCP call of ${tool.flowId}:`, error);
     throw new McpError(ErrorCode.InternalError, 'Internal server error');

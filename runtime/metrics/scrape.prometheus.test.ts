@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/redis.ts';
+import { freePort } from '../../actors/redis-server.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
 
 const TOKEN = 'prometheus-scrapes-with-this';

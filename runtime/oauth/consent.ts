@@ -12,7 +12,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import type { CredentialStore } from '../stores/credentials.ts';
 import type { OAuthAppStore } from './oauth-apps.ts';
 import { envNames } from './oauth-apps.ts';
-import type { ConsentStates } from './oauth-state.ts';
+import type { ConsentState, ConsentStates } from './oauth-state.ts';
 import { authorizationUrl, codeExchange, oauthTypeOf, scopesOf, withExpiry, type OAuthType } from './providers.ts';
 import type { TokenCall } from './token-call.ts';
 
@@ -31,14 +31,8 @@ export interface ConsentDeps {
   serviceUrls: ServiceUrls;
 }
 
-export interface StartRequest {
-  sessionId: string;
-  userId: string;
-  projectId: string;
-  credentialType: string;
-  name: string;
-  tenantId?: string;
-  credentialId?: string;
+/** What a consent starts from: the state it keeps, but the redirect URI, which it makes from `baseUrl`. */
+export interface StartRequest extends Omit<ConsentState, 'redirectUri'> {
   /** the server's public base URL (no trailing slash): the landing path is appended */
   baseUrl: string;
 }

@@ -11,7 +11,14 @@ import { masters } from '../../actors/redis-connection.ts';
 import type Redis from 'ioredis';
 import { decryptWithAny, encrypt } from '../secrets/cipher.ts';
 import type { SecretKeyring } from '../secrets/server-secret.ts';
-import type { OAuthClient } from './providers.ts';
+
+/** An OAuth app as registered for a marketplace id (the integration's secrets). */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  /** overrides the type's scopes when set */
+  scopes?: string[];
+}
 
 interface StoredApp {
   id: number;

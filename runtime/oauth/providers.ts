@@ -7,6 +7,7 @@
  * slack), so tests point them at loopback. The data-source nodes use the same table.
  */
 import type { ServiceUrls } from '../../catalogue/service-urls.ts';
+import type { OAuthClient } from './oauth-apps.ts';
 
 export type OAuthProvider = 'google' | 'microsoft' | 'slack';
 
@@ -61,15 +62,6 @@ export const oauthTypes: readonly OAuthType[] = [
 ];
 
 export const oauthTypeOf = (credentialType: string): OAuthType | undefined => oauthTypes.find((t) => t.credentialType === credentialType);
-export const oauthTypeAt = (callbackPath: string): OAuthType | undefined => oauthTypes.find((t) => t.callbackPath === callbackPath);
-
-/** An OAuth app as registered for a marketplace id (the integration's secrets). */
-export interface OAuthClient {
-  clientId: string;
-  clientSecret: string;
-  /** overrides the type's scopes when set */
-  scopes?: string[];
-}
 
 /** One POST to a token endpoint: form-encoded body, client authentication included. */
 export interface TokenRequest {

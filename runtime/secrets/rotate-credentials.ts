@@ -6,16 +6,12 @@
  * `done:{projectId}:{id}` field a credential), so a rotation that was stopped skips what it
  * finished when run again. scripts/rotate-secret.ts is the command.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type Redis from 'ioredis';
 import { rotateOAuthApps } from '../oauth/oauth-apps.ts';
-import { credentialKey, type StoredCredential } from '../stores/credentials.ts';
+import { credentialKey, swapCredentialLua as swapLua, type StoredCredential } from '../stores/credentials.ts';
 import { decryptWithAny, encrypt, ENCRYPT_CHUNK } from './cipher.ts';
 import { mapInChunks } from './in-chunks.ts';
 import { secretFingerprint } from './server-secret.ts';
-
-const swapLua = readFileSync(join(import.meta.dirname, '..', 'stores', 'lua', 'swap-credential-1.lua'), 'utf8');
 
 interface SwapCommands {
   weftSwapCredential(key: string, from: string, json: string): Promise<'ok' | 'stale' | 'missing'>;

@@ -2,8 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkProjectKey, INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE, NOT_BEARER_MESSAGE } from '../auth/api-key-check.ts';
-import { DomainError } from '../domain-errors.ts';
-import { httpErrorOf } from '../http/errors.ts';
+import { answerOf, DomainError } from '../domain-errors.ts';
 import { ApiKeyStore, LAST_USED_PRECISION_MS, MAX_API_KEYS } from './api-keys.ts';
 
 let redis: Redis;
@@ -26,7 +25,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; cod
   const error = await promise.then(() => null, (e: unknown) => e);
   // stores and auth throw domain errors; the answer the HTTP layer maps them to is what callers see
   expect(error).toBeInstanceOf(DomainError);
-  const { status, code, message } = httpErrorOf(error)!;
+  const { status, code, message } = answerOf(error)!;
   return { status, code, message };
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DomainError } from '../domain-errors.ts';
-import { httpErrorOf, type HttpError } from '../http/errors.ts';
+import { answerOf, DomainError, type Answer } from '../domain-errors.ts';
 import { CORRUPTED, decrypt, encrypt, SecretError } from '../secrets/cipher.ts';
 import { credentialAccess } from '../secrets/credential-access.ts';
 import { staticKeyring } from '../secrets/server-secret.ts';
@@ -31,11 +30,11 @@ const postgres = (name: string, extra: Record<string, unknown> = {}) => ({
   credentials: { host: 'db.example.com', port: 5432, dbName: 'shop', username: 'app', password, sslMode: 'disable', ...extra },
 });
 
-async function refusal(promise: Promise<unknown>): Promise<HttpError> {
+async function refusal(promise: Promise<unknown>): Promise<Answer> {
   const error = await promise.then(() => null, (e: unknown) => e);
   // stores throw domain errors; the answer the HTTP layer maps them to is what callers see
   expect(error).toBeInstanceOf(DomainError);
-  return httpErrorOf(error)!;
+  return answerOf(error)!;
 }
 
 describe('CredentialStore', () => {

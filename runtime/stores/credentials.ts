@@ -19,6 +19,8 @@ import type { Credential, CredentialInput, CredentialPatch } from '../../contrac
 const lua = (name: string) => readFileSync(join(import.meta.dirname, 'lua', name), 'utf8');
 const saveLua = lua('save-credential-2.lua');
 const deleteLua = lua('delete-credential-2.lua');
+/** the key rotation's swap (runtime/secrets/rotate-credentials.ts), kept with the other credential scripts */
+export const swapCredentialLua = lua('swap-credential-1.lua');
 
 type SaveOutcome = 'ok' | 'stale' | 'missing' | 'exists';
 interface CredentialCommands {

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowDocument, FlowNode } from '../../contract/flow-document.ts';
-import { DomainError } from '../domain-errors.ts';
-import { httpErrorOf, type HttpError } from '../http/errors.ts';
+import { answerOf, DomainError, type Answer } from '../domain-errors.ts';
 import { FlowStore } from './flows.ts';
 
 let redis: Redis;
@@ -19,11 +18,11 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-async function refusal(promise: Promise<unknown>): Promise<HttpError> {
+async function refusal(promise: Promise<unknown>): Promise<Answer> {
   const error = await promise.then(() => null, (e: unknown) => e);
-  // stores throw domain errors; the answer the HTTP layer maps them to is what callers see
+  // stores throw domain errors; their answer (status, code, message) is what callers see
   expect(error).toBeInstanceOf(DomainError);
-  return httpErrorOf(error)!;
+  return answerOf(error)!;
 }
 
 const renamed = (name: string) => (flow: FlowDocument) => ({ ...flow, name });
@@ -71,9 +70,7 @@ describe('FlowStore', () => {
     await store.update(flow.id, renamed('theirs'), 1);
     const error = await refusal(store.update(flow.id, renamed('mine'), 1));
     expect(error.status).toBe(409);
-    expect(error.body).toEqual({
-      error: { code: 'conflict', message: 'The flow changed elsewhere: you edited version 1, the saved one is version 2', version: 2 },
-    });
+    expect(error).toEqual({ status: 409, code: 'conflict', message: 'The flow changed elsewhere: you edited version 1, the saved one is version 2', details: { version: 2 } });
     expect(await store.get(flow.id)).toMatchObject({ name: 'theirs', version: 2 });
   });
 
@@ -115,7 +112,7 @@ describe('FlowStore', () => {
     expect(await store.list('proj_g')).toEqual([other]);
     expect(await store.delete(flow.id)).toBe(false);
     const error = await refusal(store.update(flow.id, renamed('back')));
-    expect(error.body.error).toEqual({ code: 'not_found', message: 'Workflow not found' });
+    expect(error).toMatchObject({ code: 'not_found', message: 'Workflow not found', details: {} });
     expect(await redis.exists(`${prefix}flow:${flow.id}`)).toBe(0);
   });
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { DomainError } from '../domain-errors.ts';
-import { httpErrorOf, type HttpError } from '../http/errors.ts';
+import { answerOf, DomainError, type Answer } from '../domain-errors.ts';
 import { OrganisationStore } from '../stores/organisations.ts';
 import { ProjectStore } from '../stores/projects.ts';
 import { UsageStore } from '../stores/usage.ts';
@@ -34,11 +33,11 @@ beforeEach(async () => {
   usage = new UsageLimits({ store, planOf: projectPlanReader({ projects, organisations }), starter: { requests: 90, records: 5 }, now: () => clock });
 });
 
-async function refusal(call: Promise<unknown>): Promise<HttpError> {
+async function refusal(call: Promise<unknown>): Promise<Answer> {
   const error = await call.then(() => null, (e: unknown) => e);
   // stores throw domain errors; the answer the HTTP layer maps them to is what callers see
   expect(error).toBeInstanceOf(DomainError);
-  return httpErrorOf(error)!;
+  return answerOf(error)!;
 }
 
 async function onPlan(plan: string) {

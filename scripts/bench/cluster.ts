@@ -1,6 +1,6 @@
 /**
  * @module scripts/bench/cluster — `npm run bench -- --cluster`: engine throughput on a
- * 3-master Redis Cluster (started here by scripts/redis-cluster.ts) against a single Redis
+ * 3-master Redis Cluster (started here by actors/testing/redis-cluster.ts) against a single Redis
  * started in the same invocation, rounds alternating between them (the machine's drift lands
  * on both sides of the ratio), and the share of Redis commands each master served during the
  * cluster's measured rounds (INFO commandstats before and after).
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Engine } from '../../actors/engine.ts';
 import type { Plan } from '../../actors/types.ts';
-import { startRedis } from '../redis.ts';
-import { startRedisCluster } from '../redis-cluster.ts';
+import { startRedis } from '../../actors/redis-server.ts';
+import { startRedisCluster } from '../../actors/testing/redis-cluster.ts';
 import { chainPlan, fanInPlan, noopExecute } from './bench-plans.ts';
 import { runAll } from './run-all.ts';
 import { fixed, formatTable, median, times, type Row } from './stats.ts';

@@ -19,13 +19,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import Redis from 'ioredis';
-import { chromiumArgs, buildEditorOnce, signInPage } from '../../editor/testing/studio-browser.ts';
+import { buildEditorOnce, signInPage } from '../../editor/testing/studio-browser.ts';
+import { testArtifacts } from '../../paths.ts';
+import { launchChromium } from '../../runtime/testing/chromium.ts';
 import { startWeft } from '../../runtime/server.ts';
 import { testAccounts } from '../../runtime/testing/test-accounts.ts';
-import { startRedis } from '../redis.ts';
-import { CHROMIUM } from '../system-packages.ts';
+import { startRedis } from '../../actors/redis-server.ts';
 import { generatedFlow } from './editor-flow.ts';
 import { installProbe, loadFigures, startWatching, stopWatching } from './editor-probes.ts';
 import { startTrace, stopTrace } from './editor-trace.ts';
@@ -35,7 +36,7 @@ const LOAD_AIM_MS = 1000;
 const TASK_AIM_MS = 50;
 const argument = (name: string) => process.argv[process.argv.indexOf(name) + 1];
 const rounds = process.argv.includes('--rounds') ? Number(argument('--rounds')) : 5;
-const artifacts = join(import.meta.dirname, '..', '..', 'test-artifacts', 'editor-bench');
+const artifacts = join(testArtifacts, 'editor-bench');
 const profiling = process.argv.includes('--profile');
 const tracing = process.argv.includes('--trace');
 const editorDir = process.argv.includes('--editor') ? argument('--editor') : undefined;
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
   const weft = await startWeft({ redisUrl: redis.url, port: 0, prefix: 'bench-editor:', concurrency: 16, editorDir });
   const accountsRedis = new Redis(redis.url);
   // a browser that fails to start must still stop the Redis and weft started above
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs }).catch(async (error) => {
+  const browser = await launchChromium().catch(async (error) => {
     accountsRedis.disconnect();
     await weft.close();
     await redis.stop();

@@ -12,7 +12,7 @@ import { finishArgv, startArgv } from '../../actors/actor-calls.ts';
 import { frozenNodes } from '../../actors/engine.ts';
 import { liveChannel, runKeys } from '../../actors/keys.ts';
 import { loadActorFunctions, queueActorCall } from '../../actors/scripts.ts';
-import { startRedis } from '../redis.ts';
+import { startRedis } from '../../actors/redis-server.ts';
 import { chainPlan, chainOrder, fanInPlan } from './bench-plans.ts';
 
 const fan = process.argv[2] === 'fan';

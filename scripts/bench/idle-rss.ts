@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startWeft } from '../../runtime/server.ts';
-import { startRedis } from '../redis.ts';
+import { startRedis } from '../../actors/redis-server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-idle-rss-'));
 const redis = await startRedis({ dir });

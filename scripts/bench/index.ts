@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { startRedis } from '../redis.ts';
+import { startRedis } from '../../actors/redis-server.ts';
 import { bullmqHops } from './baseline.ts';
 import { throughput } from './engine-throughput.ts';
 import { hopLatency } from './hop-latency.ts';

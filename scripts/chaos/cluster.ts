@@ -1,6 +1,6 @@
 /**
  * @module scripts/chaos/cluster — the weft under test: its own Redis from redis.conf (AOF
- * everysec) in a temp dir on a free port (scripts/redis.ts, as `npm start`, the tests and the
+ * everysec) in a temp dir on a free port (actors/redis-server.ts, as `npm start`, the tests and the
  * bench start it), one server process (WEFT_ROLE=server) and N worker processes
  * (WEFT_ROLE=worker), each `weft-process.ts`. Workers and Redis can be SIGKILLed and started
  * again on the same files; each process's output goes to a log file in the temp dir.
@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, startRedis, type OwnRedis } from '../redis.ts';
+import { freePort, startRedis, type OwnRedis } from '../../actors/redis-server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const entry = join(import.meta.dirname, 'weft-process.ts');

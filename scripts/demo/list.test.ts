@@ -13,7 +13,7 @@ import Redis from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FlowStore } from '../../runtime/stores/flows.ts';
 import { ProjectStore } from '../../runtime/stores/projects.ts';
-import { freePort, startRedis } from '../redis.ts';
+import { freePort, startRedis } from '../../actors/redis-server.ts';
 import { demoCallLines } from './demo-calls.ts';
 import { DEMO_PROJECT, demoFlows } from './seed.ts';
 

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../runtime/config.ts';
 import { FlowStore } from '../../runtime/stores/flows.ts';
 import { ProjectStore } from '../../runtime/stores/projects.ts';
 import { connectStores } from '../../runtime/stores/slot-transactions.ts';
-import { startRedis, type OwnRedis } from '../redis.ts';
+import { startRedis, type OwnRedis } from '../../actors/redis-server.ts';
 import { demoCallLines } from './demo-calls.ts';
 import { DEMO_PROJECT } from './seed.ts';
 

@@ -6,7 +6,6 @@
 import type { NodeDefinition } from '../../types.ts';
 import { crawlFields, credentialsField, MAP_LIMIT, scrapeFields, webhookFields } from '../crawl/fields.ts';
 
-export const CRAWL_MODES = ['async', 'sync', 'asyncBatchScrape', 'syncBatchScrape', 'syncSingleScrape', 'mapUrl'] as const;
 export const WEBHOOK_FOR_ASYNC_CRAWL = 'Webhook is required for async crawl';
 export const WEBHOOK_FOR_BATCH = 'Webhook is required for batch scrape';
 

@@ -5,9 +5,6 @@
  * API, when a `crawlService` credential is given) and local-engine.ts (in-process, no account).
  */
 
-/** The page limit a crawl asks for when the node leaves it empty (spec 002 §9: 10000 in the payload). */
-export const CRAWL_PAYLOAD_LIMIT = 10_000;
-
 export interface ScrapeOptions {
   onlyMainContent?: boolean;
   skipTlsVerification?: boolean;

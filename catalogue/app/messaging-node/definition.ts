@@ -4,7 +4,6 @@
  */
 import type { NodeDefinition } from '../../types.ts';
 
-export const MESSAGING_ACTIONS = ['sms', 'voice_call', 'whatsapp'] as const;
 /** spec 002 §9: voice call timeout */
 export const VOICE_TIMEOUT_SECONDS = 60;
 

@@ -12,8 +12,7 @@ import { join, posix } from 'node:path';
 import Router from '@koa/router';
 import { marked } from 'marked';
 import type { NodeDefinition } from '../../../catalogue/types.ts';
-
-const root = join(import.meta.dirname, '..', '..', '..');
+import { repoRoot as root } from '../../../paths.ts';
 
 export interface DocPage {
   /** the file, relative to the checkout, with `/` */

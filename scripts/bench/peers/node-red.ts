@@ -7,7 +7,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../redis.ts';
+import { freePort } from '../../../actors/redis-server.ts';
 import { atStop, spawnGroup, waitUntil } from './processes.ts';
 
 /** The newest 4.1.x on the npm registry when this bench was written. */

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort, startRedis, type OwnRedis } from '../../redis.ts';
+import { freePort, startRedis, type OwnRedis } from '../../../actors/redis-server.ts';
 import { chainEdges, deployFlow, flowNode, type BenchFlow, type Target } from '../webhook.ts';
 import { atStop, spawnGroup } from './processes.ts';
 

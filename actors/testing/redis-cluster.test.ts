@@ -1,5 +1,5 @@
 /**
- * The cluster harness (scripts/redis-cluster.ts) starts a real 3-master Redis Cluster, and the
+ * The cluster harness (actors/testing/redis-cluster.ts) starts a real 3-master Redis Cluster, and the
  * run key layout (actors/keys.ts) holds on it: every key of a run in one slot, so a run's
  * multi-key transaction is accepted, while different runs spread over the masters.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runKeys } from '../actors/keys.ts';
+import { runKeys } from '../keys.ts';
 import { clusterSupported, startRedisCluster, type OwnRedisCluster } from './redis-cluster.ts';
 
 const supported = await clusterSupported();

@@ -1,12 +1,11 @@
-/** @module scripts/redis — start the project's own Redis from redis.conf (start, tests, bench). */
+/** @module actors/redis-server — start the project's own Redis from redis.conf (start, tests, bench). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { repoRoot as root } from '../paths.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Redis from 'ioredis';
-
-const root = resolve(import.meta.dirname, '..');
 
 export interface OwnRedis {
   /** what to connect to: the Unix socket's path (ioredis takes it as a URL), else redis://127.0.0.1:<port> */

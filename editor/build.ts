@@ -1,9 +1,7 @@
-/** @module scripts/build-editor — build the editor with Vite when dist/editor is missing or older than its sources. */
+/** @module editor/build — build the editor with Vite when dist/editor is missing or older than its sources. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-
-const root = resolve(import.meta.dirname, '..');
-export const editorDist = join(root, 'dist', 'editor');
+import { join } from 'node:path';
+import { editorDist, repoRoot as root } from '../paths.ts';
 
 function newest(dir: string): number {
   let time = 0;

@@ -1,5 +1,5 @@
 /**
- * @module scripts/dir-lock — run `work` while holding a lock directory, so parallel callers
+ * @module dir-lock — run `work` while holding a lock directory, so parallel callers
  * (test files, a start beside a test run) never build the same bundle at the same time. A lock
  * older than two minutes was left by a killed process and is taken over.
  */

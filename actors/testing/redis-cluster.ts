@@ -1,5 +1,5 @@
 /**
- * @module scripts/redis-cluster — start a throwaway Redis Cluster of N masters (no replicas) on
+ * @module actors/testing/redis-cluster — start a throwaway Redis Cluster of N masters (no replicas) on
  * loopback: N redis-server processes from redis.conf with `--cluster-enabled yes`, each in its
  * own directory on its own free port, joined by `redis-cli --cluster create`. For the cluster
  * tests and the bench (issue #22).
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import Redis from 'ioredis';
-import { freePort, startRedis, type OwnRedis } from './redis.ts';
+import { freePort, startRedis, type OwnRedis } from '../redis-server.ts';
 
 const run = promisify(execFile);
 

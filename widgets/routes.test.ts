@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWidgets, widgetsDist } from '../../scripts/build-widgets.ts';
-import { rawGet } from '../http/testing/raw-get.ts';
-import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
-import { deploy, echoChatFlow, failingChatFlow, searchFlow, streamingChatFlow, streamTestNode } from './testing/fixtures.ts';
+import { widgetsDist } from '../paths.ts';
+import { rawGet } from '../runtime/http/testing/raw-get.ts';
+import { startTestWeft, type TestWeft } from '../runtime/testing/test-weft.ts';
+import { deploy, echoChatFlow, failingChatFlow, searchFlow, streamingChatFlow, streamTestNode } from '../runtime/widgets/testing/fixtures.ts';
+import { buildWidgets } from './build.ts';
 
 let weft: TestWeft;
 beforeAll(async () => {

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEditorOnce } from '../../editor/testing/studio-browser.ts';
-import { editorDist } from '../../scripts/build-editor.ts';
-import { preferredEncodings } from './send-asset.ts';
-import { staticFiles } from './static-files.ts';
-import { serveApp, type ServedApp } from './testing/serve-app.ts';
-import { rawGet } from './testing/raw-get.ts';
+import { editorDist } from '../paths.ts';
+import { preferredEncodings } from '../runtime/http/send-asset.ts';
+import { staticFiles } from '../runtime/http/static-files.ts';
+import { serveApp, type ServedApp } from '../runtime/http/testing/serve-app.ts';
+import { rawGet } from '../runtime/http/testing/raw-get.ts';
+import { buildEditorOnce } from './testing/studio-browser.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 let editor: ServedApp;

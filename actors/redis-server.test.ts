@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Redis from 'ioredis';
-import { startRedis } from './redis.ts';
+import { startRedis } from './redis-server.ts';
 
 describe('test Redis', () => {
   it('is the harness one, with AOF on and noeviction', async () => {

@@ -1,17 +1,16 @@
 /**
- * @module scripts/build-widgets — build the chat and search widgets with Vite when
+ * @module widgets/build — build the chat and search widgets with Vite when
  * dist/widgets/<name>.js is missing or older than the widgets' sources. `npm start`, the
  * tests and `npm run build:widgets` (which always builds) call it. A lock directory keeps
  * parallel callers (test files) from building at the same time.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { withDirLock } from './dir-lock.ts';
+import { withDirLock } from '../dir-lock.ts';
+import { distDir, widgetsDist } from '../paths.ts';
 
-const root = resolve(import.meta.dirname, '..');
-export const widgetsDist = join(root, 'dist', 'widgets');
-const sources = join(root, 'widgets');
-const lock = join(root, 'dist', '.widgets-build.lock');
+const sources = import.meta.dirname;
+const lock = join(distDir, '.widgets-build.lock');
 
 function newest(dir: string): number {
   let time = 0;
@@ -37,7 +36,7 @@ export async function buildWidgets(options: { force?: boolean } = {}): Promise<v
     if (!options.force && !widgetsStale()) return;
     console.log('building the widgets…');
     const { build } = await import('vite');
-    const { widgetConfig, widgetNames } = await import('../widgets/vite.config.ts');
+    const { widgetConfig, widgetNames } = await import('./vite.config.ts');
     // Vite's production JSX depends on NODE_ENV, which test runners set to 'test'.
     const nodeEnv = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
