@@ -261,7 +261,11 @@ export interface TemplateMiss {
   reason: string;
 }
 
-/** By field name: the first placeholder in the field's value that resolved to nothing. */
+/**
+ * By field name: the first placeholder in the field's value that resolved to nothing; and by
+ * path (`mapping.1.value`: field, then keys and indexes) the first of each string inside a list
+ * or object, where a node checking the items can find it.
+ */
 export type Unresolved = Record<string, TemplateMiss>;
 
 /** A catalogue entry (server side): the definition and its checked executor, from `defineNode`. */
