@@ -64,6 +64,9 @@ const crawler = (name: string) => ({ name, credential_type: 'crawlService', cred
 export const serverCases: Record<string, ServerCase> = {
   'Workflow not found': async ({ weft }) => answerError(await weft.request('GET', '/api/flows/flow_nope')),
   'Project not found': async ({ weft }) => answerError(await weft.request('GET', '/api/projects/proj_nope')),
+  // the marketplace integration a consent needs: no OAuth app registered for SharePoint (marketplace id 10)
+  'Integration not found': async ({ weft, projectId }) =>
+    answerError(await weft.request('POST', `/api/projects/${projectId}/oauth/start`, { credential_type: 'sharepointOauth', name: 'sp', tenant_id: 'contoso' })),
   'Credential with name {name} not found, please check the credential name and try again': async ({ weft, projectId }) =>
     answerError(await weft.request('GET', `/api/projects/${projectId}/credentials/by-name/nowhere`)),
   'Corrupted or invalid credential, please add the credentials again and try again': async ({ weft, projectId }) => {

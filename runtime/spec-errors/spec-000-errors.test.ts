@@ -23,7 +23,7 @@ const SPEC_000_ERRORS: Row[] = [
   server('Workflow not found'),
   server('Project not found'),
   node('No Project found'),
-  later('Integration not found', 'marketplace integrations (the app and data-source nodes of the next issues)'),
+  server('Integration not found'),
   later(
     'Unable to decrypt secrets',
     "marketplace secrets (integrations of the next issues); weft's own credentials fail as 'Corrupted or invalid credential…', and their key derivation cannot fail on a working machine",
