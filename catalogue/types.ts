@@ -58,6 +58,11 @@ export interface InputField {
   type: FieldType;
   required?: boolean;
   defaultValue?: unknown;
+  /**
+   * what a node added in the studio starts with, where the spec gives the form another default
+   * than the run (the crawl limit: 10 in the form, 10000 in the payload); `defaultValue` is the run's
+   */
+  formDefault?: unknown;
   description?: string;
   placeholder?: string;
   minValue?: number;
