@@ -8,10 +8,11 @@
 import type { NodeResult } from '../actors/types.ts';
 import { userError } from './errors.ts';
 import type { NodeValues } from './field-values.ts';
-import type { CatalogueNode, NodeContext, NodeDefinition } from './types.ts';
+import type { CatalogueNode, NodeContext, NodeDefinition, Unresolved } from './types.ts';
 import { checkValues } from './values.ts';
 
-export type NodeExecutor<D extends NodeDefinition> = (values: NodeValues<D>, ctx: NodeContext) => Promise<NodeResult>;
+/** `unresolved`: the placeholders that resolved to nothing (by field, and by path inside a list or object), for naming one in a failure */
+export type NodeExecutor<D extends NodeDefinition> = (values: NodeValues<D>, ctx: NodeContext, unresolved: Unresolved) => Promise<NodeResult>;
 
 export interface NodeOptions {
   /**
@@ -33,7 +34,7 @@ export function defineNode<const D extends NodeDefinition>(definition: D, execut
         throw userError(problems[0].message);
       }
       // checkValues coerced every declared field to the type NodeValues<D> gives it
-      return executor(values as NodeValues<D>, ctx);
+      return executor(values as NodeValues<D>, ctx, unresolved ?? {});
     },
   };
 }

@@ -146,6 +146,12 @@ describe('resolveValues', () => {
     expect(why('{{t_1.output.list.map(x)}}')?.reason).toBe('templates read data only: no parentheses or prototype keys');
     // a value, even an empty list, is not nothing; text that is no reference is left alone
     expect(why('{{trigger.output.chatMessage}} {{t_1.output.list}} {{ name }}')).toBeUndefined();
+    // a miss inside a list or object is kept under its path too
+    const rows = [{ key: 'a', value: 'x' }, { key: 'b', value: '{{trigger.output.score}}' }];
+    expect(resolveValues(definition, { text: rows }, s).unresolved).toEqual({
+      text: { placeholder: '{{trigger.output.score}}', reason: "trigger has no output field 'score'" },
+      'text.1.value': { placeholder: '{{trigger.output.score}}', reason: "trigger has no output field 'score'" },
+    });
     // literal (code) fields are not resolved, so nothing in them is missed
     expect(resolveValues(definition, { code: '{{trigger.output.message}}', text: 'x' }, s).unresolved).toEqual({});
   });

@@ -23,9 +23,14 @@ export const TRIGGER_ALIAS = 'trigger';
 
 const WHOLE = /^\s*\{\{([^{}]*)\}\}\s*$/;
 
-/** Resolve every placeholder in a string, array or plain object (returns a new value). */
-export function resolveTemplates(value: unknown, scope: TemplateScope, onMiss?: (miss: TemplateMiss) => void): unknown {
-  return mapStrings(value, (text) => resolveString(text, scope, onMiss ?? (() => {})));
+/**
+ * Resolve every placeholder in a string, array or plain object (returns a new value). `onMiss`
+ * is told each miss and where in the value it is: the keys and indexes down to its string
+ * (none for a string value).
+ */
+export function resolveTemplates(value: unknown, scope: TemplateScope, onMiss?: (miss: TemplateMiss, at: readonly string[]) => void): unknown {
+  if (!onMiss) return mapStrings(value, (text) => resolveString(text, scope, () => {}));
+  return mapStrings(value, (text, at) => resolveString(text, scope, (miss) => onMiss(miss, [...at])));
 }
 
 function resolveString(text: string, scope: TemplateScope, onMiss: (miss: TemplateMiss) => void): unknown {
@@ -114,7 +119,8 @@ export interface ResolvedValues {
  * definition does not declare (values the engine sets, like a loop end's `loopOutput`) pass
  * through untouched, so data gathered at run time is never re-read as templates. For each
  * field, the first placeholder that resolved to nothing is kept in `unresolved`, so a required
- * field it leaves empty fails naming it (checkValues).
+ * field it leaves empty fails naming it (checkValues); a miss inside a list or object is also
+ * kept under its path (`mapping.1.value`), so a node checking the items can name it too.
  */
 export function resolveValues(definition: NodeDefinition, values: Values, scope: TemplateScope): ResolvedValues {
   const withDefaults = applyDefaults(definition, values);
@@ -124,7 +130,10 @@ export function resolveValues(definition: NodeDefinition, values: Values, scope:
     Object.entries(withDefaults).map(([key, value]) => {
       const field = fields.get(key);
       if (!field || field.literal) return [key, value];
-      const onMiss = (miss: TemplateMiss) => (unresolved[key] ??= miss);
+      const onMiss = (miss: TemplateMiss, at: readonly string[]) => {
+        unresolved[key] ??= miss;
+        if (at.length) unresolved[[key, ...at].join('.')] ??= miss;
+      };
       return [key, resolveTemplates(field.type === 'json' ? parsedJson(value) : value, scope, onMiss)];
     }),
   );
@@ -144,13 +153,25 @@ function parsedJson(value: unknown): unknown {
   }
 }
 
-/** Rebuild arrays and plain objects, transforming every string; other values are kept. */
-function mapStrings(value: unknown, fn: (text: string) => unknown): unknown {
-  if (typeof value === 'string') return fn(value);
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, fn));
+/**
+ * Rebuild arrays and plain objects, transforming every string; other values are kept. `fn` is
+ * given the keys and indexes down to the string as one stack shared by every call (read it
+ * then, copy it to keep it).
+ */
+function mapStrings(value: unknown, fn: (text: string, at: readonly string[]) => unknown, at: string[] = []): unknown {
+  if (typeof value === 'string') return fn(value, at);
+  if (Array.isArray(value)) return value.map((item, i) => within(at, String(i), () => mapStrings(item, fn, at)));
   if (isPlainObject(value)) {
     // Object.fromEntries defines own properties, so a `__proto__` key stays plain data.
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, fn)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, within(at, k, () => mapStrings(v, fn, at))]));
   }
   return value;
+}
+
+/** `fn` with `key` on the stack (a throw leaves it there: each call of mapStrings has its own stack) */
+function within<T>(at: string[], key: string, fn: () => T): T {
+  at.push(key);
+  const result = fn();
+  at.pop();
+  return result;
 }

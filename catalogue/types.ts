@@ -58,6 +58,11 @@ export interface InputField {
   type: FieldType;
   required?: boolean;
   defaultValue?: unknown;
+  /**
+   * what a node added in the studio starts with, where the spec gives the form another default
+   * than the run (the crawl limit: 10 in the form, 10000 in the payload); `defaultValue` is the run's
+   */
+  formDefault?: unknown;
   description?: string;
   placeholder?: string;
   minValue?: number;
@@ -261,7 +266,11 @@ export interface TemplateMiss {
   reason: string;
 }
 
-/** By field name: the first placeholder in the field's value that resolved to nothing. */
+/**
+ * By field name: the first placeholder in the field's value that resolved to nothing; and by
+ * path (`mapping.1.value`: field, then keys and indexes) the first of each string inside a list
+ * or object, where a node checking the items can find it.
+ */
 export type Unresolved = Record<string, TemplateMiss>;
 
 /** A catalogue entry (server side): the definition and its checked executor, from `defineNode`. */

@@ -33,6 +33,13 @@ export function applyDefaults(definition: NodeDefinition, values: Values = {}): 
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
 }
 
+/** A new node's values (the studio's Add node): every default, a field's form default where it has one. */
+export function initialValues(definition: NodeDefinition): Values {
+  const values = applyDefaults(definition, {});
+  for (const field of definition.inputs) if (field.formDefault !== undefined) values[field.name] = structuredClone(field.formDefault);
+  return values;
+}
+
 /** A field with actionField/actionValue is shown (and so checked) only when that field holds that value. */
 export function isFieldVisible(field: InputField, values: Values): boolean {
   if (!field.actionField) return true;

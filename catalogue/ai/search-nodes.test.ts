@@ -114,9 +114,20 @@ describe('properties and boostProperties (BM25F)', () => {
 });
 
 describe('hybridSearchNode', () => {
-  it('has the spec defaults: alpha 0.25, relativeScoreFusion, autocut 0, limit 3', () => {
+  it('has the spec defaults: alpha 0.25, relativeScoreFusion, autocut 0, limit 3; certainty 0 (every vector candidate)', () => {
     const field = (name: string) => fieldOf(hybridDefinition, name)?.defaultValue;
-    expect([field('alpha'), field('fusionType'), field('autocut'), field('limit')]).toEqual([0.25, 'relativeScoreFusion', 0, 3]);
+    expect([field('alpha'), field('fusionType'), field('autocut'), field('limit'), field('certainty')]).toEqual([0.25, 'relativeScoreFusion', 0, 3, 0]);
+    expect(fieldOf(hybridDefinition, 'certainty')).toMatchObject({ type: 'number', minValue: 0, maxValue: 1 });
+  });
+
+  it('keeps only vector candidates at least as certain as the certainty', async () => {
+    const all = await search(hybrid, { searchQuery: 'mailbox actor', alpha: 1, limit: 6 });
+    const sure = await search(hybrid, { searchQuery: 'mailbox actor', alpha: 1, limit: 6, certainty: 0.99 });
+    expect(all.searchResults).toHaveLength(6);
+    expect(sure.searchResults).toEqual([]);
+    // the keyword half is not bound by it
+    const mixed = await search(hybrid, { searchQuery: 'mailbox actor', alpha: 0.5, limit: 6, certainty: 0.99 });
+    expect(mixed.searchResults.map((r) => r.n)).toEqual([3]);
   });
 
   it('fuses both searches; each result has a score', async () => {

@@ -6,7 +6,7 @@
  */
 import { toJS } from 'mobx';
 import { handlesOf } from '../../catalogue/handles.ts';
-import { applyDefaults } from '../../catalogue/values.ts';
+import { initialValues } from '../../catalogue/values.ts';
 import type { FlowDocument, FlowEdge, FlowNode } from '../../contract/flow-document.ts';
 import { toasts } from '../stores/toast-store.ts';
 import type { CanvasStores } from './canvas-stores.ts';
@@ -203,7 +203,7 @@ export class CanvasController {
     const definition = this.stores.catalogue.get(type);
     if (!definition) return toasts.show(`Unknown node type ${type}`, 'error'), null;
     const slug = this.stores.config.nextSlug(type);
-    const [id] = await this.insert([{ id: slug, type, position, values: applyDefaults(definition, {}) }], []);
+    const [id] = await this.insert([{ id: slug, type, position, values: initialValues(definition) }], []);
     if (!id) return null;
     await withIt?.(id);
     await this.selectOnly(id);

@@ -8,7 +8,7 @@ import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { applyDefaults } from '../../catalogue/values.ts';
 import { ALL_TAB, groupsOf, inTab, tabsOf } from '../../widgets/search/arrange.ts';
-import type { SearchResult } from '../../widgets/search/types.ts';
+import type { SearchResult } from '../../contract/search.ts';
 import { safeUrl } from '../../widgets/shared/markdown-inline.ts';
 import type { Studio } from '../stores/studio.ts';
 import { Icon } from '../icons/icon.tsx';

@@ -6,7 +6,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { openEventStream, type EventStream } from '../api/event-stream.ts';
-import type { SearchResult } from '../../widgets/search/types.ts';
+import type { SearchResult } from '../../contract/search.ts';
 
 export type SearchAnswer =
   | { state: 'idle' }

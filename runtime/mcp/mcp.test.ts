@@ -12,6 +12,7 @@ import type { LogRecord } from '../../contract/logs.ts';
 import type { RunSummary } from '../../contract/runs.ts';
 import { INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE } from '../auth/api-key-check.ts';
 import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
+import { MCP_PATH_MESSAGE } from './route.ts';
 
 let weft: TestWeft;
 let projectId = '';
@@ -92,9 +93,11 @@ describe('POST /mcp/:projectId lists the project’s active flows as tools', () 
     expect(client.getServerVersion()).toEqual({ name: 'weft', version: '1.0.0' });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['grade_a_score', `grade_a_score_${flows.gradeAgain}`, 'close_order', 'order_lookup', 'ask_the_bot']);
+    expect(tools.map((t) => t.title)).toEqual(['Grade a score', 'Grade a Score!', 'Close order', 'Order lookup', 'Ask the bot']);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.grade_a_score).toEqual({
       name: 'grade_a_score',
+      title: 'Grade a score',
       description: 'Grade a score',
       inputSchema: {
         type: 'object',
@@ -118,6 +121,15 @@ describe('POST /mcp/:projectId lists the project’s active flows as tools', () 
     await weft.api('POST', `/api/flows/${id}/deploy`, { status: 'active' });
     expect(await toolOf()).toMatchObject({ name: 'echo_a_city', inputSchema: { properties: { city: {} } } });
     await weft.api('POST', `/api/flows/${id}/deploy`, { status: 'inactive' });
+  });
+
+  it('answers /mcp without a project with a JSON 404 that names the path to use', async () => {
+    for (const [method, path] of [['POST', '/mcp'], ['GET', '/mcp'], ['POST', '/mcp/']]) {
+      const answer = await fetch(`${weft.url}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(await answer.json()).toEqual({ error: { message: MCP_PATH_MESSAGE, code: 'not_found' } });
+    }
+    expect(MCP_PATH_MESSAGE).toContain('/mcp/<projectId>');
   });
 
   it('answers GET and DELETE with 405: the server keeps no sessions', async () => {

@@ -8,12 +8,14 @@
  * texts before anything of MCP runs. The body is parsed by the app's JSON parser (its size and
  * depth limits) and handed to the transport. GET (a server-sent stream) and DELETE (ending a
  * session) have no meaning without sessions: 405, as the SDK's stateless examples answer.
+ * `/mcp` alone answers 404 with a JSON error naming the path to use.
  */
 import Router from '@koa/router';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { checkProjectKey } from '../auth/api-key-check.ts';
 import type { ProductionCalls } from '../calls/production-call.ts';
 import { UnauthorizedError } from '../domain-errors.ts';
+import { notFound } from '../http/errors.ts';
 import type { ApiKeyStore } from '../stores/api-keys.ts';
 import { flowServer } from './server.ts';
 import { liveFlows, type LiveFlowSources } from '../flows/live-flows.ts';
@@ -21,6 +23,8 @@ import { flowTools } from './tool-list.ts';
 import { idempotencyKeyOf } from '../calls/idempotency.ts';
 
 export const MCP_PATH = '/mcp/:projectId';
+/** The answer to `/mcp` without a project: there is no server for all projects, and the caller is told the path to use. */
+export const MCP_PATH_MESSAGE = 'MCP is served per project: use /mcp/<projectId> with an API key of that project';
 
 export interface McpRouteDeps {
   apiKeys: Pick<ApiKeyStore, 'live' | 'confirm'>;
@@ -45,6 +49,9 @@ export function mcpRouter(deps: McpRouteDeps): Router {
     await server.connect(transport);
     ctx.respond = false; // the transport writes the answer itself
     await transport.handleRequest(ctx.req, ctx.res, (ctx.request as { body?: unknown }).body);
+  });
+  router.all('/mcp', function projectless() {
+    throw notFound(MCP_PATH_MESSAGE);
   });
   router.all(MCP_PATH, function sessionless(ctx) {
     ctx.status = 405;

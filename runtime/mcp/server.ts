@@ -30,7 +30,7 @@ export interface FlowServerOptions {
 export function flowServer(options: FlowServerOptions): Server {
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: options.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+    tools: options.tools.map(({ name, title, description, inputSchema }) => ({ name, title, description, inputSchema })),
   }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = options.tools.find((t) => t.name === request.params.name);

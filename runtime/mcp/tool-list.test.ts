@@ -43,6 +43,7 @@ describe('tool names', () => {
       'grade_flow_a',
     ]);
     expect(tools.every((t) => /^[a-zA-Z0-9_-]{1,64}$/.test(t.name))).toBe(true);
+    expect(tools.map((t) => t.title)).toEqual(['Grade', long, long, 'grade!']);
   });
 });
 
@@ -56,10 +57,19 @@ describe('flowTools', () => {
     expect(tools).toEqual([
       {
         name: 'search_docs',
+        title: 'Search docs',
         description: 'Search docs: Finds passages of the docs',
         flowId: 'flow_3',
         inputSchema: { type: 'object', properties: { searchQuery: { type: 'string', description: 'what the visitor typed' } }, required: ['searchQuery'] },
       },
+    ]);
+  });
+
+  it('titles a tool with its flow’s name as written, its id when the name is blank', () => {
+    const tools = flowTools([flow('flow_1', '  Grade a Score!  ', hook()), flow('flow_2', '   ', hook())]);
+    expect(tools.map(({ name, title }) => ({ name, title }))).toEqual([
+      { name: 'grade_a_score', title: 'Grade a Score!' },
+      { name: 'flow', title: 'flow_2' },
     ]);
   });
 

@@ -6,7 +6,8 @@
  * than letters, digits, `_` and `-` made one `_` (trimmed at both ends; `flow` when nothing is
  * left), at most 64 characters. Flows are taken oldest first, so the older of two flows whose
  * names give the same tool name keeps it and the newer gets `_<flow id>` appended (its name cut
- * to fit 64) — a tool's name stays put while its flow and the older ones are deployed.
+ * to fit 64) — a tool's name stays put while its flow and the older ones are deployed. A tool's
+ * `title` (MCP's name for people) is the flow's name as written.
  */
 import { triggerInputSchema, triggerOf, type ObjectSchema } from '../../catalogue/trigger-input.ts';
 import type { FlowDocument } from '../../contract/flow-document.ts';
@@ -17,6 +18,8 @@ export const MAX_TOOL_NAME = 64;
 
 export interface FlowTool {
   name: string;
+  /** the flow's name as people wrote it, which MCP clients show instead of the slug */
+  title: string;
   description: string;
   inputSchema: ObjectSchema;
   flowId: string;
@@ -29,7 +32,7 @@ export function flowTools(flows: readonly FlowDocument[]): FlowTool[] {
     const inputSchema = triggerInputSchema(flow.nodes);
     if (!inputSchema) return [];
     const name = uniqueName(baseName(flow.name), flow.id, taken);
-    return [{ name, description: describe(flow), inputSchema, flowId: flow.id }];
+    return [{ name, title: titleOf(flow), description: describe(flow), inputSchema, flowId: flow.id }];
   });
 }
 
@@ -55,9 +58,14 @@ function uniqueName(base: string, flowId: string, taken: Set<string>): string {
   return name;
 }
 
+/** The flow's name; its id when the name is blank. */
+function titleOf(flow: FlowDocument): string {
+  return flow.name.trim() || flow.id;
+}
+
 /** The flow's name, and the trigger's `description` when it has one. */
 function describe(flow: FlowDocument): string {
   const description = triggerOf(flow.nodes)?.values.description;
-  const name = flow.name.trim() || flow.id;
+  const name = titleOf(flow);
   return typeof description === 'string' && description.trim() ? `${name}: ${description.trim()}` : name;
 }

@@ -52,12 +52,15 @@ export function connectableType(credentialType: string): OAuthType {
   return type;
 }
 
+/** spec 000 §8: the marketplace integration (its OAuth app) a lookup needs is not there */
+export const INTEGRATION_NOT_FOUND = 'Integration not found';
+
 async function registeredApp(deps: ConsentDeps, type: OAuthType) {
   const app = await deps.apps.get(type.marketplaceId);
   if (app) return app.client;
   const names = envNames(type.marketplaceId);
   throw new ValidationError(
-    `No OAuth app is registered for marketplace id ${type.marketplaceId} (${type.credentialType}): an operator registers its client id and secret in the studio (Account → OAuth apps) or sets ${names.clientId} and ${names.clientSecret}`,
+    `${INTEGRATION_NOT_FOUND}: no OAuth app is registered for marketplace id ${type.marketplaceId} (${type.credentialType}); an operator registers its client id and secret in the studio (Account → OAuth apps) or sets ${names.clientId} and ${names.clientSecret}`,
     'oauth_app_missing',
   );
 }

@@ -106,12 +106,15 @@ describe('OAuth apps (the marketplace integration secrets)', () => {
     const stored = await redis.get(`${weft.prefix}marketplace:3`);
     expect(stored).not.toContain(provider.client.clientSecret);
     expect(stored).not.toContain(provider.client.clientId);
-    expect((await call(operator, 'PUT', '/api/oauth/apps/99', { clientId: 'x', clientSecret: 'y' })).status).toBe(400);
+    const unknown = await call(operator, 'PUT', '/api/oauth/apps/99', { clientId: 'x', clientSecret: 'y' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toMatch(/^Integration not found: no OAuth integration has marketplace id 99 \(one of .*\)$/);
   });
 
   it('a consent for an integration without an app names the variables that register one', async () => {
     const answer = await call(builder, 'POST', `/api/projects/${projectId}/oauth/start`, { credential_type: 'sharepointOauth', name: 'sp', tenant_id: 'contoso' });
     expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toMatch(/^Integration not found: no OAuth app is registered for marketplace id 10 \(sharepointOauth\)/);
     expect(answer.body.error.message).toContain('WEFT_OAUTH_10_CLIENT_ID');
   });
 });

@@ -15,7 +15,7 @@ import type { PlanOf } from '../usage/plan-of.ts';
 import { objectBody } from '../http/body.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { noStore, requirePlanFor, secretErrors } from '../http/routes/credentials.ts';
-import { connectableType, finishConsent, startConsent, type ConsentDeps } from './consent.ts';
+import { connectableType, finishConsent, INTEGRATION_NOT_FOUND, startConsent, type ConsentDeps } from './consent.ts';
 import { envNames, scopeList } from './oauth-apps.ts';
 import { oauthTypes } from './providers.ts';
 
@@ -45,7 +45,7 @@ export function oauthRouter(deps: OAuthRouteDeps): Router {
   const marketplaceIds = [...new Set(oauthTypes.map((t) => t.marketplaceId))];
   const marketplaceId = (ctx: Context) => {
     const id = Number((ctx as Context & { params: Record<string, string> }).params.marketplaceId);
-    if (!marketplaceIds.includes(id)) throw badRequest(`No OAuth integration has marketplace id ${ctx.params.marketplaceId}: one of ${marketplaceIds.join(', ')}`);
+    if (!marketplaceIds.includes(id)) throw badRequest(`${INTEGRATION_NOT_FOUND}: no OAuth integration has marketplace id ${ctx.params.marketplaceId} (one of ${marketplaceIds.join(', ')})`);
     return id;
   };
 

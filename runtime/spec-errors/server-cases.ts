@@ -24,6 +24,9 @@ export interface ServerBench {
 
 export type ServerCase = (bench: ServerBench) => Promise<string>;
 
+/** the bench's operator of the server (WeftOptions.operatorEmails) */
+export const OPERATOR_EMAIL = 'operator@spec-errors.test';
+
 const node = (id: string, type: string, values: Record<string, unknown> = {}, extra: Partial<FlowNode> = {}): FlowNode => ({ id, type, position: { x: 0, y: 0 }, values, ...extra });
 const edge = (source: string, target: string): FlowEdge => ({ id: `${source}-${target}`, source, sourceHandle: 'out', target, targetHandle: 'in' });
 const trigger = node('webhookTrigger_1', 'webhookTriggerNode');
@@ -64,6 +67,11 @@ const crawler = (name: string) => ({ name, credential_type: 'crawlService', cred
 export const serverCases: Record<string, ServerCase> = {
   'Workflow not found': async ({ weft }) => answerError(await weft.request('GET', '/api/flows/flow_nope')),
   'Project not found': async ({ weft }) => answerError(await weft.request('GET', '/api/projects/proj_nope')),
+  // an operator registering the OAuth app of a marketplace integration weft does not have
+  'Integration not found': async ({ weft }) => {
+    const operator = await weft.createUser({ email: OPERATOR_EMAIL, name: 'Operator' });
+    return answerError(await operator.request('PUT', '/api/oauth/apps/99', { clientId: 'x', clientSecret: 'y' }));
+  },
   'Credential with name {name} not found, please check the credential name and try again': async ({ weft, projectId }) =>
     answerError(await weft.request('GET', `/api/projects/${projectId}/credentials/by-name/nowhere`)),
   'Corrupted or invalid credential, please add the credentials again and try again': async ({ weft, projectId }) => {

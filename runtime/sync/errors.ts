@@ -11,6 +11,7 @@ export const SYNC_TEXTS = {
   run: 'Unable to run the job',
   update: 'Unable to update the job',
   setup: 'Job Setup Failed',
+  setupWithError: (message: string) => `Job Setup Failed with error: ${message}`,
   invalidOperation: 'Invalid operation',
   credentialsNotFound: 'Credentials not found for workflow',
   noCredentials: (name: string) => `No credentials found for ${name}`,
@@ -22,6 +23,16 @@ export const syncRefused = (message: string) => new ValidationError(message, 'sy
 /** a passing fault of a source, a service or the queue: 502 */
 export const syncFault = (message: string, cause?: unknown) =>
   new PassingFaultError(message, 'sync_job_failed', cause instanceof Error && cause.message !== message ? { cause: cause.message } : {});
+
+/**
+ * A job's setup (its source checked with its credential) that failed unexpectedly: spec 001 §8's
+ * 'Job Setup Failed with error' and the error's message when it has one, 'Job Setup Failed'
+ * when it has none; a domain or node error as syncErrorOf gives it.
+ */
+export function setupErrorOf(error: unknown): DomainError {
+  const message = error instanceof Error ? error.message.trim() : '';
+  return syncErrorOf(error, message ? SYNC_TEXTS.setupWithError(message) : SYNC_TEXTS.setup);
+}
 
 /**
  * An error met while making or changing a job, as the caller gets it: domain errors as they

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupsOf, inTab, tabsOf } from './arrange.ts';
-import type { SearchResult } from './types.ts';
+import type { SearchResult } from '../../contract/search.ts';
 
 const r = (name: string, tab: string, group?: string): SearchResult => ({ name, tab, group, content: '', breadCrumb: '', link: '' });
 const results = [r('a', 'Docs', 'Guides'), r('b', 'Blog'), r('c', '', 'Guides'), r('d', 'Docs', 'API')];

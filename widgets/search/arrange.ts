@@ -1,5 +1,5 @@
 /** @module widgets/search/arrange — tabs and groups of a result list (pure, so it is easy to test). */
-import type { SearchResult } from './types.ts';
+import type { SearchResult } from '../../contract/search.ts';
 
 export const ALL_TAB = 'All';
 /** spec 000 §9 */

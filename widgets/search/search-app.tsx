@@ -8,7 +8,8 @@ import { getJson, postJson, WidgetError } from '../shared/api.ts';
 import type { Embed } from '../shared/embed.ts';
 import { SearchIcon } from '../shared/icons.tsx';
 import { ALL_TAB, groupsOf, inTab, tabsOf } from './arrange.ts';
-import type { SearchConfig, SearchResult } from './types.ts';
+import type { SearchResult } from '../../contract/search.ts';
+import type { SearchConfig } from './types.ts';
 
 type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; config: SearchConfig };
 type Answer = { state: 'idle' } | { state: 'searching' } | { state: 'done'; query: string; results: SearchResult[] } | { state: 'error'; message: string };

@@ -1,4 +1,4 @@
-/** @module widgets/search/types — what the server sends the search widget. */
+/** @module widgets/search/types — what the server sends the search widget (its results: contract/search.ts). */
 
 export interface SearchConfig {
   primaryColor: string;
@@ -12,16 +12,4 @@ export interface SearchConfig {
   showAllTab: boolean;
   staticTabs: string[];
   enableGrouping: boolean;
-}
-
-/** One result as the search response node shapes it. */
-export interface SearchResult {
-  name: string;
-  content: string;
-  breadCrumb: string;
-  link: string;
-  tab: string;
-  group?: string;
-  referenceText?: string;
-  referenceLink?: string;
 }

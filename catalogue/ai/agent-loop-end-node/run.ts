@@ -4,7 +4,7 @@
  * and `loopEndedBy` (the supervisor's step that ended the loop; null at the bound).
  */
 import { defineNode } from '../../define-node.ts';
-import { agentRecords, lastModelText, type AgentStep } from '../agent-node/agent-history.ts';
+import { agentOutputOf, agentRecords, lastModelText, type AgentStep } from '../agent-node/agent-history.ts';
 import type { UsageMeta } from '../model-services.ts';
 import { addUsage } from '../usage-meta.ts';
 import { AGENT_LOOP_END_CONDITION, definition } from './definition.ts';
@@ -16,11 +16,5 @@ export default defineNode(definition, async (values) => {
   const steps = [...records.map((r) => r.step), last];
   let meta: UsageMeta | undefined;
   for (const step of steps) if (step?.usage) meta = addUsage(meta, step.usage);
-  const agentOutput = records.map((r) => ({
-    iteration: r.index,
-    agent: r.step.agentTool?.name ?? null,
-    parameters: r.step.agentTool?.parameters ?? null,
-    output: r.output,
-  }));
-  return { output: { condition: AGENT_LOOP_END_CONDITION, finalResponse: lastModelText(steps), agentOutput, _meta: meta ?? null } };
+  return { output: { condition: AGENT_LOOP_END_CONDITION, finalResponse: lastModelText(steps), agentOutput: agentOutputOf(records), _meta: meta ?? null } };
 });

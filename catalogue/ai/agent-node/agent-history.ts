@@ -70,3 +70,8 @@ export function lastModelText(steps: (AgentStep | null | undefined)[]): string {
   }
   return '';
 }
+
+/** Spec 002 §3 `agentOutput`: each iteration's agent, its parameters and what its path gave (the Supervisor's last step and the Agent Loop End both output it). */
+export function agentOutputOf(records: AgentRecord[]): { iteration: number; agent: string | null; parameters: unknown; output: unknown }[] {
+  return records.map((r) => ({ iteration: r.index, agent: r.step.agentTool?.name ?? null, parameters: r.step.agentTool?.parameters ?? null, output: r.output }));
+}

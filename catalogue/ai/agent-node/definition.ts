@@ -78,6 +78,7 @@ export const definition = {
     { name: 'agentRawResponse', type: 'object', description: "in an iteration: the model's reply, { content, tool_calls }" },
     { name: 'modelStatusCode', type: 'number', description: 'in an iteration: 200, or 303 when the fallback model answered' },
     { name: 'finalResponse', type: 'string', description: "in the last iteration: the model's last text" },
+    { name: 'agentOutput', type: 'array', description: 'in the last iteration: each iteration before, { iteration, agent, parameters, output }' },
     { name: 'stoppedBy', type: 'string', description: "in the last iteration: 'answer', 'stopWord' or 'maxIterations'" },
     { name: 'messages', type: 'array', description: "in an iteration: the messages of the model's turn (history for the next)" },
     { name: 'tool_calls', type: 'array', description: 'in an iteration: the calls of the node\'s own tools' },

@@ -77,6 +77,8 @@ describe('agent (supervisor)', () => {
     const loopOutput = [{ index: 0, currentValue: first.output, output: { found: 'sunny' } }];
     const second = await runNode(node, { ...values, loopOutput }, bed.context({ iteration: 1 }));
     expect(second).toMatchObject({ endLoop: true, output: { finalResponse: 'It is sunny in Oslo.', stoppedBy: 'answer', agentTool: null } });
+    // its own agentOutput, as the Agent Loop End's (spec 002 §3)
+    expect(second.output).toMatchObject({ agentOutput: [{ iteration: 0, agent: 'Web search', parameters: { query: 'q' }, output: { found: 'sunny' } }] });
     expect(second.route).toBeUndefined();
     const sent = body(1).messages;
     expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
@@ -88,7 +90,7 @@ describe('agent (supervisor)', () => {
     const step = { agentTool: { name: 'Writer', parameters: {}, tool_id: 'c' }, agentRawResponse: { content: 'drafting', tool_calls: [] }, messages: [] };
     const record = (output: unknown) => [{ index: 0, currentValue: step, output }];
     const bound = await runNode(node, { ...values, maxIterations: 1, loopOutput: record('x') }, bed.context({ iteration: 1 }));
-    expect(bound).toMatchObject({ endLoop: true, output: { stoppedBy: 'maxIterations', finalResponse: 'drafting' } });
+    expect(bound).toMatchObject({ endLoop: true, output: { stoppedBy: 'maxIterations', finalResponse: 'drafting', agentOutput: [{ iteration: 0, agent: 'Writer', parameters: {}, output: 'x' }] } });
     const stopped = await runNode(node, { ...values, stopWord: 'DONE', loopOutput: record('DONE and DONE') }, bed.context({ iteration: 1 }));
     expect(stopped).toMatchObject({ endLoop: true, output: { stoppedBy: 'stopWord' } });
     expect(bed.loopback.requests).toHaveLength(0);

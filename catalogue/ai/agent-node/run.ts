@@ -20,7 +20,7 @@ import { callTool, toolSpecs, type Tool, type ToolCallRecord } from '../tools.ts
 import { MAX_TOOL_ROUNDS } from '../tool-loop.ts';
 import { addUsage } from '../usage-meta.ts';
 import { agentFunctions, NO_MATCHING_EDGE, type AgentFunction } from './agent-functions.ts';
-import { agentRecords, historyOf, lastModelText, stopWordSeen, type AgentStep } from './agent-history.ts';
+import { agentOutputOf, agentRecords, historyOf, lastModelText, stopWordSeen, type AgentStep } from './agent-history.ts';
 import { AGENT_CONDITION, definition, MAX_ITERATIONS, RAN_INSIDE_AGENT_LOOP } from './definition.ts';
 
 /** spec 002 §8 */
@@ -52,6 +52,7 @@ export default defineNode(definition, async (values, ctx) => {
       messages: [],
       ...step,
       finalResponse: lastModelText([...steps, step as AgentStep | undefined]),
+      agentOutput: agentOutputOf(records),
       stoppedBy,
     },
     endLoop: true,

@@ -1,9 +1,16 @@
 /** @module catalogue/ai/hybrid-search-node/definition — vector and keyword search fused. */
 import type { NodeDefinition } from '../../types.ts';
 import { metaOutput, modelField } from '../fields.ts';
-import { autocutField, boostPropertiesField, DEFAULT_ALPHA, filtersField, limitField, propertiesField, searchQueryField, vectorDbField } from '../search-fields.ts';
+import { autocutField, boostPropertiesField, certaintyField, DEFAULT_ALPHA, filtersField, limitField, propertiesField, searchQueryField, vectorDbField } from '../search-fields.ts';
 
 export const HYBRID_CANDIDATES = 100;
+/**
+ * The vector half's least certainty. Spec 000 §3 gives hybrid search vector search's inputs,
+ * certainty among them (0.85 there); weft keeps every vector candidate by default (0), as the
+ * fused score ranks them: at 0.85 most candidates of a real embedding model would be cut
+ * before the fusion.
+ */
+export const HYBRID_CERTAINTY = 0;
 
 export const definition = {
   name: 'hybridSearchNode',
@@ -21,6 +28,11 @@ export const definition = {
     searchQueryField,
     vectorDbField,
     modelField('embeddingModelName', 'Embedding model', 'embedding'),
+    {
+      ...certaintyField,
+      defaultValue: HYBRID_CERTAINTY,
+      description: 'The vector half keeps only records at least this certain (0: every candidate; the fused score ranks them).',
+    },
     { name: 'alpha', label: 'Alpha', type: 'number', defaultValue: DEFAULT_ALPHA, minValue: 0, maxValue: 1, step: 0.05 },
     {
       name: 'fusionType',

@@ -1,6 +1,7 @@
 /**
  * @module catalogue/ai/hybrid-search-node/run — up to HYBRID_CANDIDATES records from each
- * search, fused (../fusion.ts), autocut, then the limit.
+ * search (the vector half's at least `certainty` certain), fused (../fusion.ts), autocut, then
+ * the limit.
  */
 import { defineNode } from '../../define-node.ts';
 import { autocut, fuse } from '../fusion.ts';
@@ -16,7 +17,7 @@ export default defineNode(definition, async (values, ctx) => {
   try {
     const { vector, meta } = await queryVector(ctx, values.embeddingModelName, query);
     const [near, keyword] = await Promise.all([
-      alpha > 0 ? vectors.nearVector(vectorDB, vector, { limit: HYBRID_CANDIDATES, certainty: 0, filters }) : [],
+      alpha > 0 ? vectors.nearVector(vectorDB, vector, { limit: HYBRID_CANDIDATES, certainty: values.certainty, filters }) : [],
       alpha < 1 ? vectors.keyword(vectorDB, query, { limit: HYBRID_CANDIDATES, filters, fields }) : [],
     ]);
     const fused = fuse(

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runNode, testContext } from '../../testing/node-harness.ts';
+import { initialValues } from '../../values.ts';
 import crawlerNode from '../crawler-node/run.ts';
 import scraperNode from '../scraper-node/run.ts';
 import node from './run.ts';
@@ -85,7 +86,7 @@ describe('the crawl service engine (v1 API)', () => {
     const { output } = await runNode(crawlerNode, { credentials: 'crawl', url: 'https://site.test/', crawlMode: 'sync', excludePath: '^/blog', includePath: '^/docs, ^/guide' }, context);
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/crawl', authorization: 'Bearer fc-key' });
     expect(seen[0]!.body).toEqual({
-      url: 'https://site.test/', limit: 10, maxDepth: 1, maxDiscoveryDepth: 1, includePaths: ['^/docs', '^/guide'], excludePaths: ['^/blog'],
+      url: 'https://site.test/', limit: 10000, maxDepth: 1, maxDiscoveryDepth: 1, includePaths: ['^/docs', '^/guide'], excludePaths: ['^/blog'],
       ignoreSitemap: true, allowBackwardLinks: false, allowExternalLinks: false, ignoreQueryParameters: true, delay: 0,
       scrapeOptions: { formats: ['markdown', 'html'], onlyMainContent: true, skipTlsVerification: false, mobile: false, waitFor: 2000, timeout: 30000 },
     });
@@ -93,6 +94,14 @@ describe('the crawl service engine (v1 API)', () => {
     expect(output).toMatchObject({ success: true, status: 'completed', completed: 3, total: 3, creditsUsed: 3, expiresAt: '2030-01-01T00:00:00Z' });
     expect((output as { data: unknown[] }).data).toEqual([page(1), page(2), page(3)]);
     expect(context.progressed).toEqual(['Crawled 1 of 3 pages', 'Crawled 3 of 3 pages']);
+  });
+
+  it('a node added in the studio asks for the form’s 10 pages; one saved without a limit for 10000 (spec 002 §9)', async () => {
+    const added = { ...initialValues(crawlerNode.definition), credentials: 'crawl', url: 'https://site.test/', crawlMode: 'async', webhook: 'https://hooks.example.com/x' };
+    expect(initialValues(crawlerNode.definition).crawlLimit).toBe(10);
+    await runNode(crawlerNode, added, ctx());
+    await runNode(crawlerNode, { credentials: 'crawl', url: 'https://site.test/', crawlMode: 'async', webhook: 'https://hooks.example.com/x' }, ctx());
+    expect(seen.map((s) => (s.body as { limit: number }).limit)).toEqual([10, 10000]);
   });
 
   it('a limit of 0 asks for 10000; async sends the webhook, a flow as its hook URL on this weft', async () => {

@@ -58,7 +58,9 @@ export function crawlFields<S extends Show, T extends Show = S>(show: S, sitemap
       name: 'crawlLimit',
       label: 'Crawl limit',
       type: 'number',
-      defaultValue: CRAWL_FORM_LIMIT,
+      // spec 002 §9: 10 in the form, 10000 in the payload (a node saved without a limit)
+      defaultValue: CRAWL_MAX_LIMIT,
+      formDefault: CRAWL_FORM_LIMIT,
       minValue: 0,
       maxValue: CRAWL_MAX_LIMIT,
       step: 1,

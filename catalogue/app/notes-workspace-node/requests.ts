@@ -82,6 +82,43 @@ function addContent(v: NotesValues): NotesRequest {
   };
 }
 
+/** Several blocks at once (spec 002 §8 'Failed to add multiple page content'): a JSON list, or one paragraph a line of text. */
+function addMultipleContent(v: NotesValues): NotesRequest {
+  const target = (v.blockId?.trim() || v.pageId) ?? '';
+  const content = contentOf(v.content ?? '');
+  const items: unknown[] =
+    'blocks' in content ? content.blocks : 'block' in content ? [content.block] : content.text.split('\n').map((line) => line.trim()).filter(Boolean);
+  return {
+    tool: 'NOTION_ADD_MULTIPLE_PAGE_CONTENT',
+    args: { parent_block_id: target, content_blocks: items.map((item) => (typeof item === 'string' ? { content: item, block_property: 'paragraph' } : item)) },
+    failure: 'Failed to add multiple page content',
+    direct: { method: 'PATCH', path: `/blocks/${seg(target)}/children`, body: { children: items.map(apiBlock) } },
+  };
+}
+
+/** A line, a `{content, block_property}` block (the tool service's form) or a Notion API block, as a Notion API block. */
+function apiBlock(item: unknown): unknown {
+  if (typeof item === 'string') return paragraph(item);
+  const block = item as { content?: unknown; block_property?: unknown; type?: unknown };
+  if (item && typeof item === 'object' && typeof block.type !== 'string' && typeof block.block_property === 'string') {
+    return { object: 'block', type: block.block_property, [block.block_property]: { rich_text: richText(String(block.content ?? '')) } };
+  }
+  return item;
+}
+
+/** A database under a page (spec 002 §8 'Failed to create database'); Notion needs a title column, Name when none is given. */
+function createDatabase(v: NotesValues): NotesRequest {
+  const parent = v.parent?.trim();
+  if (!parent) throw userError('Parent page is required to create a database');
+  const properties = v.properties === undefined ? undefined : parseJsonField(v.properties, 'Properties');
+  return {
+    tool: 'NOTION_CREATE_DATABASE',
+    args: defined({ parent_id: parent, title: v.title ?? '', properties }),
+    failure: 'Failed to create database',
+    direct: { method: 'POST', path: '/databases', body: { parent: { type: 'page_id', page_id: parent }, title: richText(v.title ?? ''), properties: properties ?? { Name: { title: {} } } } },
+  };
+}
+
 function createPage(v: NotesValues): NotesRequest {
   const properties = v.properties === undefined ? undefined : parseJsonField(v.properties, 'Properties');
   if (v.parentDatabase?.trim()) {
@@ -127,6 +164,8 @@ export function notesRequest(v: NotesValues): NotesRequest {
   switch (v.action) {
     case 'addContentToPage':
       return addContent(v);
+    case 'addMultiplePageContent':
+      return addMultipleContent(v);
     case 'archivePage':
       return { tool: 'NOTION_ARCHIVE_NOTION_PAGE', args: { page_id: v.pageId, archive: true }, failure: 'Failed to archive page', direct: { method: 'PATCH', path: `/pages/${seg(v.pageId)}`, body: { archived: true } } };
     case 'createComment': {
@@ -139,6 +178,8 @@ export function notesRequest(v: NotesValues): NotesRequest {
         direct: { method: 'POST', path: '/comments', body: { ...(discussion ? { discussion_id: discussion } : { parent: { page_id: v.pageId } }), rich_text: richText(v.commentText ?? '') } },
       };
     }
+    case 'createDatabase':
+      return createDatabase(v);
     case 'createPage':
       return createPage(v);
     case 'duplicatePage': {

@@ -52,6 +52,18 @@ describe('notes workspace node through the tool-execution service', () => {
     expect((service.requests[0].body as { connected_account_id: string }).connected_account_id).toBe('ca_notes_1');
   });
 
+  it('adds multiple page content: one paragraph a line of text, or the JSON list of blocks; creates a database', async () => {
+    await run({ credentials: 'broker', action: 'addMultiplePageContent', pageId: 'p1', content: 'First\n\n  Second  ' });
+    await run({ credentials: 'broker', action: 'addMultiplePageContent', pageId: 'p1', blockId: 'b9', content: '[{"content": "Title", "block_property": "heading_1"}, "Body"]' });
+    await run({ credentials: 'broker', action: 'createDatabase', parent: 'root', title: 'Tasks', properties: '{"Task": {"title": {}}, "Done": {"checkbox": {}}}' });
+    expect(calls()).toEqual([
+      ['/tools/execute/NOTION_ADD_MULTIPLE_PAGE_CONTENT', { parent_block_id: 'p1', content_blocks: [{ content: 'First', block_property: 'paragraph' }, { content: 'Second', block_property: 'paragraph' }] }],
+      ['/tools/execute/NOTION_ADD_MULTIPLE_PAGE_CONTENT', { parent_block_id: 'b9', content_blocks: [{ content: 'Title', block_property: 'heading_1' }, { content: 'Body', block_property: 'paragraph' }] }],
+      ['/tools/execute/NOTION_CREATE_DATABASE', { parent_id: 'root', title: 'Tasks', properties: { Task: { title: {} }, Done: { checkbox: {} } } }],
+    ]);
+    await expect(run({ credentials: 'broker', action: 'createDatabase', title: 'Tasks' })).rejects.toThrow('Parent page is required to create a database');
+  });
+
   it('archives (archive true), comments, creates pages and rows, fetches data', async () => {
     await run({ credentials: 'broker', action: 'archivePage', pageId: 'p1' });
     await run({ credentials: 'broker', action: 'createComment', pageId: 'p1', commentText: 'Nice' });
@@ -73,6 +85,8 @@ describe('notes workspace node through the tool-execution service', () => {
     serviceReply = { body: { data: null, error: 'Page is archived', successful: false } };
     await expect(run({ credentials: 'broker', action: 'addContentToPage', pageId: 'p1', content: 'x' })).rejects.toThrow('Failed to add page content: Page is archived');
     await expect(run({ credentials: 'broker', action: 'addContentToPage', pageId: 'p1', content: '[]' })).rejects.toThrow('Failed to append block children: Page is archived');
+    await expect(run({ credentials: 'broker', action: 'addMultiplePageContent', pageId: 'p1', content: 'x' })).rejects.toThrow('Failed to add multiple page content: Page is archived');
+    await expect(run({ credentials: 'broker', action: 'createDatabase', parent: 'p1' })).rejects.toThrow('Failed to create database: Page is archived');
     await expect(run({ credentials: 'broker', action: 'archivePage', pageId: 'p1' })).rejects.toThrow('Failed to archive page: Page is archived');
     await expect(run({ credentials: 'broker', action: 'createComment', pageId: 'p1', commentText: 'x' })).rejects.toThrow('Failed to create comment: Page is archived');
     await expect(run({ credentials: 'broker', action: 'createPage', parent: 'p1' })).rejects.toThrow('Failed to create page: Page is archived');
@@ -101,6 +115,26 @@ describe('notes workspace node straight at the Notion API (integration token)', 
       expect(r.headers.authorization).toBe('Bearer ntn_0123456789abcdef');
       expect(r.headers['notion-version']).toBe(NOTION_VERSION);
     }
+  });
+
+  it('adds multiple blocks in one request and creates a database (a Name title column by default)', async () => {
+    await run({ credentials: 'direct', action: 'addMultiplePageContent', pageId: 'p1', content: '[{"content": "Title", "block_property": "heading_1"}, {"type": "divider", "divider": {}}, "Body"]' });
+    await run({ credentials: 'direct', action: 'createDatabase', parent: 'root', title: 'Tasks' });
+    const text = (content: string) => [{ type: 'text', text: { content } }];
+    expect(notion.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      [
+        'PATCH',
+        '/v1/blocks/p1/children',
+        {
+          children: [
+            { object: 'block', type: 'heading_1', heading_1: { rich_text: text('Title') } },
+            { type: 'divider', divider: {} },
+            { object: 'block', type: 'paragraph', paragraph: { rich_text: text('Body') } },
+          ],
+        },
+      ],
+      ['POST', '/v1/databases', { parent: { type: 'page_id', page_id: 'root' }, title: text('Tasks'), properties: { Name: { title: {} } } }],
+    ]);
   });
 
   it('duplicates a page: reads it and its blocks, creates the copy', async () => {

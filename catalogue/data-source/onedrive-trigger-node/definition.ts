@@ -24,7 +24,7 @@ export const definition = {
     'Syncs documents from OneDrive for Business on a schedule: each file matching the patterns under the folder (and, ' +
     'by the search scope, the files shared with you) starts one run of the flow with its text as ' +
     '{{trigger.output.content}}. Incremental syncs read only the files changed since the last one. Deploy the flow to ' +
-    'start the sync job; stopping the flow pauses it.',
+    'start the sync job; stopping the flow deletes it (Pause in the Deploy tab only pauses it).',
   inputs: [
     { name: 'nodeName', label: 'Node name', type: 'text', defaultValue: 'OneDrive Business' },
     credentialsField('"OneDrive Business (OAuth)" (onedriveOauth)'),

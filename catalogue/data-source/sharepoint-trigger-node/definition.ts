@@ -25,7 +25,7 @@ export const definition = {
     "Syncs documents from a SharePoint site on a schedule: each file matching the patterns under the folder of the site's " +
     'document libraries (and, by the search scope, the files shared with you) starts one run of the flow with its text ' +
     'as {{trigger.output.content}}. Incremental syncs read only the files changed since the last one. Deploy the flow ' +
-    'to start the sync job; stopping the flow pauses it.',
+    'to start the sync job; stopping the flow deletes it (Pause in the Deploy tab only pauses it).',
   inputs: [
     { name: 'nodeName', label: 'Node name', type: 'text', defaultValue: 'Sharepoint Business' },
     credentialsField('"SharePoint Business (OAuth)" (sharepointOauth)'),

@@ -38,9 +38,20 @@ describe('variablesNode', () => {
     await expect(node.run({ mapping: 'nope' }, ctx)).rejects.toThrow('Mapping must be a list of rows');
   });
 
-  it('says Value is null for a null or unresolved value', async () => {
-    await expect(output([{ key: 'a', type: 'string', value: null }])).rejects.toThrow('Value is null');
-    await expect(output([{ key: 'a', type: 'string', value: '{{trigger.output.missing}}' }])).rejects.toThrow('Value is null');
+  it('says Value is null for a null or unresolved value, naming the trigger field the request lacks', async () => {
+    await expect(output([{ key: 'a', type: 'string', value: null }])).rejects.toThrow(/^Value is null$/);
+    await expect(output([{ key: 'a', type: 'string', value: '{{trigger.output.missing}}' }])).rejects.toThrow(
+      "Value is null: {{trigger.output.missing}} resolved to nothing (trigger has no output field 'missing')",
+    );
+  });
+
+  it('names the miss of the null row, not an earlier one that only blanked part of a text', async () => {
+    const rows = [
+      { key: 'note', type: 'string', value: 'age {{trigger.output.nope}}' },
+      { key: 'verdict', type: 'string', value: 'failed' },
+      { key: 'deep', type: 'object', value: [{ key: 'id', value: '{{trigger.output.user.id}}' }, { key: 'score', type: 'number', value: '{{trigger.output.score}}' }] },
+    ];
+    await expect(output(rows)).rejects.toThrow("Value is null: {{trigger.output.score}} resolved to nothing (trigger has no output field 'score')");
   });
 
   it('refuses values that do not fit their type', async () => {

@@ -2,21 +2,12 @@
  * @module catalogue/response/search-response-node/run — zip the configured lists into result
  * items (spec 000 §3 output items; §5 rules and texts; §9 fallback labels).
  */
+import type { SearchResult } from '../../../contract/search.ts';
 import { isEmptyValue } from '../../coerce.ts';
 import { defineNode } from '../../define-node.ts';
 import { userError } from '../../errors.ts';
 import { definition, TAB_FALLBACK, TEXT_REQUIRED, UNGROUPED } from './definition.ts';
 
-export interface SearchResultItem {
-  name: string;
-  content: string;
-  breadCrumb: string;
-  link: string;
-  tab: string;
-  group?: string;
-  referenceText?: string;
-  referenceLink?: string;
-}
 
 /** A field's value: a list (one entry per result), one value for all, or nothing. */
 type Column = { kind: 'list'; items: unknown[] } | { kind: 'one'; value: unknown } | { kind: 'none' };
@@ -61,11 +52,11 @@ export default defineNode(definition, async (values) => {
     const column = columns[name];
     return column.kind === 'list' ? column.items[i] : column.kind === 'one' ? column.value : undefined;
   };
-  const results: SearchResultItem[] = [];
+  const results: SearchResult[] = [];
   for (let i = 0; i < count; i++) {
     const name = text(names[i]).trim();
     if (!name) continue;
-    const item: SearchResultItem = {
+    const item: SearchResult = {
       name,
       content: text(at('content', i)),
       breadCrumb: text(at('breadcrumpsField', i)),

@@ -33,12 +33,21 @@ describe('the data-sync service engine: a create that fails leaves nothing behin
     expect(calls().slice(-2)).toEqual(['POST /api/v1/web_backend/connections/create', 'DELETE /api/public/v1/sources/source-1']);
   });
 
-  it("S3's texts carry the reason", async () => {
+  it("S3's texts carry the reason, inside 'S3 Job Setup Failed with error: {message}'", async () => {
     service.override.set('POST /api/v1/web_backend/connections/create', refused);
     const s3 = engineFor(service, { awsAccessKeyId: 'AKIA', awsSecretAccessKey: 'secret', awsRegion: 'us-east-1' });
-    await expect(s3.create(onedriveSpec({ bucket: 'docs' }, { nodeType: 's3TriggerNode' }))).rejects.toThrow(
-      'Unable to setup S3 Job: POST /api/v1/web_backend/connections/create: 500 {"message":"Internal Server Error: connector crashed"}',
+    const spec = onedriveSpec({ bucket: 'docs' }, { nodeType: 's3TriggerNode' });
+    const failure = s3.create(spec);
+    await expect(failure).rejects.toThrow(
+      /^S3 Job Setup Failed with error: Unable to setup S3 Job: POST \/api\/v1\/web_backend\/connections\/create: 500 \{"message":"Internal Server Error: connector crashed"\}$/,
     );
+    await expect(failure).rejects.toMatchObject({ kind: 'operational' });
+    service.override.set('POST /api/v1/sources/create', { status: 422, body: { message: 'bad bucket' } });
+    await expect(s3.create(spec)).rejects.toThrow(/^S3 Job Setup Failed with error: Unable to setup S3 Source: .*bad bucket/);
+    // a step with a text of its own for every source type keeps it inside
+    service.override.delete('POST /api/v1/sources/create');
+    service.override.set('POST /api/v1/sources/discover_schema', refused);
+    await expect(s3.create(spec)).rejects.toThrow(/^S3 Job Setup Failed with error: Unable to discover schema for the source$/);
   });
 
   it('a first sync that cannot start: the connection and the source deleted', async () => {

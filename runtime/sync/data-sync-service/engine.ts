@@ -73,6 +73,15 @@ export class DataSyncServiceEngine implements SyncEngine {
 
   async create(spec: SyncJobSpec): Promise<SyncConfigRecord> {
     const configuration = this.configurationOf(spec);
+    const { setupFailed } = configuration;
+    if (!setupFailed) return this.setUp(spec, configuration);
+    return this.setUp(spec, configuration).catch((error: unknown) => {
+      throw failure(setupFailed(reasonOf(error)), error);
+    });
+  }
+
+  /** the job's source, connection and first sync; what a failed step made is removed */
+  private async setUp(spec: SyncJobSpec, configuration: SourceConfiguration): Promise<SyncConfigRecord> {
     const credential = await this.checkedCredential(spec);
     let sourceId: string;
     try {

@@ -19,6 +19,8 @@ export interface SourceConfiguration {
   sourceFailed(flowId: string, reason: string): string;
   /** spec 001 §8: the connection could not be created */
   connectionFailed(flowId: string, reason: string): string;
+  /** spec 001 §8: the text a failed job setup (any step of create) is answered with, around the step's own; absent: the step's own */
+  setupFailed?(message: string): string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
@@ -95,6 +97,7 @@ const s3: SourceConfiguration = {
   },
   sourceFailed: (_flowId, reason) => `Unable to setup S3 Source: ${reason}`,
   connectionFailed: (_flowId, reason) => `Unable to setup S3 Job: ${reason}`,
+  setupFailed: (message) => `S3 Job Setup Failed with error: ${message}`,
 };
 
 /** spec 001 §5: the host without http(s):// and a trailing slash */

@@ -48,6 +48,18 @@ describe('a job whose making fails half-way', () => {
     expect(await queue.getJobSchedulers()).toEqual([]);
   });
 
+  it('makes nothing when the source cannot be checked: Job Setup Failed with error, and the error’s message', async () => {
+    const unreadable = () => Promise.reject(new Error('token refresh timed out'));
+    const engine = new EmbeddedSyncEngine({ queue, store, credentials: unreadable });
+    const refused = await engine.create(spec).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PassingFaultError);
+    expect(refused).toMatchObject({ message: 'Job Setup Failed with error: token refresh timed out', kind: 'operational' });
+    // nothing to tell but that it failed: the spec's bare text
+    const silent = new EmbeddedSyncEngine({ queue, store, credentials: () => Promise.reject(new Error('')) });
+    await expect(silent.create(spec)).rejects.toMatchObject({ message: 'Job Setup Failed' });
+    expect(await queue.getJobSchedulers()).toEqual([]);
+  });
+
   it('makes nothing when the scheduler cannot be made: Unable to create the job', async () => {
     const engine = new EmbeddedSyncEngine({ queue: Object.assign(Object.create(queue), { upsertJobScheduler: failing }), store, credentials });
     await expect(engine.create(spec)).rejects.toMatchObject({ message: 'Unable to create the job', kind: 'operational' });

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { parseSyncCron } from '../cron.ts';
-import { SYNC_TEXTS, syncErrorOf, syncRefused } from '../errors.ts';
+import { setupErrorOf, SYNC_TEXTS, syncErrorOf, syncRefused } from '../errors.ts';
 import { changeOf, cronTextOf } from '../job-spec.ts';
 import { readerOf } from '../sources/index.ts';
 import type { SyncCredentials } from '../sync-credentials.ts';
@@ -63,7 +63,7 @@ export class EmbeddedSyncEngine implements SyncEngine {
 
   async create(spec: SyncJobSpec): Promise<SyncConfigRecord> {
     const credentialId = await this.checkSource(spec).catch((error: unknown) => {
-      throw syncErrorOf(error, SYNC_TEXTS.setup);
+      throw setupErrorOf(error);
     });
     const record: SyncConfigRecord = {
       source: `${spec.flowId}-source-${suffix()}`,
