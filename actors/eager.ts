@@ -123,14 +123,14 @@ export class EagerRuns {
   }
 
   /**
-   * A run started here with its claim (`claim`): `handOn` hands on what the start made ready, as
-   * an eager activation's finish does. The claim goes once nothing of the run is left here; if
-   * handing on failed, it stays for the sweep.
+   * A run started here with its claim (`claim`): `ready` is the pipeline's ready stage for what
+   * the start made ready, as for an eager activation's finish. The claim goes once nothing of the
+   * run is left here; if the ready stage failed, it stays for the sweep.
    */
-  async started(runId: string, handOn: () => Promise<void>): Promise<void> {
+  async started(runId: string, ready: () => Promise<void>): Promise<void> {
     this.inFlight.set(runId, (this.inFlight.get(runId) ?? 0) + 1);
     try {
-      await handOn();
+      await ready();
     } catch (error) {
       this.abandoned.add(runId);
       throw error;

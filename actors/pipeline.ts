@@ -108,7 +108,7 @@ export class Pipeline {
       }
       // a run whose every step runs here ends with its start: nothing of it to recover, no claim
       const ends = start.triggerRan !== undefined && plan.nodes[start.ranAhead?.at(-1)?.node ?? plan.trigger].outbound.length === 0;
-      const [started, status, ready, ranAhead] = await this.store.start(start, plan.flowId, ends ? undefined : eager.claim(runId));
+      const [started, status, ready, ranAhead] = await this.store.start(start, plan.flowId, ends ? undefined : () => eager.claim(runId));
       if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
       if (ends && status !== 'running') {
         await this.ready(runId, [status, ready]);

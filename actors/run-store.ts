@@ -93,13 +93,16 @@ export class RunStore {
     return (await plan).node(nodeId);
   }
 
-  /** start-1.lua (a run stored, its trigger queued or, `triggerRan`, finished) and its history entry, sent in the same tick. */
-  async start(call: StartCall, flowId: string, alongside?: Promise<unknown>): Promise<Finished> {
+  /**
+   * start-1.lua (a run stored, its trigger queued or, `triggerRan`, finished) and its history
+   * entry, and `alongside` (the eager policy's claim), in one round trip.
+   */
+  async start(call: StartCall, flowId: string, alongside?: () => Promise<unknown>): Promise<Finished> {
     // sent together, answered together (not a pipeline object: ioredis builds one with every BullMQ script on the connection)
     const [started] = await Promise.all([
       this.functions.start(this.keys(call.runId).meta, call),
       this.addHistory(flowId, { runId: call.runId, now: call.now, retention: this.retention }),
-      alongside,
+      alongside?.(),
     ]);
     return started;
   }
