@@ -1,7 +1,7 @@
 /**
  * @module actors/activation-job — what an activation job carries and its BullMQ job id: shared
- * by the engine (which queues triggers), its core (which queues what a finish made ready) and
- * the workers (actors/activation.ts), none of which need the others for it.
+ * by the pipeline (actors/pipeline.ts: it queues them and works on them), the eager policy and
+ * the run store, none of which need the others for it.
  */
 
 export type ActivationStep = 'run' | 'wake' | 'resume';

@@ -1,5 +1,6 @@
 /**
- * @module actors/eager — eager dispatch: the process that starts a run (when it runs workers)
+ * @module actors/eager — the eager policy of the pipeline's dispatch stage (actors/pipeline.ts):
+ * the process that starts a run (when it runs workers)
  * runs the run's activations itself, each as soon as the finish before it made it ready,
  * without a round through the activation queue (its add, a worker's fetch, its completion:
  * three BullMQ scripts and a wake-up per activation). The queue stays the fallback — a full
@@ -30,12 +31,18 @@ import type { ActivationQueues } from './activation-queues.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import type { Activation } from './engine-types.ts';
 import { FairSlots, SHARED_FOR_MS } from './fair-slots.ts';
-import { runKeys } from './keys.ts';
+import type { RunStore } from './run-store.ts';
+import { actorJob } from './stepping.ts';
 import { TickBatch } from './tick-batch.ts';
+
+/** An activation to run here (the pipeline's stages for one dispatched here); `offSlot` waits with its slot free. */
+export type Task = (job: ActivationJob, offSlot: Activation['offSlot']) => Promise<void>;
 
 export interface EagerDeps {
   redis: Redis;
   queue: ActivationQueues;
+  /** the runs' projects (its slots are shared fairly by project) and, for a takeover, their unfinished actors */
+  store: RunStore;
   prefix: string;
   /** how long a silent process's runs wait before another process takes them over */
   lockMs: number;
@@ -43,10 +50,6 @@ export interface EagerDeps {
   limit: number;
   /** how long an activation may wait here for a slot before the backlog hands what it cannot start soon to the queue */
   waitMs: number;
-  /** the project of a run started here (its slots are shared fairly by project) */
-  projectOf(runId: string): string;
-  /** run one eager activation here (actors/activation.ts `runEager`); `offSlot` waits with its slot free */
-  run(job: ActivationJob, offSlot: Activation['offSlot']): Promise<void>;
 }
 
 /** How long an activation that failed outside its executor (Redis away) keeps trying to reach the queue. */
@@ -57,6 +60,7 @@ const backlogCap = 20_000;
 interface Waiting {
   project: string;
   job: ActivationJob;
+  run: Task;
   since: number;
   go(): void;
 }
@@ -119,14 +123,14 @@ export class EagerRuns {
   }
 
   /**
-   * A run started here with its claim (`claim`): `handOn` hands on what the start made ready, as
-   * an eager activation's finish does. The claim goes once nothing of the run is left here; if
-   * handing on failed, it stays for the sweep.
+   * A run started here with its claim (`claim`): `ready` is the pipeline's ready stage for what
+   * the start made ready, as for an eager activation's finish. The claim goes once nothing of the
+   * run is left here; if the ready stage failed, it stays for the sweep.
    */
-  async started(runId: string, handOn: () => Promise<void>): Promise<void> {
+  async started(runId: string, ready: () => Promise<void>): Promise<void> {
     this.inFlight.set(runId, (this.inFlight.get(runId) ?? 0) + 1);
     try {
-      await handOn();
+      await ready();
     } catch (error) {
       this.abandoned.add(runId);
       throw error;
@@ -135,13 +139,14 @@ export class EagerRuns {
     }
   }
 
-  /** Run `job` here, now or once a slot frees; its run is claimed (`claim`) or has an eager activation here. */
-  launch(job: ActivationJob): void {
+  /** Run `job` here (`run`), now or once a slot frees; its run is claimed (`claim`) or has an eager activation here. */
+  private launch(job: ActivationJob, run: Task): void {
     this.inFlight.set(job.runId, (this.inFlight.get(job.runId) ?? 0) + 1);
     let waited = false;
     const waiting: Waiting = {
-      project: this.deps.projectOf(job.runId),
+      project: this.deps.store.knownProject(job.runId),
       job,
+      run,
       since: Date.now(),
       go: () => {
         if (waited) this.startedFromBacklog++;
@@ -161,19 +166,19 @@ export class EagerRuns {
     this.backlogTimer.unref();
   }
 
-  private start({ project, job }: Waiting): void {
+  private start({ project, job, run }: Waiting): void {
     this.running++;
-    void this.execute(project, { ...job, eager: true });
+    void this.execute(project, { ...job, eager: true }, run);
   }
 
   /**
    * What a finish of an eager activation made ready: the ones without a delay are run here
-   * (now or from the backlog) while there is room; returns the others, for the queue.
+   * (now or from the backlog, by `run`) while there is room; returns the others, for the queue.
    */
-  take(jobs: ActivationJob[], delayed: (job: ActivationJob) => boolean): ActivationJob[] {
+  take(jobs: ActivationJob[], delayed: (job: ActivationJob) => boolean, run: Task): ActivationJob[] {
     const rest: ActivationJob[] = [];
     for (const job of jobs) {
-      if (!delayed(job) && this.hasRoom) this.launch(job);
+      if (!delayed(job) && this.hasRoom) this.launch(job, run);
       else rest.push(job);
     }
     return rest;
@@ -199,9 +204,9 @@ export class EagerRuns {
     await this.deps.queue.add('activate', data, { jobId: jobIdOf(data.runId, data.actor), delay: delayMs || undefined });
   }
 
-  private async execute(project: string, job: ActivationJob): Promise<void> {
+  private async execute(project: string, job: ActivationJob, run: Task): Promise<void> {
     try {
-      await this.deps.run(job, (wait) => this.slots.without(project, wait));
+      await run(job, (wait) => this.slots.without(project, wait));
     } catch {
       await this.rescue(job);
     } finally {
@@ -314,16 +319,7 @@ export class EagerRuns {
   }
 
   private async recover(runId: string): Promise<void> {
-    const keys = runKeys(this.deps.prefix, runId);
-    if ((await this.deps.redis.hget(keys.meta, 'status')) !== 'running') return;
-    const actors = await this.deps.redis.hgetall(keys.actors);
-    const jobs = Object.entries(actors)
-      .filter(([actor, state]) => !actor.includes(':') && (state === 'queued' || state === 'running'))
-      .map(([actor]) => {
-        const [node, iteration = ''] = actor.split('#');
-        const data: ActivationJob = { runId, actor, node, iteration };
-        return { name: 'activate', data, opts: { jobId: jobIdOf(runId, actor) } };
-      });
+    const jobs = (await this.deps.store.unfinishedActors(runId)).map((actor) => ({ name: 'activate', data: actorJob(runId, actor), opts: { jobId: jobIdOf(runId, actor) } }));
     if (jobs.length) await this.deps.queue.addBulk(jobs);
   }
 

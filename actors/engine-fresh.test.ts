@@ -6,6 +6,7 @@ import type { ExecuteFn } from './engine-types.ts';
 import { runKeys } from './keys.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
+import { nodeOf } from '../contract/run-events.ts';
 
 const engines: Engine[] = [];
 afterAll(() => Promise.all(engines.map((e) => e.close())));
@@ -28,7 +29,7 @@ describe('fresh activations (begin folded into finish)', () => {
     const events = await eventsUntilEnd(engine, runId);
     await sleep(300);
     expect(executed).toEqual(['trigger_1', 'cancels_1']);
-    const of = (id: string) => events.filter((e) => e.nodeId === id && e.type.startsWith('node.')).map((e) => e.type);
+    const of = (id: string) => events.filter((e) => nodeOf(e) === id && e.type.startsWith('node.')).map((e) => e.type);
     expect(of('cancels_1')).toEqual(['node.queued', 'node.failed']); // queued, then cancelled: no node.started, no node.completed
     const keys = runKeys(engine.prefix, runId);
     expect(await engine.redis.hget(keys.out, 'cancels_1')).toBeNull();
@@ -51,7 +52,7 @@ describe('fresh activations (begin folded into finish)', () => {
     while ((await engine.snapshot(runId))?.nodes.slow_1?.state !== 'running') await sleep(20);
     const events = await eventsUntilEnd(engine, runId);
     for (const id of ['fast_1', 'slow_1']) {
-      expect(events.filter((e) => e.nodeId === id && e.type.startsWith('node.')).map((e) => e.type)).toEqual(['node.queued', 'node.started', 'node.completed']);
+      expect(events.filter((e) => nodeOf(e) === id && e.type.startsWith('node.')).map((e) => e.type)).toEqual(['node.queued', 'node.started', 'node.completed']);
     }
     const snap = await engine.snapshot(runId);
     expect(snap?.status).toBe('completed');

@@ -7,6 +7,7 @@ import type { Engine } from './engine.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute as execute } from './testing/test-executor.ts';
+import { isEvent } from '../contract/run-events.ts';
 
 let engine: Engine;
 beforeAll(() => {
@@ -31,7 +32,7 @@ describe('onError continue', () => {
     const runId = await engine.startRun(plan, {});
     const events = await eventsUntilEnd(engine, runId);
     const error = { message: 'Search query is required', kind: 'user' };
-    expect(events.find((e) => e.nodeId === 'refuse_1' && e.type === 'node.completed')).toMatchObject({ code: 500, output: { error } });
+    expect(events.filter(isEvent('node.completed')).find((e) => e.nodeId === 'refuse_1')).toMatchObject({ code: 500, output: { error } });
     expect(events.some((e) => e.type === 'node.failed')).toBe(false);
     expect(await received(runId, 'after_1')).toEqual({ error });
     expect(events.at(-1)?.type).toBe('run.completed');
@@ -47,7 +48,7 @@ describe('onError continue', () => {
     expect(events.filter((e) => e.type === 'node.progress')).toHaveLength(2);
     // the node's own last error, not 'Max retries reached for node …'
     const error = { message: 'service unavailable (attempt 3)', kind: 'operational' };
-    expect(events.find((e) => e.nodeId === 'unreachable_1' && e.type === 'node.completed')).toMatchObject({ code: 509, output: { error } });
+    expect(events.filter(isEvent('node.completed')).find((e) => e.nodeId === 'unreachable_1')).toMatchObject({ code: 509, output: { error } });
     expect(await received(runId, 'after_1')).toEqual({ error });
     expect(await engine.meta(runId)).toMatchObject({ status: 'completed' });
   });

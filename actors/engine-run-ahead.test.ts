@@ -3,7 +3,7 @@
  * process that ran the node before it, and its finish is stored in that node's one call.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunEvent } from '../contract/run-events.ts';
+import { nodeOf, type RunEvent } from '../contract/run-events.ts';
 import { frozenNodes, type Engine } from './engine.ts';
 import type { ExecuteFn } from './engine-types.ts';
 import { runKeys } from './keys.ts';
@@ -27,7 +27,7 @@ const started = () => {
   engine.startWorker(2);
   return engine;
 };
-const steps = (events: RunEvent[]) => events.map((e) => [e.type, e.type === 'edge.message' ? e.edgeId : (e.nodeId ?? '')].join(' ').trim());
+const steps = (events: RunEvent[]) => events.map((e) => [e.type, e.type === 'edge.message' ? e.edgeId : (nodeOf(e) ?? '')].join(' ').trim());
 const entries = (engine: Engine, runId: string) => engine.redis.xlen(runKeys(engine.prefix, runId).events);
 
 describe('running ahead', () => {

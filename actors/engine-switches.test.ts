@@ -9,6 +9,7 @@ import type { ExecuteFn } from './engine-types.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
+import { isEvent, nodeOf } from '../contract/run-events.ts';
 
 let engine: Engine;
 /** the plan nodes the executor ran, in order */
@@ -42,9 +43,9 @@ describe('a disabled node', () => {
     expect(snap?.nodes.b_1).toMatchObject({ state: 'skipped', output: 'Skipped the node execution' });
     expect(snap?.nodes.c_1.state).toBe('skipped');
     // it received data and sent a skip on
-    expect(events.find((e) => e.type === 'edge.message' && e.edgeId === 'e2')?.kind).toBe('data');
-    expect(events.find((e) => e.type === 'edge.message' && e.edgeId === 'e3')?.kind).toBe('skip');
-    expect(events.some((e) => e.nodeId === 'off_1' && (e.type === 'node.started' || e.type === 'node.queued'))).toBe(false);
+    expect(events.filter(isEvent('edge.message')).find((e) => e.edgeId === 'e2')?.kind).toBe('data');
+    expect(events.filter(isEvent('edge.message')).find((e) => e.edgeId === 'e3')?.kind).toBe('skip');
+    expect(events.some((e) => nodeOf(e) === 'off_1' && (e.type === 'node.started' || e.type === 'node.queued'))).toBe(false);
   });
 
   it('on one branch of a fan-out: that branch is skipped, the join runs on the other branch', async () => {
@@ -76,7 +77,7 @@ describe('a disabled node', () => {
     const runId = await engine.startRun(plan, { items: [1, 2] });
     const events = await eventsUntilEnd(engine, runId);
     expect(events.at(-1)?.type).toBe('run.completed');
-    expect(events.filter((e) => e.type === 'node.skipped' && e.nodeId === 'off_1').map((e) => e.iteration)).toEqual([0, 1]);
+    expect(events.filter(isEvent('node.skipped')).filter((e) => e.nodeId === 'off_1').map((e) => e.iteration)).toEqual([0, 1]);
     expect(ranIn(runId)).not.toContain('off_1');
     expect((await engine.snapshot(runId))?.nodes.after_1.state).toBe('completed');
   });
@@ -92,7 +93,7 @@ describe('a pinned node', () => {
     const events = await eventsUntilEnd(engine, runId);
     expect(events.at(-1)?.type).toBe('run.completed');
     expect(ranIn(runId)).toEqual(['trigger_1', 'reader_1']);
-    expect(events.find((e) => e.type === 'node.completed' && e.nodeId === 'pinned_1')?.output).toEqual(pinned);
+    expect(events.filter(isEvent('node.completed')).find((e) => e.nodeId === 'pinned_1')?.output).toEqual(pinned);
     expect((await engine.snapshot(runId))?.nodes.reader_1.output).toEqual({ seen: { pinned_1: pinned } });
   });
 });

@@ -4,6 +4,7 @@ import { testExecute as execute } from './testing/test-executor.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { entryOf } from './run-reader.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
+import { isEvent, nodeOf } from '../contract/run-events.ts';
 
 let engine: Engine;
 beforeAll(() => {
@@ -52,7 +53,7 @@ describe('engine', () => {
       const entries = await engine.redis.xrange(`${engine.prefix}{run:${runId}}:events`, '-', '+');
       // the start's own entry: the trigger only queued
       expect((JSON.parse(entries[0][1][1]) as { type: string }[]).map((e) => e.type)).toEqual(['run.started', 'node.queued']);
-      const end = events.find((e) => e.nodeId === 'trigger_1' && (e.type === 'node.failed' || e.type === 'node.completed'));
+      const end = events.find((e) => nodeOf(e) === 'trigger_1' && (e.type === 'node.failed' || e.type === 'node.completed'));
       expect(end).toMatchObject({ type: type === 'fail' ? 'node.failed' : 'node.completed', code });
       expect(events.at(-1)?.type).toBe(type === 'fail' ? 'run.failed' : 'run.completed');
     }
@@ -82,7 +83,7 @@ describe('engine', () => {
     expect(snap?.nodes.no_1).toMatchObject({ state: 'skipped', output: 'Skipped the node execution' });
     expect(snap?.nodes.after_no_1.state).toBe('skipped');
     expect(snap?.nodes.end_1.state).toBe('completed');
-    expect(events.find((e) => e.type === 'edge.message' && e.edgeId === 'e3')?.kind).toBe('skip');
+    expect(events.filter(isEvent('edge.message')).find((e) => e.edgeId === 'e3')?.kind).toBe('skip');
   });
 
   it('fails the run with the node named, and retries a passing fault with codes 204/509', async () => {

@@ -3,19 +3,15 @@
  * and start workers. Knows nothing about node kinds, HTTP or AI: the host's `execute` does.
  */
 import type Redis from 'ioredis';
-import { runEager } from './activation.ts';
-import { runAhead } from './run-ahead.ts';
 import { fairProcessor } from './fair-processor.ts';
 import { EagerRuns } from './eager.ts';
-import { jobIdOf } from './activation-job.ts';
-import { childrenOf, EngineCore, newRunId } from './engine-core.ts';
+import { Pipeline } from './pipeline.ts';
+import { RunStore } from './run-store.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
-import type { HistoryCall, StartCall } from './actor-calls.ts';
-import { flowRunsKey, liveChannel, runKeys } from './keys.ts';
-import { endEvents, parseMeta, readActors, readEvents, readMeta, readSnapshot, waitEvents } from './run-reader.ts';
+import { liveChannel } from './keys.ts';
+import { endEvents, waitEvents } from './run-reader.ts';
 import { LiveHub, type LiveFilter } from './live-hub.ts';
-import { TickBatch } from './tick-batch.ts';
-import { ActorFunctions, type Finished } from './scripts.ts';
+import { ActorFunctions } from './scripts.ts';
 import { connectRedis, isClusterUrl } from './redis-connection.ts';
 import { ActivationQueues, activationQueueCount, type ActivationWorkers } from './activation-queues.ts';
 import { watchResult, type ResultWatch, type RunResult } from './run-result.ts';
@@ -25,40 +21,22 @@ import type { ActorView, RunMeta, RunSnapshot } from '../contract/runs.ts';
 import type { Plan } from './types.ts';
 
 export type { RunResult } from './run-result.ts';
-
-const frozen = new WeakMap<Plan, Record<string, string>>();
+export { frozenNodes } from './run-start.ts';
 
 /**
- * A plan's nodes as a run freezes them: JSON text by node id, each route also carrying its
- * target's inbound edge count, role and whether it is disabled, so that routing reads no node but the source. Made once
- * per plan object (the runtime keeps one per flow version) and shared, read only, by its runs.
+ * The engine composes the run store (every Redis read and write of a run: actors/run-store.ts),
+ * the pipeline (the one dispatcher every activation goes through: actors/pipeline.ts), the
+ * activation queues, their workers and the live hub.
  */
-export function frozenNodes(plan: Plan): Record<string, string> {
-  const known = frozen.get(plan);
-  if (known) return known;
-  const texts: Record<string, string> = {};
-  for (const [id, node] of Object.entries(plan.nodes)) {
-    const outbound = node.outbound.map((route) => {
-      const target = plan.nodes[route.target];
-      return { ...route, need: target.inbound.length, targetRole: target.role, ...(target.disabled ? { targetDisabled: true } : {}) };
-    });
-    texts[id] = JSON.stringify({ ...node, outbound });
-  }
-  frozen.set(plan, texts);
-  return texts;
-}
-
 export class Engine {
   readonly redis: Redis;
   readonly prefix: string;
-  private readonly core: EngineCore;
-  private readonly functions: ActorFunctions;
-  private readonly retention: number;
+  private readonly store: RunStore;
+  private readonly pipeline: Pipeline;
   private readonly queue: ActivationQueues;
   private readonly workers: ActivationWorkers[] = [];
   private readonly connections = new Set<Redis>();
   private hub?: LiveHub;
-  private readonly histories = new TickBatch<HistoryCall>((key, entries) => this.functions.history(key, entries));
 
   constructor(private readonly options: EngineOptions, execute: ExecuteFn) {
     this.prefix = options.prefix ?? 'weft:';
@@ -66,146 +44,49 @@ export class Engine {
     const queues = activationQueueCount(options.activationQueues, options.redisUrl);
     const cluster = isClusterUrl(options.redisUrl);
     this.redis = redisOutage.watch(connectRedis(options.redisUrl, { maxRetriesPerRequest: null }));
-    this.functions = new ActorFunctions(this.redis);
+    this.store = new RunStore(this.redis, new ActorFunctions(this.redis), options);
     // without a listener BullMQ prints each connection error; an outage is told once by redisOutage
     this.queue = new ActivationQueues(this.redis, this.prefix, queues, cluster, (error) => isRedisUnreachable(error) || console.error('[weft queue]', error.message));
-    this.core = new EngineCore({
-      redis: this.redis,
-      functions: this.functions,
-      queue: this.queue,
-      execute,
-      options,
-      startRun: (plan, input, start) => this.startRun(plan, input, start),
-      cancelRun: (runId) => this.cancelRun(runId),
-    });
-    this.retention = this.core.retention;
+    this.pipeline = new Pipeline(this.store, this.queue, execute, options);
   }
 
-  /** Freeze `plan` into a new run and queue its trigger. Resolves to the run id. */
-  async startRun(plan: Plan, input: unknown, options: StartOptions = {}): Promise<string> {
-    const runId = options.runId ?? newRunId();
-    const { parent } = options;
-    const meta: Record<string, string> = {
-      runId,
-      flowId: plan.flowId,
-      projectId: plan.projectId,
-      version: String(plan.version),
-      ...(plan.deployedVersion !== undefined ? { deployedVersion: String(plan.deployedVersion) } : {}),
-      mode: options.mode ?? 'test',
-      hop: String(parent ? parent.hop + 1 : 0),
-      trigger: plan.trigger,
-      input: JSON.stringify(input ?? null),
-      ...(parent ? { parentRunId: parent.runId } : {}),
-      ...(parent && parent.resumes !== false ? { parentActor: parent.actor } : {}),
-    };
-    const nodes = frozenNodes(plan);
-    const now = Date.now();
-    const start: StartCall = {
-      runId, trigger: plan.trigger, now, retention: this.retention, channel: liveChannel(this.prefix, plan.flowId), payloadLimit: this.core.payloadLimit, meta, nodes,
-    };
-    const history = { runId, now, retention: this.retention };
-    const remember = () => this.core.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(now) })!, nodes);
-    // a reused run id may be another process's run: only a new one is claimed with its start
-    const { eager } = this.core;
-    if (eager?.hasRoom && !options.reuse) {
-      remember();
-      // the trigger runs here, before the start, which finishes it (no activation of its own),
-      // with what may run ahead after it (actors/run-ahead.ts)
-      const ahead = new Map<string, string>();
-      const ran = await this.core.triggerAtStart(runId, plan.trigger);
-      if (ran) {
-        ahead.set(plan.trigger, ran.output);
-        start.triggerRan = { output: ran.output, endedAt: ran.endedAt };
-        start.ranAhead = await runAhead(this.core, runId, plan.nodes[plan.trigger], ran.result, ahead);
-      }
-      // a run whose every step runs here ends with its start: nothing of it to recover, no claim
-      const ends = start.triggerRan !== undefined && plan.nodes[start.ranAhead?.at(-1)?.node ?? plan.trigger].outbound.length === 0;
-      const [, status, ready, ranAhead] = await this.startEager(eager, start, history, plan.flowId, !ends);
-      if (ends && status !== 'running') {
-        await this.core.handOn(runId, [status, ready]);
-        return runId;
-      }
-      // the start did not take every step (it cannot for a new run): claimed now, before its ready actors run
-      if (ends) await eager.claim(runId);
-      await eager.started(runId, async () => {
-        this.core.keepFinished(runId, ahead, ranAhead);
-        await this.core.handOn(runId, [status, ready], true, true);
-      });
-      return runId;
-    }
-    const [started, status, ready] = await this.functions.start(runKeys(this.prefix, runId).meta, start);
-    if (started !== 'ok' && options.reuse) {
-      const existing = await this.meta(runId);
-      if (existing) await this.completeStart(existing);
-      return runId;
-    }
-    if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
-    // this process's workers then read neither meta nor plan back
-    if (this.workers.length > 0) remember();
-    await this.addHistory(plan.flowId, history);
-    // the trigger's job
-    await this.core.handOn(runId, [status, ready], true);
-    return runId;
-  }
-
-  /** A run's start, its history entry and (`claim`) this process's claim on it (actors/eager.ts), in one round trip: the start's answer. */
-  private async startEager(eager: EagerRuns, start: StartCall, history: HistoryCall, flowId: string, claim: boolean): Promise<Finished> {
-    // sent together, answered together (not a pipeline object: ioredis builds one with every BullMQ script on the connection)
-    const [started] = await Promise.all([
-      this.functions.start(runKeys(this.prefix, start.runId).meta, start),
-      this.addHistory(flowId, history),
-      claim && eager.claim(start.runId),
-    ]);
-    if (started[0] !== 'ok') throw new Error(`Run ${start.runId} exists already`);
-    return started;
-  }
-
-  /** A run's entry in its flow's history, written with the others of this tick (actors/tick-batch.ts). */
-  private async addHistory(flowId: string, entry: HistoryCall): Promise<void> {
-    await this.histories.add(flowRunsKey(this.prefix, flowId), entry);
+  /** Freeze `plan` into a new run and dispatch its trigger. Resolves to the run id. */
+  startRun(plan: Plan, input: unknown, options: StartOptions = {}): Promise<string> {
+    return this.pipeline.startRun(plan, input, options);
   }
 
   /** Cancel a run and the child runs it started; resolves to its status afterwards ('missing' when there is no such run). */
-  async cancelRun(runId: string): Promise<string> {
-    const keys = runKeys(this.prefix, runId);
-    const flowId = (await this.redis.hget(keys.meta, 'flowId')) ?? '';
-    const status = await this.functions.cancel(keys.meta, { now: Date.now(), retention: this.retention, channel: liveChannel(this.prefix, flowId) });
-    if (status !== 'cancelled') return status;
-    await Promise.all(childrenOf(await this.redis.hkeys(keys.actors)).map((child) => this.cancelRun(child)));
-    await this.core.onRunEnded(runId);
-    return status;
+  cancelRun(runId: string): Promise<string> {
+    return this.pipeline.cancelRun(runId);
   }
 
   /**
    * A run that exists, started under a reused id (a sync's run): a start that a process's death
-   * cut short (the run stored, its trigger's job not yet added) gets its history entry and, while
-   * the trigger is still queued, its job now; job ids are actors', so none is added twice.
+   * cut short gets its history entry and, while the trigger is still queued, its job now.
    */
-  async completeStart(meta: RunMeta): Promise<void> {
-    await this.addHistory(meta.flowId, { runId: meta.runId, now: meta.startedAt, retention: this.retention });
-    if (meta.status !== 'running' || (await this.redis.hget(runKeys(this.prefix, meta.runId).actors, meta.trigger)) !== 'queued') return;
-    await this.queue.add('activate', { runId: meta.runId, actor: meta.trigger, node: meta.trigger, iteration: '' }, { jobId: jobIdOf(meta.runId, meta.trigger) });
+  completeStart(meta: RunMeta): Promise<void> {
+    return this.pipeline.completeStart(meta);
   }
 
   meta(runId: string): Promise<RunMeta | null> {
-    return readMeta(this.redis, runKeys(this.prefix, runId).meta);
+    return this.store.meta(runId);
   }
 
   snapshot(runId: string): Promise<RunSnapshot | null> {
-    return readSnapshot(this.functions, this.prefix, runId);
+    return this.store.snapshot(runId);
   }
 
   actors(runId: string): Promise<ActorView[] | null> {
-    return readActors(this.redis, this.prefix, runId);
+    return this.store.actors(runId);
   }
 
   events(runId: string, after = '0'): Promise<RunEvent[]> {
-    return readEvents(this.redis, this.prefix, runId, after);
+    return this.store.events(runId, after);
   }
 
   /** Run ids of a flow, newest first. */
-  async history(flowId: string, limit = 50): Promise<string[]> {
-    return this.redis.zrevrange(flowRunsKey(this.prefix, flowId), 0, limit - 1);
+  history(flowId: string, limit = 50): Promise<string[]> {
+    return this.store.history(flowId, limit);
   }
 
   /**
@@ -213,11 +94,11 @@ export class Engine {
    * process's eager backlog (actors/eager.ts). What load shedding reads.
    */
   async queuedActivations(): Promise<number> {
-    return (await this.queue.getWaitingCount()) + (this.core.eager?.backlogSize ?? 0);
+    return (await this.queue.getWaitingCount()) + (this.pipeline.eager?.backlogSize ?? 0);
   }
 
   runOutput(runId: string): Promise<unknown> {
-    return this.core.runOutput(runId);
+    return this.store.runOutput(runId);
   }
 
   /** A connection that may block (XREAD BLOCK, SUBSCRIBE); closed with the engine. */
@@ -282,7 +163,7 @@ export class Engine {
 
   /** Start a worker that runs activations, `concurrency` at once (shared fairly among projects); several may run, in this or other processes. */
   startWorker(concurrency = 16): ActivationWorkers {
-    const fair = fairProcessor(this.core, concurrency);
+    const fair = fairProcessor(this.pipeline, this.store, concurrency);
     const worker = this.queue.workers(
       fair.process,
       {
@@ -295,22 +176,21 @@ export class Engine {
     );
     for (const one of worker.all) one.on('error', (error) => isRedisUnreachable(error) || console.error('[weft worker]', error.message));
     this.workers.push(worker);
-    this.core.eager ??= new EagerRuns({
+    this.pipeline.eager ??= new EagerRuns({
       redis: this.redis,
       queue: this.queue,
+      store: this.store,
       prefix: this.prefix,
       lockMs: this.options.lockDurationMs ?? 30_000,
       limit: this.options.eagerLimit ?? 4 * concurrency,
       waitMs: this.options.eagerWaitMs ?? 1000,
-      projectOf: (runId) => this.core.knownProject(runId),
-      run: (job, offSlot) => runEager(this.core, job, (data, delayMs) => this.core.eager!.defer(data, delayMs), offSlot),
     });
     return worker;
   }
 
   async close(): Promise<void> {
     // eager activations may hand work to the queue: they end before the queue closes
-    await this.core.eager?.close();
+    await this.pipeline.eager?.close();
     await Promise.all(this.workers.map((worker) => worker.close()));
     await this.queue.close();
     for (const connection of this.connections) connection.disconnect();

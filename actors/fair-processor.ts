@@ -12,9 +12,9 @@
 import { DelayedError, type Job } from 'bullmq';
 import type { ActivationJob } from './activation-job.ts';
 import { PUT_BACK_COUNTED_MS, putBackKey } from './activation-queues.ts';
-import { processActivation } from './activation.ts';
-import type { EngineCore } from './engine-core.ts';
 import { FairSlots, SHARED_FOR_MS } from './fair-slots.ts';
+import type { Pipeline } from './pipeline.ts';
+import type { RunStore } from './run-store.ts';
 
 /** How long a job put back for its project's share of the window first waits before it is taken again (doubling, jittered); the most */
 const PUT_BACK_MS = 100;
@@ -26,14 +26,14 @@ export interface FairProcessor {
   process(job: Job<ActivationJob>, token?: string): Promise<void>;
 }
 
-export function fairProcessor(core: EngineCore, slots: number): FairProcessor {
+export function fairProcessor(pipeline: Pipeline, store: RunStore, slots: number): FairProcessor {
   const fair = new FairSlots(slots, { sharedForMs: SHARED_FOR_MS });
   /** the jobs held: taken only when free to the job's project, never waited for */
   const held = new FairSlots(2 * slots);
   return {
     window: held.limit,
     async process(job, token) {
-      const project = await core.projectOf(job.data.runId).catch(() => '');
+      const project = await store.projectOf(job.data.runId).catch(() => '');
       const key = putBackKey(job.queueQualifiedName);
       if (!held.tryAcquire(project)) {
         const putBack = (job.data.putBack ?? 0) + 1;
@@ -41,12 +41,12 @@ export function fairProcessor(core: EngineCore, slots: number): FairProcessor {
         const due = Date.now() + Math.min(PUT_BACK_MAX_MS, PUT_BACK_MS * 2 ** (putBack - 1)) * (0.75 + Math.random() / 2);
         await job.moveToDelayed(due, token);
         // counted as waiting for a worker (ActivationQueues.getWaitingCount); members long due are dropped here
-        await core.redis.multi().zadd(key, due, job.id!).zremrangebyscore(key, '-inf', Date.now() - PUT_BACK_COUNTED_MS).exec();
+        await store.redis.multi().zadd(key, due, job.id!).zremrangebyscore(key, '-inf', Date.now() - PUT_BACK_COUNTED_MS).exec();
         throw new DelayedError();
       }
-      if (job.data.putBack) void core.redis.zrem(key, job.id!).catch(() => {});
+      if (job.data.putBack) void store.redis.zrem(key, job.id!).catch(() => {});
       try {
-        return await fair.run(project, () => processActivation(core, job, token, (wait) => fair.without(project, wait)));
+        return await fair.run(project, () => pipeline.processQueued(job, token, (wait) => fair.without(project, wait)));
       } finally {
         held.leave(project);
       }

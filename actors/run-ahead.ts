@@ -1,25 +1,22 @@
 /**
- * @module actors/run-ahead — running ahead (ARCHITECTURE.md "Running ahead"): when finishing a
- * node makes one actor ready, a pure node (PlanNode.pure, or pinned) outside loops with no other
- * inbound edge, the process runs it at once, before that finish is stored, and so on from it.
- * Their finishes are stored with the first node's, in its one call (finishSteps,
- * lua/includes/finish.lua), which takes each only if the one before made it ready; one not
- * taken runs again as any activation.
+ * @module actors/run-ahead — the running-ahead policy of the pipeline (ARCHITECTURE.md, "The
+ * engine"): when finishing a node makes one actor ready, a pure node (PlanNode.pure, or pinned)
+ * outside loops with no other inbound edge, the process executes it at once, before that finish
+ * is stored, and so on from it. Their finishes are stored with the first node's, in its one call
+ * (finishSteps, lua/includes/finish.lua), which takes each only if the one before made it ready;
+ * one not taken runs again as any activation. This module decides which nodes run ahead; the
+ * pipeline hands it the execute stage (`run`).
  */
 import type { RanAhead } from './actor-calls.ts';
-import type { EngineCore } from './engine-core.ts';
+import type { RunStore } from './run-store.ts';
+import { plain } from './stepping.ts';
 import type { NodeResult, PlanNode } from './types.ts';
 
 /** The most steps run ahead after one actor. */
 const maxAhead = 8;
 
-/** Whether a result is only an output (and a router's route): no delay, wait, loop or stop. */
-export function plain(result: NodeResult): boolean {
-  return !result.delayMs && !result.awaitRun && !result.loop && !result.stopIncomplete && !result.endLoop;
-}
-
-/** An effect asked for by a node run before the finish before it is stored (a pure node asks for none): it then runs as any activation. */
-const noEffects = () => Promise.reject(new Error('a node run ahead asked for an effect'));
+/** The execute stage for a node run ahead (no effects: a pure node asks for none), seeing the outputs in `ahead`. */
+export type RunAheadStep = (node: PlanNode, ahead: Map<string, string>) => Promise<NodeResult>;
 
 /**
  * The steps run ahead after `from` finished with `result`. `ahead` holds the outputs not stored
@@ -27,15 +24,15 @@ const noEffects = () => Promise.reject(new Error('a node run ahead asked for an 
  * throws or asks for more than an output, or after `maxAhead` steps (pure nodes are quick: the
  * finish before them waits meanwhile).
  */
-export async function runAhead(core: EngineCore, runId: string, from: PlanNode, result: NodeResult, ahead: Map<string, string>): Promise<RanAhead[]> {
+export async function runAhead(store: RunStore, runId: string, from: PlanNode, result: NodeResult, ahead: Map<string, string>, run: RunAheadStep): Promise<RanAhead[]> {
   const steps: RanAhead[] = [];
   let [node, last] = [from, result];
   while (steps.length < maxAhead) {
-    const next = await onlyNext(core, runId, node, last);
+    const next = await onlyNext(store, runId, node, last);
     if (!next) break;
     const startedAt = Date.now();
     try {
-      last = await core.execute({ runId, actor: next.id, node: next.id, iteration: '' }, next, { attempt: 1, beforeEffects: noEffects, ahead });
+      last = await run(next, ahead);
     } catch {
       break;
     }
@@ -49,11 +46,11 @@ export async function runAhead(core: EngineCore, runId: string, from: PlanNode, 
 }
 
 /** The one actor finishing `node` (outside loops) with `result` makes ready, when it may run ahead. */
-async function onlyNext(core: EngineCore, runId: string, node: PlanNode, result: NodeResult): Promise<PlanNode | undefined> {
+async function onlyNext(store: RunStore, runId: string, node: PlanNode, result: NodeResult): Promise<PlanNode | undefined> {
   if (node.outbound.length !== 1 || node.loop !== undefined || !['trigger', 'normal', 'router', 'response'].includes(node.role)) return undefined;
   const [route] = node.outbound;
   if (node.role === 'router' && !result.route?.includes(route.sourceHandle)) return undefined;
-  const next = await core.cachedPlanNode(runId, route.target);
+  const next = await store.planNode(runId, route.target);
   if (!next || !(next.pure || next.pinned) || next.disabled || next.inbound.length !== 1 || next.loop !== undefined) return undefined;
   return ['normal', 'router', 'response'].includes(next.role) ? next : undefined;
 }

@@ -68,7 +68,8 @@ export async function watchResult(
     } else if (event.type === 'run.failed') {
       settle({ status: 'failed', error: event.error, errorKind: asErrorKind(event.errorKind), failedNode: event.nodeId });
     } else if (endEvents.has(event.type)) {
-      settle({ status: event.type.slice(4) as RunMeta['status'], error: event.error });
+      // completed, cancelled, incomplete: no error (run.failed's is above)
+      settle({ status: event.type.slice(4) as RunMeta['status'] });
     }
   };
   const listening = source.listenToFlow(flowId, consider, { runId });

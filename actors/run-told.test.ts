@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../contract/run-events.ts';
 import { RunTelling } from './run-told.ts';
 
-const event = (type: RunEvent['type'], ts: number, more: Partial<RunEvent> = {}): RunEvent => ({ type, runId: 'run_1', ts, ...more });
+const event = (type: RunEvent['type'], ts: number, more: Partial<RunEvent> = {}): RunEvent => ({ type, runId: 'run_1', ts, ...more }) as RunEvent;
 
 describe('a run as its events tell it', () => {
   it('tells how it ended and which actors ran, in the order they started', () => {

@@ -38,10 +38,10 @@ export class RunTelling {
       this.end = {
         status: event.type.slice(4) as RunMeta['status'],
         finishedAt: event.ts,
-        ...(event.error ? { error: event.error } : {}),
-        ...(event.type === 'run.failed' ? { errorKind: asErrorKind(event.errorKind), failedNode: event.nodeId } : {}),
+        // only run.failed carries an error
+        ...(event.type === 'run.failed' ? { ...(event.error ? { error: event.error } : {}), errorKind: asErrorKind(event.errorKind), failedNode: event.nodeId } : {}),
       };
-    } else if (event.nodeId && (event.type === 'node.started' || event.type === 'node.completed' || event.type === 'node.failed')) {
+    } else if ((event.type === 'node.started' || event.type === 'node.completed' || event.type === 'node.failed') && event.nodeId) {
       const key = event.iteration == null ? event.nodeId : `${event.nodeId}#${event.iteration}`;
       let actor = this.actors.get(key);
       if (!actor) this.actors.set(key, (actor = { nodeId: event.nodeId }));

@@ -49,7 +49,7 @@ export interface PlanNode {
   disabled?: true;
   /** the node's executor only computes its output (catalogue NodeDefinition.pure): it may run ahead (actors/run-ahead.ts) */
   pure?: true;
-  /** test runs of a plan made with pins: the actor completes with this output instead of running (EngineCore.execute) */
+  /** test runs of a plan made with pins: the actor completes with this output instead of running (the pipeline's execute stage) */
   pinned?: { output: unknown };
   /** ids of incoming edges (the join waits for a message on each) */
   inbound: string[];

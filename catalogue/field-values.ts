@@ -71,7 +71,7 @@ export type FieldValues<D extends NodeDefinition> = [Controller<D>] extends [nev
 
 /** Values the engine or runtime adds to a node's own (not fields of any definition). */
 export interface EngineValues {
-  /** a Loop End's gathered iterations (actors/activation.ts) */
+  /** a Loop End's gathered iterations (actors/loop-steps.ts) */
   readonly loopOutput?: unknown;
   /** 'async' on the GraphQL response node of an async run (graphql-response-node/async-values.ts) */
   readonly responeType?: unknown;

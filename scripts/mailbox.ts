@@ -77,7 +77,12 @@ export function formatChanges(before: ActorView[], after: ActorView[]): string {
 }
 
 const describeEvent = (e: RunEvent) =>
-  [e.type, e.nodeId && `${e.nodeId}${e.iteration != null ? `#${e.iteration}` : ''}`, e.edgeId && `${e.edgeId} ${e.kind}`, e.error && `'${e.error}'`]
+  [
+    e.type,
+    'nodeId' in e && `${e.nodeId}${'iteration' in e && e.iteration != null ? `#${e.iteration}` : ''}`,
+    e.type === 'edge.message' && `${e.edgeId} ${e.kind}`,
+    'error' in e && e.error && `'${e.error}'`,
+  ]
     .filter(Boolean)
     .join(' ');
 

@@ -4,7 +4,7 @@ import { toolAnswerMessage, toolCallMessage } from '../../contract/tool-progress
 import { RunPlayer } from './run-player.ts';
 import { RunView, runStatusText } from './run-view.ts';
 
-const ev = (type: RunEvent['type'], extra: Partial<RunEvent> = {}, ts = 1000): RunEvent => ({ type, runId: 'r1', ts, ...extra });
+const ev = (type: RunEvent['type'], extra: Partial<RunEvent> = {}, ts = 1000): RunEvent => ({ type, runId: 'r1', ts, ...extra }) as RunEvent;
 
 const events: RunEvent[] = [
   ev('run.started'),

@@ -6,7 +6,7 @@
  * to it: the canvas never shows a node reached while its dot is still on the way.
  */
 import { action, makeObservable, observable, runInAction } from 'mobx';
-import type { RunEvent } from '../../contract/run-events.ts';
+import { nodeOf, type RunEvent } from '../../contract/run-events.ts';
 import type { ActorState, RunSnapshot, RunStatus } from '../../contract/runs.ts';
 import { withToolProgress, type ToolCallView } from '../../contract/tool-progress.ts';
 
@@ -207,17 +207,19 @@ export class RunView {
     if (event.type === 'edge.message') {
       const source = event.edgeId ? this.sourceOf(event.edgeId) : undefined;
       if (source === undefined || !held.has(source)) return false;
-    } else if (!event.nodeId || !(held.has(event.nodeId) || this.awaitsToken(event, time))) return false;
-    if (event.nodeId) held.add(event.nodeId);
+    } else if (!('nodeId' in event) || !(held.has(event.nodeId) || this.awaitsToken(event, time))) return false;
+    if ('nodeId' in event) held.add(event.nodeId);
     return true;
   }
 
   /** Whether `event` is about a node a token is still travelling to (it is shown once the token is there). */
   awaitsToken(event: RunEvent, time = now()): boolean {
-    if (!event.nodeId || !event.type.startsWith('node.')) return false;
+    if (!event.type.startsWith('node.')) return false;
+    const nodeId = nodeOf(event);
+    if (!nodeId) return false;
     for (const [id, token] of this.travelling) {
       if (time >= token.until) this.travelling.delete(id);
-      else if (token.target === event.nodeId) return true;
+      else if (token.target === nodeId) return true;
     }
     return false;
   }
@@ -237,8 +239,10 @@ export class RunView {
     if (terminalRun.has(event.type)) {
       this.status = event.type.slice(4) as RunStatus;
       this.finishedAt = event.ts;
-      if (event.error) this.error = event.error;
-      if (event.nodeId && event.type === 'run.failed') this.failedNode = event.nodeId;
+      if (event.type === 'run.failed') {
+        if (event.error) this.error = event.error;
+        if (event.nodeId) this.failedNode = event.nodeId;
+      }
       this.settle();
       return;
     }
@@ -255,10 +259,10 @@ export class RunView {
       }
       return;
     }
-    if (!event.nodeId) return;
+    if (!('nodeId' in event) || !event.nodeId) return;
     const before: NodeRun = this.nodes.get(event.nodeId) ?? { state: 'waiting', iterations: 0 };
     const next: NodeRun = { ...before };
-    if (event.iteration !== undefined) next.iterations = Math.max(before.iterations, event.iteration + 1);
+    if ('iteration' in event && event.iteration !== undefined) next.iterations = Math.max(before.iterations, event.iteration + 1);
     switch (event.type) {
       case 'node.queued':
         next.state = 'queued';
@@ -282,13 +286,12 @@ export class RunView {
       case 'node.failed':
         next.state = event.type.slice(5) as ActorState;
         next.finishedAt = event.ts;
-        next.durationMs = event.durationMs ?? (before.startedAt ? event.ts - before.startedAt : undefined);
+        next.durationMs = ('durationMs' in event ? event.durationMs : undefined) ?? (before.startedAt ? event.ts - before.startedAt : undefined);
         if ('output' in event) next.output = event.output;
         if ('output' in event && event.iteration !== undefined) next.byIteration = { ...before.byIteration, [event.iteration]: event.output };
-        if (event.error) next.error = event.error;
+        if (event.type === 'node.failed' && event.error) next.error = event.error;
         else if (continuedError(event)) next.error = continuedError(event);
-        if (event.usage) next.usage = event.usage;
-        if (event.code !== undefined) next.code = event.code;
+        if ('code' in event && event.code !== undefined) next.code = event.code;
         break;
       default:
         return;

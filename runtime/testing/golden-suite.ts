@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../contract/run-events.ts';
+import { isEvent, nodeOf, type RunEvent } from '../../contract/run-events.ts';
 import { startTestWeft, type TestWeft } from './test-weft.ts';
 import { readSse } from './sse-client.ts';
 
@@ -44,7 +44,8 @@ const goldens = readdirSync(dir)
   .map((file) => ({ file, golden: JSON.parse(readFileSync(join(dir, file), 'utf8')) as Golden }));
 
 function label(event: RunEvent): string {
-  return event.nodeId ? `${event.type} ${event.nodeId}` : event.type;
+  const node = nodeOf(event);
+  return node ? `${event.type} ${node}` : event.type;
 }
 
 function substitute<T>(value: T, replacements: Record<string, string>): T {
@@ -113,7 +114,7 @@ export function goldenSuite(options: { redisUrl?: () => string } = {}): void {
         expect(events.filter((e) => label(e) === key || e.type === key).length, key).toBe(count);
       }
       for (const [edgeId, kind] of Object.entries(want.kinds ?? {})) {
-        expect(events.find((e) => e.type === 'edge.message' && e.edgeId === edgeId)?.kind, edgeId).toBe(kind);
+        expect(events.filter(isEvent('edge.message')).find((e) => e.edgeId === edgeId)?.kind, edgeId).toBe(kind);
       }
       for (const [key, fields] of Object.entries(want.events ?? {})) {
         expect(events.find((e) => label(e) === key), key).toMatchObject(fields);

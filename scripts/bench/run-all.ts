@@ -15,7 +15,7 @@ export async function runAll(engine: Engine, plan: Plan, runs: number): Promise<
     if (event.type === 'run.completed') {
       if (--left === 0) settle();
     } else if (event.type.startsWith('run.') && event.type !== 'run.started') {
-      settle(new Error(`bench run ${event.runId} ended with ${event.type}: ${event.error ?? ''}`));
+      settle(new Error(`bench run ${event.runId} ended with ${event.type}: ${event.type === 'run.failed' ? event.error : ''}`));
     }
   }, { runEvents: true });
   try {
