@@ -8,10 +8,14 @@
 import type { NodeResult } from '../actors/types.ts';
 import { userError } from './errors.ts';
 import type { NodeValues } from './field-values.ts';
+import type { DeclaredServices } from './services/index.ts';
 import type { CatalogueNode, NodeContext, NodeDefinition } from './types.ts';
 import { checkValues } from './values.ts';
 
-export type NodeExecutor<D extends NodeDefinition> = (values: NodeValues<D>, ctx: NodeContext) => Promise<NodeResult>;
+/** The context of a node of definition `D`: `ctx.services` holds the services `D` declares. */
+export type ContextOf<D extends NodeDefinition> = NodeContext<DeclaredServices<D>>;
+
+export type NodeExecutor<D extends NodeDefinition> = (values: NodeValues<D>, ctx: ContextOf<D>) => Promise<NodeResult>;
 
 export interface NodeOptions {
   /**
@@ -32,8 +36,9 @@ export function defineNode<const D extends NodeDefinition>(definition: D, execut
         if (options.invalid) return options.invalid(problems[0].message, ctx);
         throw userError(problems[0].message);
       }
-      // checkValues coerced every declared field to the type NodeValues<D> gives it
-      return executor(values as NodeValues<D>, ctx);
+      // checkValues coerced every declared field to the type NodeValues<D> gives it; the runtime
+      // put the services D declares into ctx.services (runtime/node-services.ts)
+      return executor(values as NodeValues<D>, ctx as ContextOf<D>);
     },
   };
 }

@@ -4,9 +4,8 @@
  * messaging provider"; "Pro: object storage"), plus weft's own types for the API Request node
  * and AI model providers. Fields as spec 001 §3 and 002 §3 list them.
  */
+import { POSTGRES_SSL_MODES } from '../services/postgres.ts';
 import type { CredentialForm } from './types.ts';
-
-export const POSTGRES_SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 
 /** the four certificate fields show only for verify-ca or verify-full (spec 001 §3) */
 const withCertificates = { actionField: 'sslMode', actionValue: ['verify-ca', 'verify-full'] };

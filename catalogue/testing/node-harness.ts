@@ -10,29 +10,34 @@ import { Outbound } from '../../runtime/outbound/client.ts';
 import { serviceUrlsFrom, type ServiceUrls } from '../service-urls.ts';
 import { resolveValues } from '../template.ts';
 import { isNodeError, userError, type NodeError } from '../errors.ts';
+import { declaredServices } from '../services/declared.ts';
+import type { NodeServiceName, ServicesOf } from '../services/index.ts';
 import type { CatalogueNode, InputField, NodeContext, NodeDefinition, Values } from '../types.ts';
 
-export interface TestContext extends NodeContext {
+/** A context a test controls; `S`: the services it was given (a node sees those it declares). */
+export interface TestContext<S extends NodeServiceName = never> extends NodeContext<S> {
   /** progress messages the node emitted */
   progressed: string[];
   /** child runs the node started */
   children: Array<{ flowId: string; input: unknown }>;
 }
 
-export interface TestContextOptions extends Partial<NodeContext> {
+export interface TestContextOptions<S extends NodeServiceName = never> extends Partial<Omit<NodeContext, 'services'>> {
+  /** the services the test hands the node (a real one or one of its own), by name */
+  services?: ServicesOf<S>;
   /** WEFT_OUTBOUND_ALLOW entries for this context's `ctx.http` (the test's own loopback servers) */
   allowOutbound?: string[];
   /** base URLs of public services this context's `ctx.serviceUrl` answers (a test's loopback servers) */
   serviceUrls?: Partial<ServiceUrls>;
 }
 
-export function testContext(options: TestContextOptions = {}): TestContext {
-  const { allowOutbound, serviceUrls: given, ...overrides } = options;
+export function testContext<S extends NodeServiceName = never>(options: TestContextOptions<S> = {}): TestContext<S> {
+  const { allowOutbound, serviceUrls: given, services = {} as ServicesOf<S>, ...overrides } = options;
   const serviceUrls = serviceUrlsFrom(given);
   const progressed: string[] = [];
   const children: Array<{ flowId: string; input: unknown }> = [];
   const outbound = new Outbound({ allow: new AllowList(allowOutbound) });
-  const context: TestContext = {
+  const context: TestContext<S> = {
     runId: 'run_test',
     flowId: 'flow_test',
     projectId: 'project_test',
@@ -57,6 +62,7 @@ export function testContext(options: TestContextOptions = {}): TestContext {
       },
     },
     http: { request: (request) => outbound.request(request, { idempotencyKey: context.idempotencyKey, signal: () => context.signal }) },
+    services,
     ...overrides,
     progressed,
     children,
@@ -75,7 +81,10 @@ export function fieldOf(definition: NodeDefinition, name: string): InputField | 
  */
 export async function runNode(node: CatalogueNode, values: Values, ctx: NodeContext = testContext()): Promise<NodeResult> {
   const { values: resolved, unresolved } = resolveValues(node.definition, values, { outputs: ctx.outputs, triggerId: 'trigger_1' });
-  return node.run(resolved, ctx, unresolved);
+  // as the runner: the node sees the services it declares, and only those
+  const given: Partial<Record<NodeServiceName, unknown>> = ctx.services;
+  const services = declaredServices(node.definition.services, (name) => given[name] as never);
+  return node.run(resolved, { ...ctx, services }, unresolved);
 }
 
 /** The NodeError a node's run (or any step) fails with; a success or another error fails the test. */

@@ -7,9 +7,9 @@
  * message when it does not. The route (test-credentials-route.ts) removes every secret of the
  * credential from what it answers.
  */
-import type { McpAccess } from '../../catalogue/ai/mcp-services.ts';
+import type { McpAccess } from '../../catalogue/services/mcp.ts';
 import type { SmtpAccess } from '../../catalogue/app/smtp-node/smtp-services.ts';
-import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { PostgresAccess } from '../../catalogue/services/postgres.ts';
 import type { OutboundClient, OutboundResponse } from '../../catalogue/outbound.ts';
 import type { ServiceName } from '../../catalogue/service-urls.ts';
 

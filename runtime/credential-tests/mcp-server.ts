@@ -1,5 +1,5 @@
 /** @module runtime/credential-tests/mcp-server — an MCP server: connect over its transport with its headers and list its tools (runtime/mcp-client). */
-import { mcpServerOf } from '../../catalogue/ai/mcp-services.ts';
+import { mcpServerOf } from '../../catalogue/services/mcp.ts';
 import type { CredentialTest } from './credential-test.ts';
 
 export const testMcpServer: CredentialTest = async (fields, ctx) => {

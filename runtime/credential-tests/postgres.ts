@@ -1,5 +1,5 @@
 /** @module runtime/credential-tests/postgres — a Postgres credential: connect (TLS as its SSL mode says) and log in on a connection of its own, and read the server's version. */
-import { postgresConnectionOf } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
+import { postgresConnectionOf } from '../../catalogue/services/postgres.ts';
 import type { CredentialTest } from './credential-test.ts';
 
 export const testPostgres: CredentialTest = async (fields, ctx) => {

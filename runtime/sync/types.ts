@@ -9,7 +9,7 @@
  * node registers one `SourceReader` (runtime/sync/sources/), which the embedded engine reads
  * and whose update rules (spec 001 §4) both engines follow.
  */
-import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { PostgresAccess } from '../../catalogue/services/postgres.ts';
 import type { OutboundClient } from '../../catalogue/outbound.ts';
 import type { ServiceName } from '../../catalogue/service-urls.ts';
 import type { SyncConfigRecord, SyncEngineName, SyncJobState, SyncSchedule } from '../../contract/sync.ts';

@@ -12,7 +12,7 @@
  * READ_STATEMENT_TIMEOUT_MS (the first FETCH sorts the table on the server).
  */
 import { listTables, type RunQuery } from '../../../catalogue/data-source/postgres-node/catalog-queries.ts';
-import { missingPostgresFields, postgresConnectionOf, type PostgresAccess } from '../../../catalogue/data-source/postgres-node/postgres-services.ts';
+import { missingPostgresFields, postgresConnectionOf, type PostgresAccess } from '../../../catalogue/services/postgres.ts';
 import { userError } from '../../../catalogue/errors.ts';
 import type { SourceBatch, SourceReadContext, SourceReader } from '../types.ts';
 import { cursorOf, rowsQuery, SNAPSHOT_SQL, splitRow, type PostgresCursor, type Snapshot } from './postgres-xmin.ts';
