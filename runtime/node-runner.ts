@@ -7,17 +7,14 @@
 import type { Activation, ExecuteFn } from '../actors/engine-types.ts';
 import type { RunResult } from '../actors/engine.ts';
 import type { Plan } from '../actors/types.ts';
-import { userError } from '../catalogue/errors.ts';
-import { proFeaturesRefused, proFieldsUsed } from '../catalogue/pro-fields.ts';
+import { redactedProgress, resolveStep, runStep } from '../catalogue/node-step.ts';
 import { nodeRefs } from '../catalogue/refs.ts';
-import { resolveValues } from '../catalogue/template.ts';
 import { declaredServices } from '../catalogue/services/declared.ts';
 import type { FlowAccess } from '../catalogue/services/index.ts';
-import type { CatalogueNode, CredentialReader, NodeContext, Values } from '../catalogue/types.ts';
+import type { CatalogueNode, CredentialReader, Values } from '../catalogue/types.ts';
 import type { ServiceUrls } from '../catalogue/service-urls.ts';
 import type { ServiceProviders, ServiceScope } from './node-services.ts';
 import type { Outbound } from './outbound/client.ts';
-import { SecretRedactor } from './secrets/redact.ts';
 import { STARTER_PLAN } from './usage/plans.ts';
 import { flowToolSchema } from './flows/flow-tool-schema.ts';
 
@@ -85,54 +82,49 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
     const outputs = await activation.outputs([...refs]);
     // the node checks these against its definition before its executor sees them (defineNode);
     // a required field a placeholder left empty fails naming the placeholder (checkValues)
-    const { values, unresolved } = resolveValues(entry.definition, raw, { outputs, triggerId: meta.trigger });
-    // A flow saved before its organisation moved to the starter plan still holds them.
-    const pro = deps.projectPlan ? proFieldsUsed(entry.definition, values) : [];
-    if (pro.length && (await deps.projectPlan!(meta.projectId)) === STARTER_PLAN) throw userError(proFeaturesRefused(pro.map((f) => f.label)));
-    // Secrets the node reads never come back out of it: not in its output, error or progress.
-    const redactor = new SecretRedactor();
-    const credentials = deps.credentialsOf(meta.projectId, (secrets) => redactor.add(secrets));
-    const idempotencyKey = `${activation.runId}/${activation.actor}`;
-    // the credential reader goes in, so the keys a service reads (the model gateway's) are redacted too
-    const scope: ServiceScope = { projectId: meta.projectId, credentials, activation };
-    const services = declaredServices(entry.definition.services, (name) => providers[name]?.(scope));
-    const context: NodeContext = {
-      runId: activation.runId,
-      flowId: meta.flowId,
-      projectId: meta.projectId,
-      nodeId: node.id,
-      idempotencyKey,
-      iteration: activation.iteration,
-      attempt: activation.attempt,
-      mode: meta.mode,
-      input: meta.input,
+    const { projectPlan } = deps;
+    const resolved = await resolveStep(entry.definition, raw, {
       outputs,
-      get signal() {
-        return activation.signal;
-      },
-      offSlot: activation.offSlot,
-      progress: (message, detail) =>
-        activation.progress(redactor.text(message), detail && { ...detail, ...(detail.text ? { text: redactor.text(detail.text) } : {}) }),
-      serviceUrl: (name) => deps.serviceUrls[name],
-      // a node that reads the operator's key has it redacted from what it hands back, as a credential's
-      get toolServiceKey() {
-        if (deps.toolServiceKey) redactor.add([deps.toolServiceKey]);
-        return deps.toolServiceKey;
-      },
-      async startChildRun(flowId, input) {
-        const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
-        return activation.startChild(plan, input);
-      },
-      credentials,
-      http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal }),
-      services,
-    };
-    try {
-      const result = await entry.run(values, context, unresolved);
-      return redactor.active ? { ...result, output: redactor.value(result.output) } : result;
-    } catch (error) {
-      throw redactor.error(error);
-    }
+      triggerId: meta.trigger,
+      isStarterPlan: projectPlan && (async () => (await projectPlan(meta.projectId)) === STARTER_PLAN),
+    });
+    const idempotencyKey = `${activation.runId}/${activation.actor}`;
+    // Secrets the node reads never come back out of it: not in its output, error or progress (runStep).
+    return runStep(entry, resolved, (redactor) => {
+      const credentials = deps.credentialsOf(meta.projectId, (secrets) => redactor.add(secrets));
+      // the credential reader goes in, so the keys a service reads (the model gateway's) are redacted too
+      const scope: ServiceScope = { projectId: meta.projectId, credentials, activation };
+      return {
+        runId: activation.runId,
+        flowId: meta.flowId,
+        projectId: meta.projectId,
+        nodeId: node.id,
+        idempotencyKey,
+        iteration: activation.iteration,
+        attempt: activation.attempt,
+        mode: meta.mode,
+        input: meta.input,
+        outputs,
+        get signal() {
+          return activation.signal;
+        },
+        offSlot: activation.offSlot,
+        progress: redactedProgress(redactor, activation.progress),
+        serviceUrl: (name) => deps.serviceUrls[name],
+        // a node that reads the operator's key has it redacted from what it hands back, as a credential's
+        get toolServiceKey() {
+          if (deps.toolServiceKey) redactor.add([deps.toolServiceKey]);
+          return deps.toolServiceKey;
+        },
+        async startChildRun(flowId, input) {
+          const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
+          return activation.startChild(plan, input);
+        },
+        credentials,
+        http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal }),
+        services: declaredServices(entry.definition.services, (name) => providers[name]?.(scope)),
+      };
+    });
   };
 }
 

@@ -11,7 +11,7 @@ import type { HookAccess } from './hooks.ts';
 import type { McpAccess } from './mcp.ts';
 import type { ModelAccess } from './models.ts';
 import type { PostgresAccess } from './postgres.ts';
-import type { SmtpAccess } from '../app/smtp-node/smtp-services.ts';
+import type { SmtpAccess } from './smtp.ts';
 import type { VectorAccess } from './vectors.ts';
 
 /** Each service by its name, as a node reaches it. */

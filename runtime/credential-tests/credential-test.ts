@@ -8,7 +8,7 @@
  * credential from what it answers.
  */
 import type { McpAccess } from '../../catalogue/services/mcp.ts';
-import type { SmtpAccess } from '../../catalogue/app/smtp-node/smtp-services.ts';
+import type { SmtpAccess } from '../../catalogue/services/smtp.ts';
 import type { PostgresAccess } from '../../catalogue/services/postgres.ts';
 import type { OutboundClient, OutboundResponse } from '../../catalogue/outbound.ts';
 import type { ServiceName } from '../../catalogue/service-urls.ts';

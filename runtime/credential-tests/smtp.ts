@@ -1,5 +1,5 @@
 /** @module runtime/credential-tests/smtp — an SMTP account: connect (TLS as the node would) and log in, with nodemailer's verify. */
-import { smtpAccountOf } from '../../catalogue/app/smtp-node/smtp-services.ts';
+import { smtpAccountOf } from '../../catalogue/services/smtp.ts';
 import type { CredentialTest } from './credential-test.ts';
 
 export const testSmtp: CredentialTest = async (fields, ctx) => {

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { createTransport, type Transporter } from 'nodemailer';
 import { NodeError, operationalError, timeoutError, userError } from '../../catalogue/errors.ts';
-import type { MailMessage, SentMail, SmtpAccess, SmtpAccount } from '../../catalogue/app/smtp-node/smtp-services.ts';
+import type { MailMessage, SentMail, SmtpAccess, SmtpAccount } from '../../catalogue/services/smtp.ts';
 import type { AllowList } from '../outbound/address-policy.ts';
 import { allowedAddress } from '../outbound/allowed-address.ts';
 

@@ -8,7 +8,7 @@ import { defineNode } from '../../define-node.ts';
 import { userError } from '../../errors.ts';
 import { addressList } from './addresses.ts';
 import { definition } from './definition.ts';
-import { smtpAccountOf } from './smtp-services.ts';
+import { smtpAccountOf } from '../../services/smtp.ts';
 
 export default defineNode(definition, async (values, ctx) => {
   const account = smtpAccountOf(await ctx.credentials.get(values.credentials));

@@ -1,10 +1,10 @@
 /**
- * @module catalogue/app/smtp-node/smtp-services — what the SMTP node and the SMTP credential
- * test ask of the runtime (`ctx.smtp`, runtime/smtp/): a mail server reached under weft's
+ * @module catalogue/services/smtp — what the SMTP node and the SMTP credential
+ * test ask of the runtime (`ctx.services.smtp`, runtime/smtp/): a mail server reached under weft's
  * outbound address policy, with pooled connections per account. The account is an SMTP
  * credential (spec 002 §3): senderEmail, senderName, host, port, username, password.
  */
-import { userError } from '../../errors.ts';
+import { userError } from '../errors.ts';
 
 export interface SmtpAccount {
   host: string;
