@@ -24,12 +24,15 @@ export interface NodeOptions {
    * Without it, the node fails with a user error carrying the message.
    */
   invalid?(message: string, ctx: NodeContext): NodeResult;
+  /** the tests of the credential types this node owns, by type (catalogue/credential-test.ts); the runtime finds them through the catalogue list */
+  credentialTests?: CatalogueNode['credentialTests'];
 }
 
 /** The catalogue entry: `run` takes resolved values, checks them, then calls `executor`. */
 export function defineNode<const D extends NodeDefinition>(definition: D, executor: NodeExecutor<D>, options: NodeOptions = {}): CatalogueNode {
   return {
     definition,
+    ...(options.credentialTests ? { credentialTests: options.credentialTests } : {}),
     async run(resolved, ctx, unresolved) {
       const { values, problems } = checkValues(definition, resolved, { resolved: true, unresolved });
       if (problems.length) {

@@ -66,6 +66,7 @@ import onedriveTriggerNode from './data-source/onedrive-trigger-node/run.ts';
 import sharepointTriggerNode from './data-source/sharepoint-trigger-node/run.ts';
 import webhookTriggerNode from './interface/webhook-trigger-node/run.ts';
 import { createRegistry } from './registry.ts';
+import type { CredentialTest } from './credential-test.ts';
 import type { CatalogueNode, NodeDefinition } from './types.ts';
 
 export const nodes: CatalogueNode[] = [
@@ -136,6 +137,9 @@ export const nodes: CatalogueNode[] = [
 ];
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);
+
+/** The credential tests the nodes declare, by credential type (runtime/credential-tests/ adds the ones no node owns). */
+export const nodeCredentialTests: Record<string, CredentialTest> = Object.assign({}, ...nodes.map((node) => node.credentialTests ?? {}));
 
 /** The checked catalogue (creating it throws if any definition is unsound). */
 export const registry = createRegistry(nodes);

@@ -36,7 +36,7 @@ import type { Outbound } from '../outbound/client.ts';
 import { containsMasked, isPlainObject, MaskedValueError, mergeMasked } from '../secrets/mask.ts';
 import { SecretRedactor, secretValuesOf } from '../../catalogue/secrets/redact.ts';
 import type { CredentialStore } from '../stores/credentials.ts';
-import { CREDENTIAL_TEST_TIMEOUT_MS } from './credential-test.ts';
+import { CREDENTIAL_TEST_TIMEOUT_MS } from '../../catalogue/credential-test.ts';
 import { credentialTests } from './index.ts';
 
 export interface TestCredentialsDeps {

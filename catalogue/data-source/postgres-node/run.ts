@@ -6,6 +6,7 @@
  * passing one (runtime/postgres/postgres-errors.ts), which node retries retry.
  */
 import { defineNode } from '../../define-node.ts';
+import { testPostgres } from './credential-test.ts';
 import { definition } from './definition.ts';
 import { postgresConnectionOf } from '../../services/postgres.ts';
 
@@ -13,4 +14,4 @@ export default defineNode(definition, async (values, ctx) => {
   const connection = postgresConnectionOf(await ctx.credentials.get(values.credentials));
   const answer = await ctx.services.postgres.query(connection, values.query, values.parameters ?? [], ctx.signal);
   return { output: { queryResult: answer.rows, status: 'success', rowCount: answer.rowCount ?? answer.rows.length } };
-});
+}, { credentialTests: { postgres: testPostgres } });
