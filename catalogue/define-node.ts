@@ -8,6 +8,8 @@
 import type { NodeResult } from '../actors/types.ts';
 import { userError } from './errors.ts';
 import type { NodeValues } from './field-values.ts';
+import type { CredentialTest } from './credential-test.ts';
+import type { OptionLoader } from './option-loaders.ts';
 import type { DeclaredServices } from './services/index.ts';
 import type { CatalogueNode, NodeContext, NodeDefinition } from './types.ts';
 import { checkValues } from './values.ts';
@@ -17,6 +19,14 @@ export type ContextOf<D extends NodeDefinition> = NodeContext<DeclaredServices<D
 
 export type NodeExecutor<D extends NodeDefinition> = (values: NodeValues<D>, ctx: ContextOf<D>) => Promise<NodeResult>;
 
+/** A node as its folder declares it: the catalogue entry and the server-side parts it owns, which catalogue/nodes.ts gathers for the runtime. */
+export interface NodePackage extends CatalogueNode {
+  /** "does this credential work?" for the credential types this node owns, by type (POST /api/testCreds/{type}) */
+  credentialTests?: Readonly<Record<string, CredentialTest>>;
+  /** the loaders of this node's dropdowns, by their `loadOptionsMethod` name (catalogue/option-loaders.ts) */
+  loaders?: Readonly<Record<string, OptionLoader>>;
+}
+
 export interface NodeOptions {
   /**
    * A node whose spec answers bad values with an output rather than a failure (Wait: success
@@ -25,14 +35,17 @@ export interface NodeOptions {
    */
   invalid?(message: string, ctx: NodeContext): NodeResult;
   /** the tests of the credential types this node owns, by type (catalogue/credential-test.ts); the runtime finds them through the catalogue list */
-  credentialTests?: CatalogueNode['credentialTests'];
+  credentialTests?: NodePackage['credentialTests'];
+  /** its dropdowns' loaders, by `loadOptionsMethod` name; the runtime finds them through the catalogue list */
+  loaders?: NodePackage['loaders'];
 }
 
 /** The catalogue entry: `run` takes resolved values, checks them, then calls `executor`. */
-export function defineNode<const D extends NodeDefinition>(definition: D, executor: NodeExecutor<D>, options: NodeOptions = {}): CatalogueNode {
+export function defineNode<const D extends NodeDefinition>(definition: D, executor: NodeExecutor<D>, options: NodeOptions = {}): NodePackage {
   return {
     definition,
     ...(options.credentialTests ? { credentialTests: options.credentialTests } : {}),
+    ...(options.loaders ? { loaders: options.loaders } : {}),
     async run(resolved, ctx, unresolved) {
       const { values, problems } = checkValues(definition, resolved, { resolved: true, unresolved });
       if (problems.length) {

@@ -5,7 +5,6 @@
  */
 import type { NodeResult } from '../actors/types.ts';
 import type { NodeIcon } from './icon-names.ts';
-import type { CredentialTest } from './credential-test.ts';
 import type { NodeServiceName, ServicesOf } from './services/index.ts';
 import type { OutboundClient } from './outbound.ts';
 import type { ServiceName } from './service-urls.ts';
@@ -232,6 +231,4 @@ export type Unresolved = Record<string, TemplateMiss>;
 export interface CatalogueNode {
   definition: NodeDefinition;
   run: Executor;
-  /** "does this credential work?" for the credential types this node owns, by type (POST /api/testCreds/{type}) */
-  credentialTests?: Readonly<Record<string, CredentialTest>>;
 }

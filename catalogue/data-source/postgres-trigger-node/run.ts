@@ -5,5 +5,6 @@
  */
 import { defineNode } from '../../define-node.ts';
 import { definition } from './definition.ts';
+import { postgresSchemas, postgresTables } from './loaders.ts';
 
-export default defineNode(definition, async (_values, ctx) => ({ output: ctx.input ?? {} }));
+export default defineNode(definition, async (_values, ctx) => ({ output: ctx.input ?? {} }), { loaders: { postgresSchemas, postgresTables } });
