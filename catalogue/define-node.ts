@@ -10,6 +10,7 @@ import { userError } from './errors.ts';
 import type { NodeValues } from './field-values.ts';
 import type { CredentialTest } from './credential-test.ts';
 import type { OptionLoader } from './option-loaders.ts';
+import type { SourceReader } from './sync-reader.ts';
 import type { DeclaredServices } from './services/index.ts';
 import type { CatalogueNode, NodeContext, NodeDefinition } from './types.ts';
 import { checkValues } from './values.ts';
@@ -25,6 +26,8 @@ export interface NodePackage extends CatalogueNode {
   credentialTests?: Readonly<Record<string, CredentialTest>>;
   /** the loaders of this node's dropdowns, by their `loadOptionsMethod` name (catalogue/option-loaders.ts) */
   loaders?: Readonly<Record<string, OptionLoader>>;
+  /** a data-source node's sync reader (catalogue/sync-reader.ts) */
+  syncReader?: SourceReader;
 }
 
 export interface NodeOptions {
@@ -38,6 +41,8 @@ export interface NodeOptions {
   credentialTests?: NodePackage['credentialTests'];
   /** its dropdowns' loaders, by `loadOptionsMethod` name; the runtime finds them through the catalogue list */
   loaders?: NodePackage['loaders'];
+  /** a data-source node's sync reader; the embedded sync engine finds it through the catalogue list */
+  syncReader?: NodePackage['syncReader'];
 }
 
 /** The catalogue entry: `run` takes resolved values, checks them, then calls `executor`. */
@@ -46,6 +51,7 @@ export function defineNode<const D extends NodeDefinition>(definition: D, execut
     definition,
     ...(options.credentialTests ? { credentialTests: options.credentialTests } : {}),
     ...(options.loaders ? { loaders: options.loaders } : {}),
+    ...(options.syncReader ? { syncReader: options.syncReader } : {}),
     async run(resolved, ctx, unresolved) {
       const { values, problems } = checkValues(definition, resolved, { resolved: true, unresolved });
       if (problems.length) {

@@ -68,6 +68,7 @@ import webhookTriggerNode from './interface/webhook-trigger-node/run.ts';
 import { createRegistry } from './registry.ts';
 import type { CredentialTest } from './credential-test.ts';
 import type { OptionLoader } from './option-loaders.ts';
+import type { SourceReader } from './sync-reader.ts';
 import type { NodePackage } from './define-node.ts';
 import type { NodeDefinition } from './types.ts';
 
@@ -145,6 +146,9 @@ export const nodeCredentialTests: Record<string, CredentialTest> = Object.assign
 
 /** The dropdown loaders the nodes declare, by `loadOptionsMethod` name (option-loader-list.ts adds the ones no node declares yet). */
 export const nodeOptionLoaders: Record<string, OptionLoader> = Object.assign({}, ...nodes.map((node) => node.loaders ?? {}));
+
+/** The sync readers the data-source nodes declare (runtime/sync/sources/ adds the ones no node declares yet). */
+export const nodeSourceReaders: SourceReader[] = nodes.flatMap((node) => (node.syncReader ? [node.syncReader] : []));
 
 /** The checked catalogue (creating it throws if any definition is unsound). */
 export const registry = createRegistry(nodes);
