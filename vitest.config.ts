@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['{actors,catalogue,contract,runtime,editor,widgets,scripts}/**/*.test.{ts,tsx}'],
     // first what the run needs from the machine (redis-server, Chromium, PostgreSQL for the Postgres tests), then the test Redis
     globalSetup: ['./scripts/test-packages.ts', './scripts/test-postgres.ts', './scripts/test-redis.ts'],
+    // in each test process: the node test harness's outbound client (catalogue/ does not import runtime/)
+    setupFiles: ['./runtime/testing/harness-outbound.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

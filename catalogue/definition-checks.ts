@@ -5,6 +5,7 @@
 import { isEmptyValue } from './coerce.ts';
 import { isNodeIcon } from './icon-names.ts';
 import { NODE_KINDS } from './roles.ts';
+import { isNodeServiceName, NODE_SERVICE_NAMES } from './services/index.ts';
 import type { Category, FieldType, InputField, NodeDefinition, NodeStatus } from './types.ts';
 import { validateValues } from './values.ts';
 
@@ -39,9 +40,10 @@ export function definitionProblems(definitions: NodeDefinition[]): string[] {
     if (!isNodeIcon(d.icon)) problems.push(`${at}: unknown icon "${d.icon}" (see catalogue/icon-names.ts)`);
     if ((d.type === 'triggerNode') !== Boolean(d.isTrigger)) problems.push(`${at}: isTrigger must be set exactly on triggerNode types`);
     // a pure node may run ahead of the stored finish before it (ARCHITECTURE.md "Running ahead"): it reads no credential and starts no flow
-    if (d.pure && (!PURE_KINDS.includes(d.type) || d.authTypes?.length || d.inputs.some((f) => f.type === 'credential' || f.type === 'flow'))) {
-      problems.push(`${at}: pure is for a node that only computes its output: a dynamicNode, conditionNode or responseNode without credential or flow fields`);
+    if (d.pure && (!PURE_KINDS.includes(d.type) || d.authTypes?.length || d.services?.length || d.inputs.some((f) => f.type === 'credential' || f.type === 'flow'))) {
+      problems.push(`${at}: pure is for a node that only computes its output: a dynamicNode, conditionNode or responseNode without credential or flow fields or services`);
     }
+    problems.push(...serviceProblems(d.services ?? []).map((p) => `${at}: ${p}`));
     if (d.responseNode !== undefined) {
       const pair = byName.get(d.responseNode);
       if (!pair) problems.push(`${at}: responseNode "${d.responseNode}" is not a node of the catalogue`);
@@ -49,6 +51,16 @@ export function definitionProblems(definitions: NodeDefinition[]): string[] {
     }
     problems.push(...fieldProblems(d).map((p) => `${at}: ${p}`));
   }
+  return problems;
+}
+
+/** The runtime builds a node's `ctx.services` from these names: each must be one it knows, once. */
+function serviceProblems(services: readonly string[]): string[] {
+  const problems: string[] = [];
+  services.forEach((name, i) => {
+    if (!isNodeServiceName(name)) problems.push(`unknown service "${name}" (one of: ${NODE_SERVICE_NAMES.join(', ')})`);
+    else if (services.indexOf(name) !== i) problems.push(`service "${name}" is declared twice`);
+  });
   return problems;
 }
 

@@ -66,9 +66,13 @@ import onedriveTriggerNode from './data-source/onedrive-trigger-node/run.ts';
 import sharepointTriggerNode from './data-source/sharepoint-trigger-node/run.ts';
 import webhookTriggerNode from './interface/webhook-trigger-node/run.ts';
 import { createRegistry } from './registry.ts';
-import type { CatalogueNode, NodeDefinition } from './types.ts';
+import type { CredentialTest } from './credential-test.ts';
+import type { OptionLoader } from './option-loaders.ts';
+import type { SourceReader } from './sync-reader.ts';
+import type { NodePackage } from './define-node.ts';
+import type { NodeDefinition } from './types.ts';
 
-export const nodes: CatalogueNode[] = [
+export const nodes: NodePackage[] = [
   webhookTriggerNode,
   chatTriggerNode,
   searchTriggerNode,
@@ -136,6 +140,15 @@ export const nodes: CatalogueNode[] = [
 ];
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);
+
+/** The credential tests the nodes declare, by credential type (runtime/credential-tests/ adds the ones no node owns). */
+export const nodeCredentialTests: Record<string, CredentialTest> = Object.assign({}, ...nodes.map((node) => node.credentialTests ?? {}));
+
+/** The dropdown loaders the nodes declare, by `loadOptionsMethod` name (option-loader-list.ts adds the ones no node declares yet). */
+export const nodeOptionLoaders: Record<string, OptionLoader> = Object.assign({}, ...nodes.map((node) => node.loaders ?? {}));
+
+/** The sync readers the data-source nodes declare (runtime/sync/sources/ adds the ones no node declares yet). */
+export const nodeSourceReaders: SourceReader[] = nodes.flatMap((node) => (node.syncReader ? [node.syncReader] : []));
 
 /** The checked catalogue (creating it throws if any definition is unsound). */
 export const registry = createRegistry(nodes);

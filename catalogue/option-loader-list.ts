@@ -1,6 +1,7 @@
 /**
  * @module catalogue/option-loader-list — every form dropdown's loader, by its
- * `loadOptionsMethod` name (catalogue/option-loaders.ts). One line a loader. Server side.
+ * `loadOptionsMethod` name (catalogue/option-loaders.ts): those the nodes declare
+ * (`defineNode(…, { loaders })`, gathered in nodes.ts), and one line a loader for the others. Server side.
  */
 import { teamsGetChannels, teamsGetChats, teamsGetTeams } from './app/teams-node/loaders.ts';
 import * as notesWorkspace from './app/notes-workspace-node/loaders.ts';
@@ -8,10 +9,10 @@ import * as tableDatabase from './app/table-database-node/loaders.ts';
 import { googleDriveListFolders } from './data-source/google-drive-trigger-node/loaders.ts';
 import { googleSheetsFirstRow, googleSheetsListSheets } from './data-source/google-sheets-trigger-node/loaders.ts';
 import { s3ListBuckets } from './data-source/s3-trigger-node/loaders.ts';
-import { postgresSchemas, postgresTables } from './data-source/postgres-trigger-node/loaders.ts';
 import { onedriveDriveNames } from './data-source/onedrive-trigger-node/loaders.ts';
 import { sharepointSiteUrls } from './data-source/sharepoint-trigger-node/loaders.ts';
 import { automationWorkflows } from './interface/automation-trigger-node/loaders.ts';
+import { nodeOptionLoaders } from './nodes.ts';
 import type { OptionLoader } from './option-loaders.ts';
 
 export const optionLoaders: Record<string, OptionLoader> = {
@@ -29,8 +30,7 @@ export const optionLoaders: Record<string, OptionLoader> = {
   googleSheetsFirstRow,
   googleDriveListFolders,
   s3ListBuckets,
-  postgresSchemas,
-  postgresTables,
   sharepointSiteUrls,
   onedriveDriveNames,
+  ...nodeOptionLoaders,
 };

@@ -9,7 +9,7 @@
 import type { CredentialReader, FieldOption } from './types.ts';
 import type { OutboundClient } from './outbound.ts';
 import type { ServiceName } from './service-urls.ts';
-import type { PostgresAccess } from './data-source/postgres-node/postgres-services.ts';
+import type { PostgresAccess } from './services/postgres.ts';
 
 export interface OptionLoaderContext {
   projectId: string;

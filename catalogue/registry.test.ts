@@ -56,11 +56,22 @@ describe('createRegistry', () => {
   });
 
   it('refuses pure on a node that may read a credential, start a flow, or is no plain step', () => {
-    const expected = 'pure is for a node that only computes its output: a dynamicNode, conditionNode or responseNode without credential or flow fields';
+    const expected = 'pure is for a node that only computes its output: a dynamicNode, conditionNode or responseNode without credential or flow fields or services';
     expect(problemsOf([node({ pure: true })])).toEqual([]);
     expect(problemsOf([node({ pure: true, inputs: [{ name: 'c', label: 'Credential', type: 'credential' }] })])).toEqual([`node "sample": ${expected}`]);
     expect(problemsOf([node({ pure: true, authTypes: ['apiKey'] })])).toEqual([`node "sample": ${expected}`]);
     expect(problemsOf([node({ pure: true, type: 'forLoopNode' })])).toEqual([`node "sample": ${expected}`]);
+    expect(problemsOf([node({ pure: true, services: ['postgres'] })])).toEqual([`node "sample": ${expected}`]);
+  });
+
+  it('refuses a service the runtime does not know, and one declared twice', () => {
+    expect(problemsOf([node({ services: ['postgres', 'smtp'] })])).toEqual([]);
+    // a name typed in a definition that bypassed the type (a plugin's plain JavaScript, JSON)
+    const unknown = ['postgres', 'mongo'] as unknown as NodeDefinition['services'];
+    expect(problemsOf([node({ services: unknown })])).toEqual([
+      'node "sample": unknown service "mongo" (one of: models, vectors, mcp, flows, smtp, postgres, hooks)',
+    ]);
+    expect(problemsOf([node({ services: ['smtp', 'smtp'] })])).toEqual(['node "sample": service "smtp" is declared twice']);
   });
 
   it('refuses a responseNode pairing to a missing or non-response node', () => {

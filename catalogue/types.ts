@@ -4,13 +4,8 @@
  * imports them.
  */
 import type { NodeResult } from '../actors/types.ts';
-import type { ErrorKind } from '../contract/errors.ts';
 import type { NodeIcon } from './icon-names.ts';
-import type { McpAccess } from './ai/mcp-services.ts';
-import type { ModelAccess } from './ai/model-services.ts';
-import type { VectorAccess } from './ai/vector-services.ts';
-import type { SmtpAccess } from './app/smtp-node/smtp-services.ts';
-import type { PostgresAccess } from './data-source/postgres-node/postgres-services.ts';
+import type { NodeServiceName, ServicesOf } from './services/index.ts';
 import type { OutboundClient } from './outbound.ts';
 import type { ServiceName } from './service-urls.ts';
 import type { ProgressDetail } from '../contract/run-events.ts';
@@ -138,6 +133,12 @@ export interface NodeDefinition {
    * node simply runs again.
    */
   pure?: boolean;
+  /**
+   * The runtime services the executor uses, by name (catalogue/services/index.ts), e.g.
+   * `['postgres']`: its context's `services` holds exactly these, typed. Declare it `as const`
+   * (the definition is) so the executor's context is typed from it.
+   */
+  services?: readonly NodeServiceName[];
   /** a trigger's paired response node (by name) */
   responseNode?: string;
   /**
@@ -149,8 +150,12 @@ export interface NodeDefinition {
   metadata?: { author?: string; description?: string; tags?: readonly string[]; features?: readonly string[] };
 }
 
-/** Runtime services an executor may use; injected by the runtime, never imported. */
-export interface NodeContext {
+/**
+ * What the runtime hands an executor; injected, never imported. `S`: the services its
+ * definition declares (`services`), which `services` holds, typed; a node declaring none has
+ * `services: {}`.
+ */
+export interface NodeContext<S extends NodeServiceName = never> {
   runId: string;
   flowId: string;
   projectId: string;
@@ -200,50 +205,8 @@ export interface NodeContext {
    * and has connect and total timeouts and an answer size limit. Never call fetch directly.
    */
   http: OutboundClient;
-  /** the project's model gateway (AI nodes); see catalogue/ai/model-services.ts */
-  models?: ModelAccess;
-  /** the project's vector store (vector and search nodes); see catalogue/ai/vector-services.ts */
-  vectors?: VectorAccess;
-  /** sessions with MCP servers (the MCP node); see catalogue/ai/mcp-services.ts */
-  mcp?: McpAccess;
-  /** the project's other flows as tools of AI nodes (catalogue/ai/tools.ts) */
-  flows?: FlowAccess;
-  /** mail servers under the outbound address policy (the SMTP node); see catalogue/app/smtp-node/smtp-services.ts */
-  smtp?: SmtpAccess;
-  /** Postgres databases under the outbound address policy (the Postgres nodes); see catalogue/data-source/postgres-node/postgres-services.ts */
-  postgres?: PostgresAccess;
-  /**
-   * the project's deployed flows called as webhooks, through the one production-call path
-   * (runtime/calls/production-call.ts), as `POST /hook/:flowId` would call them (the crawl
-   * nodes' webhook events); absent in a worker-only process
-   */
-  hooks?: HookAccess;
-}
-
-/** A flow of the project called as its webhook is: a production call, not awaited to its end. */
-export interface HookAccess {
-  /** resolves once the call is admitted and its run started; throws 'Workflow not found' and the other refusals */
-  call(flowId: string, body: unknown): Promise<{ runId: string }>;
-}
-
-/** Another flow of the project, called as a tool: a child run this actor awaits itself. */
-export interface FlowAccess {
-  /** its name and its trigger's input as a JSON schema; throws 'Workflow not found' */
-  describe(flowId: string): Promise<{ name: string; inputSchema: Record<string, unknown> }>;
-  /**
-   * run it to its end as a child run of this actor; `key` names the call within this actor
-   * (a re-run after a crash finds the same child run instead of starting another)
-   */
-  run(flowId: string, input: unknown, key: string): Promise<FlowRunResult>;
-}
-
-export interface FlowRunResult {
-  runId: string;
-  status: 'completed' | 'incomplete' | 'failed' | 'cancelled' | 'timeout';
-  /** its response node's output, else its last node's */
-  output?: unknown;
-  error?: string;
-  errorKind?: ErrorKind;
+  /** the services the definition declares, by name (catalogue/services/index.ts) */
+  services: ServicesOf<S>;
 }
 
 export interface CredentialReader {

@@ -7,19 +7,14 @@
 import type { Activation, ExecuteFn } from '../actors/engine-types.ts';
 import type { RunResult } from '../actors/engine.ts';
 import type { Plan } from '../actors/types.ts';
-import { userError } from '../catalogue/errors.ts';
-import { proFeaturesRefused, proFieldsUsed } from '../catalogue/pro-fields.ts';
+import { redactedProgress, resolveStep, runStep } from '../catalogue/node-step.ts';
 import { nodeRefs } from '../catalogue/refs.ts';
-import { resolveValues } from '../catalogue/template.ts';
-import type { McpAccess } from '../catalogue/ai/mcp-services.ts';
-import type { SmtpAccess } from '../catalogue/app/smtp-node/smtp-services.ts';
-import type { PostgresAccess } from '../catalogue/data-source/postgres-node/postgres-services.ts';
-import type { ModelAccess } from '../catalogue/ai/model-services.ts';
-import type { VectorAccess } from '../catalogue/ai/vector-services.ts';
-import type { CatalogueNode, CredentialReader, FlowAccess, HookAccess, NodeContext, Values } from '../catalogue/types.ts';
+import { declaredServices } from '../catalogue/services/declared.ts';
+import type { FlowAccess } from '../catalogue/services/index.ts';
+import type { CatalogueNode, CredentialReader, Values } from '../catalogue/types.ts';
 import type { ServiceUrls } from '../catalogue/service-urls.ts';
+import type { ServiceProviders, ServiceScope } from './node-services.ts';
 import type { Outbound } from './outbound/client.ts';
-import { SecretRedactor } from './secrets/redact.ts';
 import { STARTER_PLAN } from './usage/plans.ts';
 import { flowToolSchema } from './flows/flow-tool-schema.ts';
 
@@ -44,16 +39,12 @@ export interface NodeRunnerDeps {
   serviceUrls: ServiceUrls;
   /** the tool-execution service's API key (WEFT_TOOL_SERVICE_API_KEY); nodes reach it as `ctx.toolServiceKey` */
   toolServiceKey?: string;
-  /** the model gateway (runtime/models/gateway.ts); AI nodes reach it as `ctx.models` */
-  models?: { forProject(projectId: string, credentials: CredentialReader): ModelAccess };
-  /** the vector store (runtime/vectors/project-vectors.ts); vector and search nodes reach it as `ctx.vectors` */
-  vectors?: { forProject(projectId: string): VectorAccess };
-  /** sessions with MCP servers (runtime/mcp-client/); the MCP node reaches it as `ctx.mcp` */
-  mcp?: McpAccess;
-  /** mail servers under the address policy (runtime/smtp/); the SMTP node reaches it as `ctx.smtp` */
-  smtp?: SmtpAccess;
-  /** Postgres databases under the address policy (runtime/postgres/); the Postgres nodes reach it as `ctx.postgres` */
-  postgres?: PostgresAccess;
+  /**
+   * the services nodes declare by name (runtime/node-services.ts): the model gateway, the vector
+   * store, MCP, SMTP, Postgres, the flows called as webhooks. `flows` (flow tools) is the
+   * runner's own, made from `awaitRun`.
+   */
+  services: Omit<ServiceProviders, 'flows'>;
   /**
    * wait for a run to end (Engine.awaitResult), for flow tools; without it AI nodes have no flow
    * tools. `giveUp` ends the wait early (answered as 'timeout').
@@ -63,11 +54,6 @@ export interface NodeRunnerDeps {
   cancelRun?(runId: string): Promise<unknown>;
   /** a flow's name, for a flow tool's default name */
   flowName?(flowId: string): Promise<string | undefined>;
-  /**
-   * the project's flows called as webhooks through the production-call path (server.ts binds
-   * it to ProductionCalls); nodes reach it as `ctx.hooks`. Absent in a worker-only process.
-   */
-  hooks?: { forProject(projectId: string): HookAccess };
   /** the plan of a project (runtime/usage/plan-of.ts): a starter-plan project's node may not use a pro-only field */
   projectPlan?(projectId: string): Promise<string>;
 }
@@ -81,6 +67,8 @@ function refsOf(definition: CatalogueNode['definition'], values: Values): string
 }
 
 export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
+  const { awaitRun } = deps;
+  const providers: ServiceProviders = { ...deps.services, ...(awaitRun ? { flows: ({ activation }) => flowAccess(deps, activation, awaitRun) } : {}) };
   return async function runNode(activation) {
     const { node, meta } = activation;
     const entry = deps.nodes(node.type);
@@ -94,58 +82,49 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
     const outputs = await activation.outputs([...refs]);
     // the node checks these against its definition before its executor sees them (defineNode);
     // a required field a placeholder left empty fails naming the placeholder (checkValues)
-    const { values, unresolved } = resolveValues(entry.definition, raw, { outputs, triggerId: meta.trigger });
-    // A flow saved before its organisation moved to the starter plan still holds them.
-    const pro = deps.projectPlan ? proFieldsUsed(entry.definition, values) : [];
-    if (pro.length && (await deps.projectPlan!(meta.projectId)) === STARTER_PLAN) throw userError(proFeaturesRefused(pro.map((f) => f.label)));
-    // Secrets the node reads never come back out of it: not in its output, error or progress.
-    const redactor = new SecretRedactor();
-    const credentials = deps.credentialsOf(meta.projectId, (secrets) => redactor.add(secrets));
-    const idempotencyKey = `${activation.runId}/${activation.actor}`;
-    const context: NodeContext = {
-      runId: activation.runId,
-      flowId: meta.flowId,
-      projectId: meta.projectId,
-      nodeId: node.id,
-      idempotencyKey,
-      iteration: activation.iteration,
-      attempt: activation.attempt,
-      mode: meta.mode,
-      input: meta.input,
+    const { projectPlan } = deps;
+    const resolved = await resolveStep(entry.definition, raw, {
       outputs,
-      get signal() {
-        return activation.signal;
-      },
-      offSlot: activation.offSlot,
-      progress: (message, detail) =>
-        activation.progress(redactor.text(message), detail && { ...detail, ...(detail.text ? { text: redactor.text(detail.text) } : {}) }),
-      serviceUrl: (name) => deps.serviceUrls[name],
-      // a node that reads the operator's key has it redacted from what it hands back, as a credential's
-      get toolServiceKey() {
-        if (deps.toolServiceKey) redactor.add([deps.toolServiceKey]);
-        return deps.toolServiceKey;
-      },
-      async startChildRun(flowId, input) {
-        const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
-        return activation.startChild(plan, input);
-      },
-      credentials,
-      // through the node's own credential reader, so the keys the gateway reads are redacted too
-      models: deps.models?.forProject(meta.projectId, credentials),
-      vectors: deps.vectors?.forProject(meta.projectId),
-      http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal }),
-      mcp: deps.mcp,
-      smtp: deps.smtp,
-      postgres: deps.postgres,
-      flows: deps.awaitRun && flowAccess(deps, activation, deps.awaitRun),
-      hooks: deps.hooks?.forProject(meta.projectId),
-    };
-    try {
-      const result = await entry.run(values, context, unresolved);
-      return redactor.active ? { ...result, output: redactor.value(result.output) } : result;
-    } catch (error) {
-      throw redactor.error(error);
-    }
+      triggerId: meta.trigger,
+      isStarterPlan: projectPlan && (async () => (await projectPlan(meta.projectId)) === STARTER_PLAN),
+    });
+    const idempotencyKey = `${activation.runId}/${activation.actor}`;
+    // Secrets the node reads never come back out of it: not in its output, error or progress (runStep).
+    return runStep(entry, resolved, (redactor) => {
+      const credentials = deps.credentialsOf(meta.projectId, (secrets) => redactor.add(secrets));
+      // the credential reader goes in, so the keys a service reads (the model gateway's) are redacted too
+      const scope: ServiceScope = { projectId: meta.projectId, credentials, activation };
+      return {
+        runId: activation.runId,
+        flowId: meta.flowId,
+        projectId: meta.projectId,
+        nodeId: node.id,
+        idempotencyKey,
+        iteration: activation.iteration,
+        attempt: activation.attempt,
+        mode: meta.mode,
+        input: meta.input,
+        outputs,
+        get signal() {
+          return activation.signal;
+        },
+        offSlot: activation.offSlot,
+        progress: redactedProgress(redactor, activation.progress),
+        serviceUrl: (name) => deps.serviceUrls[name],
+        // a node that reads the operator's key has it redacted from what it hands back, as a credential's
+        get toolServiceKey() {
+          if (deps.toolServiceKey) redactor.add([deps.toolServiceKey]);
+          return deps.toolServiceKey;
+        },
+        async startChildRun(flowId, input) {
+          const plan = await deps.planOf(meta.projectId, flowId, meta.mode);
+          return activation.startChild(plan, input);
+        },
+        credentials,
+        http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal }),
+        services: declaredServices(entry.definition.services, (name) => providers[name]?.(scope)),
+      };
+    });
   };
 }
 

@@ -227,6 +227,12 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     syncJobStates: async () => (syncSystem ? syncSystem.jobStates() : {}),
     droppedLogRecords: () => outageSpool?.dropped ?? 0,
   });
+  const models = modelGatewayFromEnv(redis, prefix, outbound);
+  const vectors = new ProjectVectors({
+    store: () => vectorStore.get(),
+    scopeOf: vectorScope(new ProjectStore(redis, prefix), new OrganisationStore(redis, prefix)),
+    addRecords: (projectId, added, deleted) => usage.addRecords(projectId, added, deleted),
+  });
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds, lockDurationMs: options.lockDurationMs },
     metrics.observe(createNodeRunner({
@@ -250,16 +256,15 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       outbound,
       serviceUrls,
       toolServiceKey: toolService.apiKey,
-      mcp: mcpServers,
-      smtp: mailServers,
-      postgres: databases,
-      hooks: { forProject: (projectId) => flowHooks(() => productionCalls, projectId) },
-      models: modelGatewayFromEnv(redis, prefix, outbound),
-      vectors: new ProjectVectors({
-        store: () => vectorStore.get(),
-        scopeOf: vectorScope(new ProjectStore(redis, prefix), new OrganisationStore(redis, prefix)),
-        addRecords: (projectId, added, deleted) => usage.addRecords(projectId, added, deleted),
-      }),
+      // the services nodes declare by name (runtime/node-services.ts)
+      services: {
+        models: ({ projectId, credentials: reader }) => models.forProject(projectId, reader),
+        vectors: ({ projectId }) => vectors.forProject(projectId),
+        mcp: () => mcpServers,
+        smtp: () => mailServers,
+        postgres: () => databases,
+        hooks: ({ projectId }) => flowHooks(() => productionCalls, projectId),
+      },
     })),
   );
   // Execute Flow (above) compiles the flows it calls through the same caches as the routes

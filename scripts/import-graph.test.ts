@@ -54,9 +54,6 @@ const RUNTIME_LAYERS: string[] = [];
  */
 const PENDING_ELSEWHERE: { imports: string[]; cycles: string[] } = {
   imports: [
-    // the node harness builds the outbound client itself (it is being reworked onto the runner's own steps)
-    'catalogue/testing/node-harness.ts → runtime/outbound/address-policy.ts',
-    'catalogue/testing/node-harness.ts → runtime/outbound/client.ts',
     // node tests that build a real runtime service by hand (models, MCP, SMTP, Postgres, outbound):
     // with the services registry they get them by name from the reworked harness
     'catalogue/ai/agent-classifier-node/run.test.ts → runtime/models/testing/openai-loopback.ts',
@@ -103,12 +100,7 @@ const PENDING_ELSEWHERE: { imports: string[]; cycles: string[] } = {
     'catalogue/data-source/postgres-node/run.test.ts → runtime/postgres/postgres-access.ts',
     'catalogue/data-source/postgres-node/run.test.ts → runtime/postgres/testing/test-database.ts',
   ],
-  cycles: [
-    // the engine's redesign (one dispatcher)
-    'actors/engine-core.ts → actors/run-ahead.ts → actors/engine-core.ts',
-    // catalogue/types.ts typing the per-service context fields from node folders (the services registry)
-    'catalogue/credentials/basic-forms.ts → catalogue/credentials/types.ts → catalogue/types.ts → catalogue/data-source/postgres-node/postgres-services.ts → catalogue/credentials/basic-forms.ts',
-  ],
+  cycles: [],
 };
 
 const root = resolve(import.meta.dirname, '..');

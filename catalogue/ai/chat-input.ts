@@ -6,7 +6,7 @@
  */
 import { isPlainObject, parseJsonish } from '../coerce.ts';
 import { userError } from '../errors.ts';
-import { CHAT_ROLES, type ChatMessage, type ChatRole, type ContentPart } from './model-services.ts';
+import { CHAT_ROLES, type ChatMessage, type ChatRole, type ContentPart } from '../services/models.ts';
 
 export const PROMPT_ROLES = ['system', 'user'] as const;
 export const INVALID_HISTORY = 'Invalid chat history: it must be a JSON array of messages';

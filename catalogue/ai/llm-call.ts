@@ -6,8 +6,7 @@
  * characters or STREAM_PIECE_MS milliseconds, so a long answer is not one event a token).
  */
 import type { NodeContext } from '../types.ts';
-import { modelsOf } from './context.ts';
-import type { ChatReply, ChatRequest } from './model-services.ts';
+import type { ChatReply, ChatRequest } from '../services/models.ts';
 
 export const CALLING_LLM = 'Calling the LLM';
 export const LLM_RESPONSE_RECEIVED = 'LLM response received';
@@ -15,8 +14,8 @@ export const STREAMING = 'Streaming the LLM response';
 export const STREAM_PIECE_CHARS = 24;
 export const STREAM_PIECE_MS = 100;
 
-export async function callLLM(ctx: NodeContext, model: unknown, request: Omit<ChatRequest, 'onText' | 'signal'>, stream: boolean): Promise<ChatReply> {
-  const models = modelsOf(ctx);
+export async function callLLM(ctx: NodeContext<'models'>, model: unknown, request: Omit<ChatRequest, 'onText' | 'signal'>, stream: boolean): Promise<ChatReply> {
+  const models = ctx.services.models;
   await ctx.progress(CALLING_LLM);
   let pending = '';
   let last = Date.now();

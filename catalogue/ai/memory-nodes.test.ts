@@ -84,7 +84,7 @@ describe('memory nodes', () => {
     const [vector] = (await bed.models.embed(null, [query])).vectors;
     const memory = (text: string, v: number[]) => ({ vector: v, properties: { memory: text, uniqueId: 'user-3', sessionId: 'Global', memoryId: text } });
     // the same direction: certainty 1; the opposite one: certainty 0
-    await bed.context().vectors!.index('Memory_Colours', [memory('Likes blue', vector), memory('Opposite', vector.map((x) => -x))], { primaryKeys: [], duplicateOperation: 'overwrite' });
+    await bed.context().services.vectors.index('Memory_Colours', [memory('Likes blue', vector), memory('Opposite', vector.map((x) => -x))], { primaryKeys: [], duplicateOperation: 'overwrite' });
     const out = (await runNode(retrieve, { searchQuery: query, memoryCollection: 'Colours', limit: 5 }, bed.context())).output as { rawMemories: { memory: string }[] };
     expect(out.rawMemories.map((m) => m.memory)).toEqual(['Likes blue']);
   });

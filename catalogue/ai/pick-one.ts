@@ -9,7 +9,7 @@ import { isPlainObject, parseJsonish } from '../coerce.ts';
 import { operationalError } from '../errors.ts';
 import type { NodeContext } from '../types.ts';
 import { callLLM } from './llm-call.ts';
-import type { ChatMessage, UsageMeta } from './model-services.ts';
+import type { ChatMessage, UsageMeta } from '../services/models.ts';
 import { addUsage } from './usage-meta.ts';
 import { CLASSIFIER_RETRIES } from './classifier-node/definition.ts';
 
@@ -36,7 +36,7 @@ export interface PickOptions {
   failure: string;
 }
 
-export async function pickOne(ctx: NodeContext, model: unknown, messages: ChatMessage[], options: PickOptions): Promise<{ name: string; meta: UsageMeta }> {
+export async function pickOne(ctx: NodeContext<'models'>, model: unknown, messages: ChatMessage[], options: PickOptions): Promise<{ name: string; meta: UsageMeta }> {
   const { names, key } = options;
   const conversation: ChatMessage[] = [{ role: 'system', content: options.instructions }, ...messages];
   let meta: UsageMeta | undefined;

@@ -1,9 +1,8 @@
 /** @module catalogue/ai/search-run — what the three search nodes share: the query vector, the BM25 fields, results. */
 import type { NodeContext } from '../types.ts';
 import { bm25Fields, type Bm25Fields } from './bm25-fields.ts';
-import { modelsOf } from './context.ts';
-import type { UsageMeta } from './model-services.ts';
-import type { Properties } from './vector-services.ts';
+import type { UsageMeta } from '../services/models.ts';
+import type { Properties } from '../services/vectors.ts';
 import { vectorsOf } from './vector-db-node/run.ts';
 
 
@@ -12,8 +11,8 @@ export const keywordFieldsOf = (values: { readonly properties: unknown[]; readon
   bm25Fields(values.properties, values.boostProperties);
 
 /** The query's vector with the node's embedding model (the project's default when empty). */
-export async function queryVector(ctx: NodeContext, embeddingModel: unknown, query: string): Promise<{ vector: number[]; meta: UsageMeta }> {
-  const reply = await modelsOf(ctx).embed(embeddingModel, [query], ctx.signal);
+export async function queryVector(ctx: NodeContext<'models'>, embeddingModel: unknown, query: string): Promise<{ vector: number[]; meta: UsageMeta }> {
+  const reply = await ctx.services.models.embed(embeddingModel, [query], ctx.signal);
   return { vector: reply.vectors[0], meta: reply.meta };
 }
 

@@ -8,7 +8,7 @@
 import { toolAnswerMessage, toolCallMessage } from '../../contract/tool-progress.ts';
 import type { NodeContext } from '../types.ts';
 import { callLLM } from './llm-call.ts';
-import type { ChatMessage, ChatReply, UsageMeta } from './model-services.ts';
+import type { ChatMessage, ChatReply, UsageMeta } from '../services/models.ts';
 import { callTool, toolSpecs, type Tool, type ToolCallRecord } from './tools.ts';
 import { addUsage } from './usage-meta.ts';
 
@@ -23,7 +23,7 @@ export interface Conversation {
 }
 
 export async function converse(
-  ctx: NodeContext,
+  ctx: NodeContext<'models'>,
   model: unknown,
   start: ChatMessage[],
   options: { tools: Tool[]; stream: boolean; json?: boolean; /** names this conversation's tool calls when a node holds several */ turn?: number },

@@ -7,7 +7,7 @@
  */
 import { isNodeError, NodeError, userError } from '../errors.ts';
 import type { NodeContext } from '../types.ts';
-import { mcpServerOf, type McpSession, type McpToolInfo } from './mcp-services.ts';
+import { mcpServerOf, type McpSession, type McpToolInfo } from '../services/mcp.ts';
 import { prepareTools, toolNotFound, type Tool } from './tools.ts';
 
 export const MCP_TOOL_FAILED = 'Error calling MCP tool';
@@ -45,15 +45,14 @@ export interface OpenToolServer {
  * or all). No such credential: 'credential {name} not found! Please add first'. A server that
  * cannot be reached or listed: 'Error calling MCP tool: {reason}', the reason's kind kept.
  */
-export async function openToolServer(ctx: NodeContext, name: string, selected: string[]): Promise<OpenToolServer> {
+export async function openToolServer(ctx: NodeContext<'mcp'>, name: string, selected: string[]): Promise<OpenToolServer> {
   const credential = await ctx.credentials.get(name).catch((error: unknown) => {
     throw error instanceof Error && error.message === `No credentials found for ${name}` ? userError(toolServerMissing(name)) : error;
   });
   const server = mcpServerOf(credential);
-  if (!ctx.mcp) throw new NodeError(`${MCP_TOOL_FAILED}: MCP servers cannot be reached from this runtime`, 'unexpected');
   const failed = (error: unknown) =>
     new NodeError(`${MCP_TOOL_FAILED}: the tool server ${name}: ${error instanceof Error ? error.message : String(error)}`, isNodeError(error) ? error.kind : 'operational', { cause: error });
-  const session = await ctx.mcp.connect(server, ctx.signal).catch((error: unknown) => {
+  const session = await ctx.services.mcp.connect(server, ctx.signal).catch((error: unknown) => {
     throw failed(error);
   });
   try {
@@ -78,7 +77,7 @@ export interface NodeToolValues {
  * Run `work` with the node's own tools and its tool server's (every tool once: 'Tool {x} is
  * defined twice' otherwise); the server's session is closed when `work` is done, however it ends.
  */
-export async function withNodeTools<T>(ctx: NodeContext, values: NodeToolValues, work: (tools: Tool[]) => Promise<T>): Promise<T> {
+export async function withNodeTools<T>(ctx: NodeContext<'mcp' | 'flows'>, values: NodeToolValues, work: (tools: Tool[]) => Promise<T>): Promise<T> {
   const own = await prepareTools(values.tools, ctx);
   const name = values.credentials?.trim();
   const server = name ? await openToolServer(ctx, name, (values.serverTools ?? []).map(String)) : undefined;

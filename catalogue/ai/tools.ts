@@ -16,7 +16,7 @@ import { isNodeError, NodeError, userError } from '../errors.ts';
 import { hasDangerousPattern } from '../logic/code-node/dangerous-patterns.ts';
 import { runSandboxed } from '../logic/code-node/sandbox.ts';
 import type { NodeContext } from '../types.ts';
-import type { ToolCall, ToolSpec } from './model-services.ts';
+import type { ToolCall, ToolSpec } from '../services/models.ts';
 
 export const TOOLS_NOT_ARRAY = 'Tools must be an array';
 export const toolNotFound = (name: string) => `Tool ${name} not found`;
@@ -55,7 +55,7 @@ const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const OPEN_OBJECT = { type: 'object', properties: {} };
 
 /** The node's `tools` value (JSON text already parsed; [] by default) as the tools it offers. */
-export async function prepareTools(value: unknown, ctx: NodeContext): Promise<Tool[]> {
+export async function prepareTools(value: unknown, ctx: NodeContext<'flows'>): Promise<Tool[]> {
   if (!Array.isArray(value)) throw userError(TOOLS_NOT_ARRAY);
   const tools: Tool[] = [];
   for (const [i, item] of value.entries()) {
@@ -83,11 +83,10 @@ function codeTool(item: unknown, i: number, ctx: NodeContext): Tool {
   };
 }
 
-async function flowTool(item: Record<string, unknown>, ctx: NodeContext): Promise<Tool> {
+async function flowTool(item: Record<string, unknown>, ctx: NodeContext<'flows'>): Promise<Tool> {
   const flowId = String(item.flowId).trim();
   const given = typeof item.name === 'string' ? item.name.trim() : '';
-  if (!ctx.flows) throw userError(toolNotFound(given || flowId));
-  const flows = ctx.flows;
+  const flows = ctx.services.flows;
   const flow = await flows.describe(flowId).catch((error: unknown) => {
     throw isNodeError(error) && error.kind === 'user' ? userError(toolNotFound(given || flowId)) : error;
   });

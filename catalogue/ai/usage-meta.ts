@@ -1,5 +1,5 @@
 /** @module catalogue/ai/usage-meta — adding up the `_meta` of several model calls of one node. */
-import type { UsageMeta } from './model-services.ts';
+import type { UsageMeta } from '../services/models.ts';
 
 const money = (value: number) => Math.round(value * 1e10) / 1e10;
 

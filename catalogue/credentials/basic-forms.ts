@@ -4,41 +4,12 @@
  * messaging provider"; "Pro: object storage"), plus weft's own types for the API Request node
  * and AI model providers. Fields as spec 001 §3 and 002 §3 list them.
  */
-import { SMTP_SECURITY_LABELS, SMTP_SECURITY_MODES, SMTP_TLS_MODES } from '../app/smtp-node/smtp-security.ts';
+import { SMTP_SECURITY_LABELS, SMTP_SECURITY_MODES, SMTP_TLS_MODES } from '../services/smtp-security.ts';
+import { postgresCredentialForm } from '../data-source/postgres-node/credential-form.ts';
 import type { CredentialForm } from './types.ts';
 
-export const POSTGRES_SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
-
-/** the four certificate fields show only for verify-ca or verify-full (spec 001 §3) */
-const withCertificates = { actionField: 'sslMode', actionValue: ['verify-ca', 'verify-full'] };
-
 export const basicForms: CredentialForm[] = [
-  {
-    type: 'postgres',
-    testable: true,
-    label: 'Postgres',
-    description: 'A relational database reached over the Postgres protocol.',
-    authType: 'basic',
-    fields: [
-      { name: 'host', label: 'Host', type: 'text', required: true, placeholder: 'db.example.com', description: 'Without http:// or https:// and without a trailing slash.' },
-      { name: 'port', label: 'Port', type: 'number', required: true, defaultValue: 5432, minValue: 1, maxValue: 65535, step: 1 },
-      { name: 'dbName', label: 'Database', type: 'text', required: true },
-      { name: 'username', label: 'Username', type: 'text', required: true },
-      { name: 'password', label: 'Password', type: 'text', required: true, isPrivate: true },
-      {
-        name: 'sslMode',
-        label: 'SSL mode',
-        type: 'select',
-        required: true,
-        defaultValue: 'disable',
-        values: POSTGRES_SSL_MODES.map((mode) => ({ label: mode, value: mode })),
-      },
-      { name: 'ca_certificate', label: 'CA certificate', type: 'textarea', ...withCertificates },
-      { name: 'client_certificate', label: 'Client certificate', type: 'textarea', ...withCertificates },
-      { name: 'client_key', label: 'Client key', type: 'textarea', isPrivate: true, ...withCertificates },
-      { name: 'client_key_password', label: 'Client key password', type: 'text', isPrivate: true, ...withCertificates },
-    ],
-  },
+  postgresCredentialForm,
   {
     type: 's3',
     label: 'S3 (object storage)',

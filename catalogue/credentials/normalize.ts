@@ -8,7 +8,7 @@
  * (runtime/http/routes/credentials.ts), so whatever cannot be cleaned is refused there by name.
  */
 import { parseJsonish } from '../coerce.ts';
-import { cleanPostgresHost } from '../data-source/postgres-node/postgres-services.ts';
+import { cleanPostgresHost } from '../services/postgres.ts';
 
 const withoutTrailingSlash = (stored: Record<string, unknown>) => {
   if (typeof stored.hostUrl === 'string') stored.hostUrl = stored.hostUrl.trim().replace(/\/+$/, '');

@@ -1,11 +1,11 @@
 /**
  * @module runtime/calls/flow-hooks — a node calling a flow of its project as that flow's webhook
- * (`ctx.hooks`: the crawl nodes' webhook events): the same production call `POST /hook/:flowId`
+ * (`ctx.services.hooks`: the crawl nodes' webhook events): the same production call `POST /hook/:flowId`
  * makes (runtime/calls/production-call.ts) — the flow's deployed version, its webhook trigger,
  * the plan's request count, one production log record — with the project as the caller (no API
  * key: the node belongs to the project). It does not wait for the flow's answer.
  */
-import type { HookAccess } from '../../catalogue/types.ts';
+import type { HookAccess } from '../../catalogue/services/hooks.ts';
 import type { ProductionCalls } from './production-call.ts';
 
 export function flowHooks(calls: () => ProductionCalls | undefined, projectId: string): HookAccess {

@@ -3,7 +3,7 @@
  * `{hostUrl or serviceUrl('crawlService')}/v1/team/credit-usage` with `Authorization: Bearer
  * <key>` (its documented read of the team's remaining credits; spends none).
  */
-import { refusal, type CredentialTest } from './credential-test.ts';
+import { refusal, type CredentialTest } from '../../catalogue/credential-test.ts';
 
 export const testCrawlService: CredentialTest = async (fields, ctx) => {
   const apiKey = typeof fields.apiKey === 'string' ? fields.apiKey.trim() : '';

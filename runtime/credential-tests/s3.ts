@@ -5,7 +5,7 @@
  */
 import { listBuckets, s3Client, s3Error } from '../../catalogue/data-source/s3-trigger-node/s3-client.ts';
 import { s3CredentialOf } from '../../catalogue/data-source/s3-trigger-node/s3-credential.ts';
-import type { CredentialTest } from './credential-test.ts';
+import type { CredentialTest } from '../../catalogue/credential-test.ts';
 
 export const testS3: CredentialTest = async (fields, ctx) => {
   const client = s3Client(s3CredentialOf(fields), { http: ctx.http, serviceUrl: ctx.serviceUrl('s3'), signal: ctx.signal });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackApi, type LoopbackApi } from '../../catalogue/testing/loopback-api.ts';
 import { testContext } from '../../catalogue/testing/node-harness.ts';
-import type { CredentialTestContext } from './credential-test.ts';
+import type { CredentialTestContext } from '../../catalogue/credential-test.ts';
 import { testTeamsOauth } from './teams-oauth.ts';
 
 const ACCESS = 'graph-me-access-token-0123456789';

@@ -6,7 +6,7 @@
  */
 import { graphCall } from '../../catalogue/app/teams-node/graph.ts';
 import { graphTokenOf, teamsCredentialOf } from '../../catalogue/app/teams-node/teams-credential.ts';
-import type { CredentialTest } from './credential-test.ts';
+import type { CredentialTest } from '../../catalogue/credential-test.ts';
 
 export const testTeamsOauth: CredentialTest = async (fields, ctx) => {
   const token = graphTokenOf(teamsCredentialOf(fields));

@@ -22,9 +22,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { publicCredentialFields } from '../../catalogue/credentials/index.ts';
 import { normalizeCredentials } from '../../catalogue/credentials/normalize.ts';
-import type { McpAccess } from '../../catalogue/ai/mcp-services.ts';
-import type { SmtpAccess } from '../../catalogue/app/smtp-node/smtp-services.ts';
-import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { McpAccess } from '../../catalogue/services/mcp.ts';
+import type { SmtpAccess } from '../../catalogue/services/smtp.ts';
+import type { PostgresAccess } from '../../catalogue/services/postgres.ts';
 import type { ServiceUrls } from '../../catalogue/service-urls.ts';
 import type { TestCredentialsAnswer } from '../../contract/credentials.ts';
 import { requireProjectAccess } from '../auth/access.ts';
@@ -34,9 +34,9 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { checkAgainstForm, noStore, secretErrors } from '../http/routes/credentials.ts';
 import type { Outbound } from '../outbound/client.ts';
 import { containsMasked, isPlainObject, MaskedValueError, mergeMasked } from '../secrets/mask.ts';
-import { SecretRedactor, secretValuesOf } from '../secrets/redact.ts';
+import { SecretRedactor, secretValuesOf } from '../../catalogue/secrets/redact.ts';
 import type { CredentialStore } from '../stores/credentials.ts';
-import { CREDENTIAL_TEST_TIMEOUT_MS } from './credential-test.ts';
+import { CREDENTIAL_TEST_TIMEOUT_MS } from '../../catalogue/credential-test.ts';
 import { credentialTests } from './index.ts';
 
 export interface TestCredentialsDeps {

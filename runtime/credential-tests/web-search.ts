@@ -4,7 +4,7 @@
  * GET `{webSearch}/usage` with `Authorization: Bearer <key>`, its documented read of the key's
  * usage, which spends no search credit.
  */
-import { refusal, type CredentialTest } from './credential-test.ts';
+import { refusal, type CredentialTest } from '../../catalogue/credential-test.ts';
 
 export const testWebSearch: CredentialTest = async (fields, ctx) => {
   const apiKey = typeof fields.apiKey === 'string' ? fields.apiKey.trim() : '';

@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { isNodeError, operationalError, type NodeError } from '../../catalogue/errors.ts';
-import type { McpAccess, McpCallResult, McpServer, McpSession } from '../../catalogue/ai/mcp-services.ts';
+import type { McpAccess, McpCallResult, McpServer, McpSession } from '../../catalogue/services/mcp.ts';
 import type { Outbound } from '../outbound/client.ts';
 import { outboundFetch } from '../outbound/fetch.ts';
 

@@ -5,7 +5,7 @@
  * A credential not there is 404; a server that cannot be reached or refuses is 502 with its reason.
  */
 import Router from '@koa/router';
-import { mcpServerOf, type McpAccess } from '../../catalogue/ai/mcp-services.ts';
+import { mcpServerOf, type McpAccess } from '../../catalogue/services/mcp.ts';
 import { isNodeError } from '../../catalogue/errors.ts';
 import { projectAccessGuard } from '../auth/access.ts';
 import { HttpError, notFound } from '../http/errors.ts';

@@ -4,7 +4,7 @@
  * address is spelt), a redirect is checked again, and a streamed answer still streams.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ModelAccess } from '../../catalogue/ai/model-services.ts';
+import type { ModelAccess } from '../../catalogue/services/models.ts';
 import { NodeError } from '../../catalogue/errors.ts';
 import type { ModelParam } from '../../contract/models.ts';
 import { AllowList } from '../outbound/address-policy.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ModelAccess } from '../../catalogue/ai/model-services.ts';
+import type { ModelAccess } from '../../catalogue/services/models.ts';
 import type { ModelParam } from '../../contract/models.ts';
 import { DEFAULT_NOT_FOUND, DefaultModelsStore, MISSING_DEFAULTS } from './default-models.ts';
 import { ModelGateway, type CredentialReader } from './gateway.ts';

@@ -17,7 +17,7 @@ import type {
   ImageRequest,
   ModelAccess,
   ToolCall,
-} from '../../catalogue/ai/model-services.ts';
+} from '../../catalogue/services/models.ts';
 import type { ModelParam, ModelType } from '../../contract/models.ts';
 import { isPlainObject } from '../../catalogue/coerce.ts';
 import { kindOfStatus, NodeError, operationalError, timeoutError, userError } from '../../catalogue/errors.ts';

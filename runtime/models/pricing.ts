@@ -4,7 +4,7 @@
  * model's higher rates apply to the whole call (when it has them); per-request prices are
  * added once a call.
  */
-import type { UsageMeta } from '../../catalogue/ai/model-services.ts';
+import type { UsageMeta } from '../../catalogue/services/models.ts';
 import type { ModelInfo } from './model-info.ts';
 
 export const LONG_CONTEXT_TOKENS = 128_000;

@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { PostgresAccess, PostgresConnection, PostgresSession, QueryAnswer } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { PostgresAccess, PostgresConnection, PostgresSession, QueryAnswer } from '../../catalogue/services/postgres.ts';
 import type { AllowList } from '../outbound/address-policy.ts';
 import { allowedAddress } from '../outbound/allowed-address.ts';
 import { postgresError } from './postgres-errors.ts';

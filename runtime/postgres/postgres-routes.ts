@@ -14,7 +14,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { listSchemas, listTables, type RunQuery } from '../../catalogue/data-source/postgres-node/catalog-queries.ts';
-import { postgresConnectionOf, type PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
+import { postgresConnectionOf, type PostgresAccess } from '../../catalogue/services/postgres.ts';
 import { normalizeCredentials } from '../../catalogue/credentials/normalize.ts';
 import { requireProjectAccess } from '../auth/access.ts';
 import { fieldsToTest } from '../credential-tests/test-credentials-route.ts';

@@ -1,7 +1,7 @@
 /** The six SSL modes of a Postgres credential as `pg`'s ssl option, attempt by attempt (libpq's meanings). */
 import type { PeerCertificate } from 'node:tls';
 import { describe, expect, it } from 'vitest';
-import type { PostgresConnection } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { PostgresConnection } from '../../catalogue/services/postgres.ts';
 import { sslAttempts, triesNextSslMode } from './ssl-options.ts';
 
 const base: PostgresConnection = { host: 'db.example.com', port: 5432, dbName: 'app', username: 'u', password: 'p', sslMode: 'disable' };

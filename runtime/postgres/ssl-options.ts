@@ -13,7 +13,7 @@
  */
 import { isIP } from 'node:net';
 import { checkServerIdentity, type ConnectionOptions } from 'node:tls';
-import type { PostgresConnection } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { PostgresConnection } from '../../catalogue/services/postgres.ts';
 
 export type PgSsl = false | ConnectionOptions;
 

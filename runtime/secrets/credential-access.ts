@@ -7,7 +7,7 @@ import { userError } from '../../catalogue/errors.ts';
 import type { CredentialReader } from '../../catalogue/types.ts';
 import { NotFoundError } from '../domain-errors.ts';
 import type { CredentialStore, RevealedCredential } from '../stores/credentials.ts';
-import { secretValuesOf } from './redact.ts';
+import { secretValuesOf } from '../../catalogue/secrets/redact.ts';
 
 type Reader = Pick<CredentialStore, 'getByName' | 'reveal'>;
 

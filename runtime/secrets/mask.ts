@@ -3,7 +3,9 @@
  * values, and how a form that sends the masked values back keeps the stored secrets.
  */
 
-export const MASK = '••••';
+import { MASK } from '../../catalogue/secrets/redact.ts';
+
+export { MASK };
 
 /** Secrets this long (API keys, tokens) show their last 4 characters, so one can tell keys apart. */
 export const SHOW_TAIL_FROM = 20;

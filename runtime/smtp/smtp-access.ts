@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
 import { NodeError, operationalError, timeoutError, userError } from '../../catalogue/errors.ts';
-import type { MailMessage, SentMail, SmtpAccess, SmtpAccount, SmtpConnectionInfo } from '../../catalogue/app/smtp-node/smtp-services.ts';
+import type { MailMessage, SentMail, SmtpAccess, SmtpAccount, SmtpConnectionInfo } from '../../catalogue/services/smtp.ts';
 import type { AllowList } from '../outbound/address-policy.ts';
 import { allowedAddress } from '../outbound/allowed-address.ts';
 import { plannedEncryption, refuseClearLogin, securityFailure, securitySettings, type HandshakeWatch } from './smtp-security.ts';

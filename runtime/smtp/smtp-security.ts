@@ -10,8 +10,8 @@
  */
 import { checkServerIdentity, rootCertificates, type PeerCertificate } from 'node:tls';
 import { isIP } from 'node:net';
-import { securityNamed, type SmtpAccount } from '../../catalogue/app/smtp-node/smtp-services.ts';
-import { SMTP_SECURITY_LABELS, type SmtpEncryption } from '../../catalogue/app/smtp-node/smtp-security.ts';
+import { securityNamed, type SmtpAccount } from '../../catalogue/services/smtp.ts';
+import { SMTP_SECURITY_LABELS, type SmtpEncryption } from '../../catalogue/services/smtp-security.ts';
 import { timeoutError, userError, type NodeError } from '../../catalogue/errors.ts';
 import type { AllowList } from '../outbound/address-policy.ts';
 

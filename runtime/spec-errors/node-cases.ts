@@ -5,7 +5,7 @@
  * (runtime/models/testing/ai-testbed.ts). Each case answers the text that came out.
  */
 import { registry } from '../../catalogue/nodes.ts';
-import type { ModelAccess } from '../../catalogue/ai/model-services.ts';
+import type { ModelAccess } from '../../catalogue/services/models.ts';
 import { RESPONSE_TYPE_KEY } from '../../catalogue/response/graphql-response-node/async-values.ts';
 import { runNode } from '../../catalogue/testing/node-harness.ts';
 import type { NodeContext, Values } from '../../catalogue/types.ts';
@@ -74,30 +74,30 @@ async function closedStoreContext(bed: AiTestbed): Promise<NodeContext> {
   }
   const store = await closing;
   const vectors = new ProjectVectors({ store: async () => store, scopeOf: async () => ({ projectSlug: 'proj', tenant: null }) }).forProject('project_test');
-  return bed.context({ vectors });
+  return bed.context({ services: { vectors } });
 }
 
 export const nodeCases: Record<string, NodeCase> = {
   'No Project found': async (bed) => {
     const vectors = new ProjectVectors({ store: bed.vectorStore, scopeOf: async () => null }).forProject('project_gone');
-    return failure(run('vectorDbNode', { vectorDB: 'Docs', action: 'index', vectorsField: [[1, 0]], metadataField: ['x'] }, bed.context({ vectors, projectId: 'project_gone' })));
+    return failure(run('vectorDbNode', { vectorDB: 'Docs', action: 'index', vectorsField: [[1, 0]], metadataField: ['x'] }, bed.context({ services: { vectors }, projectId: 'project_gone' })));
   },
   'Missing credentials - {slug} for provider {p}': (bed) =>
-    failure(run('generateTextNode', { ...ask, generativeModelName: gpt({ credential_name: 'keyless' }) }, bed.context({ models: gatewayWith(bed, { credential: {} }) }))),
+    failure(run('generateTextNode', { ...ask, generativeModelName: gpt({ credential_name: 'keyless' }) }, bed.context({ services: { models: gatewayWith(bed, { credential: {} }) } }))),
   'Missing credentialId for model': (bed) => failure(run('generateTextNode', { ...ask, generativeModelName: gpt({ credential_name: '' }) }, bed.context())),
   'API key and Gateway URL must be set': (bed) =>
-    failure(run('generateTextNode', { ...ask, generativeModelName: gpt() }, bed.context({ models: gatewayWith(bed, { models: withProxy('portkey') }) }))),
+    failure(run('generateTextNode', { ...ask, generativeModelName: gpt() }, bed.context({ services: { models: gatewayWith(bed, { models: withProxy('portkey') }) } }))),
   'Unsupported proxy': (bed) =>
-    failure(run('generateTextNode', { ...ask, generativeModelName: gpt() }, bed.context({ models: gatewayWith(bed, { models: withProxy('carrier-pigeon') }) }))),
+    failure(run('generateTextNode', { ...ask, generativeModelName: gpt() }, bed.context({ services: { models: gatewayWith(bed, { models: withProxy('carrier-pigeon') }) } }))),
   'Model client not found': (bed) => failure(run('generateTextNode', { ...ask, generativeModelName: gpt({ provider_name: 'nobody' }) }, bed.context())),
   'Model is no longer supported or not found - {model}': (bed) =>
     failure(run('generateTextNode', { ...ask, generativeModelName: gpt({ model_name: 'gpt-2' }) }, bed.context())),
   'Default model not found! Please set a default model for this model type': (bed) => {
     const models = gatewayWith(bed, { defaults: { get: async () => ({ text_model: testDefaults.text_model }) } });
-    return failure(run('generateImageNode', { prompts: 'a fox' }, bed.context({ models })));
+    return failure(run('generateImageNode', { prompts: 'a fox' }, bed.context({ services: { models } })));
   },
   'Missing default models config': (bed) =>
-    failure(run('generateTextNode', ask, bed.context({ models: gatewayWith(bed, { defaults: { get: async () => null } }) }))),
+    failure(run('generateTextNode', ask, bed.context({ services: { models: gatewayWith(bed, { defaults: { get: async () => null } }) } }))),
   'Invalid input data...': (bed) => failure(run('generateTextNode', { ...ask, generativeModelName: 'not a model' }, bed.context())),
   'No choices found': (bed) => {
     bed.loopback.handle(() => ({ json: { id: 'x', object: 'chat.completion', choices: [], usage: { prompt_tokens: 1, completion_tokens: 0 } } }));
@@ -184,12 +184,12 @@ export const nodeCases: Record<string, NodeCase> = {
 
 const mcpAsk = { promptTemplate: 'weather?', credentials: 'mcp', generativeModelName: gpt(), selectedTools: ['get_weather'] };
 
-/** A real MCP server on loopback behind `ctx.mcp`, its credential 'mcp', for the time of `work`. */
+/** A real MCP server on loopback behind `ctx.services.mcp`, its credential 'mcp', for the time of `work`. */
 async function withMcpServer(bed: AiTestbed, work: (ctx: NodeContext) => Promise<string>): Promise<string> {
   const server = await startMcpTestServer();
   try {
     const mcp = mcpAccess(new Outbound({ allow: new AllowList([server.host]) }));
-    return await work(bed.context({ mcp, credentials: { get: async () => ({ hostUrl: `${server.url}/mcp`, type: 'http' }) } }));
+    return await work(bed.context({ services: { mcp }, credentials: { get: async () => ({ hostUrl: `${server.url}/mcp`, type: 'http' }) } }));
   } finally {
     await server.close();
   }

@@ -6,7 +6,7 @@
  * `engines.dataSyncService`; new jobs then go to it (`engineFor` decides otherwise).
  */
 import { duplicateRedis } from '../../actors/redis-connection.ts';
-import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { PostgresAccess } from '../../catalogue/services/postgres.ts';
 import type { ServiceUrls } from '../../catalogue/service-urls.ts';
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';

@@ -7,7 +7,7 @@
  * deleted — refused before anything is written when the starter plan's record limit would be
  * passed.
  */
-import type { IndexOptions, IndexResult, Properties, VectorAccess } from '../../catalogue/ai/vector-services.ts';
+import type { IndexOptions, IndexResult, Properties, VectorAccess } from '../../catalogue/services/vectors.ts';
 import { userError } from '../../catalogue/errors.ts';
 import type { VectorStore } from './store.ts';
 

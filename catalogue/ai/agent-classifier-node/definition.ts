@@ -15,6 +15,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'branch',
   docs: '/docs/nodes/agentClassifierNode',
+  services: ['models'],
   description:
     'Asks a chat model which agent path should handle the request — each path has a name and a description of ' +
     "what its agent does — and continues along that path's edge only (the other paths are skipped). An answer " +

@@ -5,7 +5,7 @@
  */
 import { defineNode } from '../../define-node.ts';
 import { agentOutputOf, agentRecords, lastModelText, type AgentStep } from '../agent-node/agent-history.ts';
-import type { UsageMeta } from '../model-services.ts';
+import type { UsageMeta } from '../../services/models.ts';
 import { addUsage } from '../usage-meta.ts';
 import { AGENT_LOOP_END_CONDITION, definition } from './definition.ts';
 

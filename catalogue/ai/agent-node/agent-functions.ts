@@ -6,7 +6,7 @@
  */
 import { isPlainObject, parseJsonish } from '../../coerce.ts';
 import { userError } from '../../errors.ts';
-import type { ToolSpec } from '../model-services.ts';
+import type { ToolSpec } from '../../services/models.ts';
 
 export const AGENTS_INVALID = 'Agents must be a list of { name, description, schema }';
 export const AGENTS_REQUIRED = 'Agents is required';

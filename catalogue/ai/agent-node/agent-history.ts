@@ -6,7 +6,7 @@
  * conversation.
  */
 import { isPlainObject } from '../../coerce.ts';
-import type { ChatMessage, UsageMeta } from '../model-services.ts';
+import type { ChatMessage, UsageMeta } from '../../services/models.ts';
 
 /** What a supervisor's step in one iteration outputs (see run.ts). */
 export interface AgentStep {

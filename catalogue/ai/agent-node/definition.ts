@@ -21,6 +21,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'compass',
   docs: '/docs/nodes/agent',
+  services: ['models', 'mcp', 'flows'],
   description:
     'A chat model supervises agent paths: each agent is an output handle whose nodes end at an Agent Loop End. In ' +
     'every iteration the model either calls one agent (as a function whose parameters are the agent\'s schema), ' +

@@ -13,7 +13,7 @@ import { defineNode } from '../../define-node.ts';
 import { isNodeError, operationalError, userError } from '../../errors.ts';
 import { buildMessages } from '../chat-input.ts';
 import { callLLM } from '../llm-call.ts';
-import type { ChatMessage, ChatReply, UsageMeta } from '../model-services.ts';
+import type { ChatMessage, ChatReply, UsageMeta } from '../../services/models.ts';
 import type { NodeContext } from '../../types.ts';
 import { withNodeTools } from '../tool-server.ts';
 import { callTool, toolSpecs, type Tool, type ToolCallRecord } from '../tools.ts';
@@ -86,7 +86,7 @@ interface Turn {
  * own tools are run here and answered (at most MAX_TOOL_ROUNDS model calls in a turn). A call
  * of no agent and no tool is 'No matching edges found'.
  */
-async function decide(ctx: NodeContext, model: unknown, start: ChatMessage[], agents: AgentFunction[], tools: Tool[]): Promise<Turn> {
+async function decide(ctx: NodeContext<'models'>, model: unknown, start: ChatMessage[], agents: AgentFunction[], tools: Tool[]): Promise<Turn> {
   const messages: ChatMessage[] = [];
   const toolCalls: ToolCallRecord[] = [];
   const offered = [...agents.map((a) => a.spec), ...toolSpecs(tools)];
@@ -116,7 +116,7 @@ async function decide(ctx: NodeContext, model: unknown, start: ChatMessage[], ag
   }
 }
 
-async function modelReply(ctx: NodeContext, model: unknown, messages: ChatMessage[], tools: ReturnType<typeof toolSpecs>): Promise<ChatReply> {
+async function modelReply(ctx: NodeContext<'models'>, model: unknown, messages: ChatMessage[], tools: ReturnType<typeof toolSpecs>): Promise<ChatReply> {
   try {
     return await callLLM(ctx, model, { messages, tools }, false);
   } catch (error) {

@@ -13,6 +13,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'tag',
   docs: '/docs/nodes/classifierNode',
+  services: ['models'],
   description:
     'Asks a chat model which one of the classes the text belongs to, and continues along that class\'s edge only ' +
     `(the others are skipped). An answer that is not one of the classes is sent back, up to ${CLASSIFIER_RETRIES} more times.`,

@@ -10,6 +10,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'image',
   docs: '/docs/nodes/generateImageNode',
+  services: ['models'],
   description: 'Asks an image model (OpenAI or an OpenAI-compatible endpoint) for an image of the prompt.',
   inputs: [
     modelField('imageGenModelName', 'Image model', 'image'),

@@ -1,13 +1,12 @@
 /** @module catalogue/ai/generate-image-node/run — the first image and its revised prompt; model failures as 'ERROR in running imageGenNode: …'. */
 import { defineNode } from '../../define-node.ts';
-import { modelsOf } from '../context.ts';
 import { CALLING_LLM, LLM_RESPONSE_RECEIVED } from '../llm-call.ts';
 import { IMAGE_GEN_NODE, runningError } from '../node-errors.ts';
 import { definition } from './definition.ts';
 
 export default defineNode(definition, async (values, ctx) => {
   await ctx.progress(CALLING_LLM);
-  const reply = await modelsOf(ctx)
+  const reply = await ctx.services.models
     .image(values.imageGenModelName, { prompt: values.prompts.trim(), size: values.size, signal: ctx.signal })
     .catch((error: unknown) => {
       throw runningError(IMAGE_GEN_NODE, error);

@@ -12,6 +12,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'json',
   docs: '/docs/nodes/generateJsonNode',
+  services: ['models', 'mcp', 'flows'],
   description:
     'Asks a chat model for a JSON object that fits the schema. The answer is checked against the schema; an answer ' +
     `that is not JSON or does not fit is sent back to the model with the problem, up to ${JSON_RETRIES} more times.`,

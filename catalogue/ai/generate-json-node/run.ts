@@ -10,7 +10,7 @@ import type { NodeValues } from '../../field-values.ts';
 import type { NodeContext } from '../../types.ts';
 import { buildMessages } from '../chat-input.ts';
 import { schemaProblem } from '../json-schema.ts';
-import type { UsageMeta } from '../model-services.ts';
+import type { UsageMeta } from '../../services/models.ts';
 import { converse } from '../tool-loop.ts';
 import { withNodeTools } from '../tool-server.ts';
 import type { Tool, ToolCallRecord } from '../tools.ts';
@@ -33,7 +33,7 @@ export default defineNode(definition, async (values, ctx) => {
   return withNodeTools(ctx, values, (tools) => answerFitting(ctx, values, schema, tools));
 });
 
-async function answerFitting(ctx: NodeContext, values: Values, schema: Record<string, unknown>, tools: Tool[]) {
+async function answerFitting(ctx: NodeContext<'models'>, values: Values, schema: Record<string, unknown>, tools: Tool[]) {
   const messages = buildMessages({ prompts: values.prompts, messages: values.messages, memories: values.memories, attachments: values.attachments });
   messages.unshift({ role: 'system', content: `Answer with one JSON object, and nothing else, that fits this JSON schema:\n${JSON.stringify(schema)}` });
   let meta: UsageMeta | undefined;

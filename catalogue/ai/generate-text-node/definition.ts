@@ -10,6 +10,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'pen',
   docs: '/docs/nodes/generateTextNode',
+  services: ['models', 'mcp', 'flows'],
   description:
     'Asks a chat model (OpenAI or any OpenAI-compatible endpoint) for an answer to the prompts, after the memories ' +
     'and the chat history. With tools (code, other flows, or the tools of an MCP tool server), the model may call ' +

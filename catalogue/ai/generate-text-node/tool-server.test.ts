@@ -36,7 +36,7 @@ beforeEach(() => {
 const context = (extra: { iteration?: number } = {}) =>
   bed.context({
     ...extra,
-    mcp: mcpAccess(new Outbound({ allow: new AllowList([server.host]) })),
+    services: { mcp: mcpAccess(new Outbound({ allow: new AllowList([server.host]) })) },
     credentials: {
       async get(name) {
         if (name === 'tools') return { hostUrl: `${server.url}/mcp`, type: 'http' };
@@ -102,7 +102,7 @@ describe('Generate text with a tool server', () => {
 
   it("fails with 'Error calling MCP tool' naming the server when it cannot be reached (kept a passing fault)", async () => {
     const ctx = bed.context({
-      mcp: mcpAccess(new Outbound({ allow: new AllowList(['127.0.0.1:9']) })),
+      services: { mcp: mcpAccess(new Outbound({ allow: new AllowList(['127.0.0.1:9']) })) },
       credentials: { get: async () => ({ hostUrl: 'http://127.0.0.1:9/mcp', type: 'http' }) },
     });
     const failure = runNode(node, { ...ask, credentials: 'down' }, ctx);

@@ -20,6 +20,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'search-plus',
   docs: '/docs/nodes/hybridSearchNode',
+  services: ['models', 'vectors'],
   description:
     'Runs a vector search and a keyword (BM25) search and fuses them: alpha 1 is pure vector search, 0 pure keyword ' +
     'search. relativeScoreFusion scales each list’s scores to 0…1 and weights them; rankedFusion adds 1 / (60 + rank). ' +

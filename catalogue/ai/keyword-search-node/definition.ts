@@ -10,6 +10,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'search-text',
   docs: '/docs/nodes/keywordSearchNode',
+  services: ['vectors'],
   description:
     'Finds the records whose text holds the query’s words, ranked by BM25 (k1 1.2, b 0.75), best first. Words are ' +
     'compared lower-cased, without accents, stop words or common endings. Properties limits the search to some properties and ' +

@@ -10,6 +10,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'plug',
   docs: '/docs/nodes/mcpNode',
+  services: ['models', 'mcp'],
   integrationId: 12,
   description:
     'Asks a chat model the query with the chosen tools of an MCP server (streamable HTTP or SSE, an "MCP server" ' +

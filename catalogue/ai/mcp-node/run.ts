@@ -6,9 +6,9 @@
  * Agent: {message}'; a model that gives no answer 'Failure in executing the node, Please try again'.
  */
 import { defineNode } from '../../define-node.ts';
-import { NodeError, operationalError } from '../../errors.ts';
+import { operationalError } from '../../errors.ts';
 import { buildMessages } from '../chat-input.ts';
-import { mcpServerOf } from '../mcp-services.ts';
+import { mcpServerOf } from '../../services/mcp.ts';
 import { runningError } from '../node-errors.ts';
 import { converse } from '../tool-loop.ts';
 import { mcpTools } from '../tool-server.ts';
@@ -20,9 +20,8 @@ export const NODE_FAILURE = 'Failure in executing the node, Please try again';
 
 export default defineNode(definition, async (values, ctx) => {
   const server = mcpServerOf(await ctx.credentials.get(values.credentials));
-  if (!ctx.mcp) throw new NodeError('MCP servers cannot be reached from this runtime', 'unexpected');
   const messages = buildMessages({ prompts: [{ role: 'user', content: values.promptTemplate }], messages: values.messages, memories: values.memories, attachments: values.attachments });
-  const session = await ctx.mcp.connect(server, ctx.signal).catch((error: unknown) => {
+  const session = await ctx.services.mcp.connect(server, ctx.signal).catch((error: unknown) => {
     throw runningError(LLM_AGENT, error);
   });
   try {

@@ -7,11 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { isPlainObject, parseJsonish } from '../../coerce.ts';
 import { defineNode } from '../../define-node.ts';
-import { modelsOf } from '../context.ts';
 import { callLLM } from '../llm-call.ts';
-import type { UsageMeta } from '../model-services.ts';
+import type { UsageMeta } from '../../services/models.ts';
 import { addUsage } from '../usage-meta.ts';
-import type { Properties, VectorAccess } from '../vector-services.ts';
+import type { Properties, VectorAccess } from '../../services/vectors.ts';
 import { vectorsOf } from '../vector-db-node/run.ts';
 import { definition, MEMORY_NEIGHBOURS, MEMORY_THRESHOLD } from './definition.ts';
 
@@ -41,7 +40,7 @@ async function nearest(vectors: VectorAccess, vectorDB: string, vector: number[]
 
 export default defineNode(definition, async (values, ctx) => {
   const vectors = vectorsOf(ctx);
-  const models = modelsOf(ctx);
+  const models = ctx.services.models;
   const who = { uniqueId: values.uniqueId.trim(), sessionId: values.sessionId.trim() };
   const input = values.memoryValue.trim();
   const metadata = isPlainObject(values.metadata) ? values.metadata : {};

@@ -11,6 +11,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'memory-read',
   docs: '/docs/nodes/memoryRetrieveNode',
+  services: ['models', 'vectors'],
   description:
     'Finds the memories nearest to the query in Memory_{collection}. memories are chat messages (role user, the text ' +
     "prefixed by the user id and session) for a Generate text node's Memories field; rawMemories the records.",

@@ -10,6 +10,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'eye',
   docs: '/docs/nodes/multiModalNode',
+  services: ['models', 'mcp', 'flows'],
   description:
     'Asks a vision-capable chat model about the attached images (URLs or data URLs, sent with the last user ' +
     'message) and the prompts. Attachments are a pro feature.',

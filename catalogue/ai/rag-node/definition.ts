@@ -15,6 +15,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'book',
   docs: '/docs/nodes/ragNode',
+  services: ['models', 'vectors'],
   description:
     'Finds the passages of the collection nearest to the query (vector search), hands them to a chat model with the ' +
     'prompts, and answers with what it says and the passages it was given (references).',

@@ -7,7 +7,7 @@ import { buildMessages } from '../chat-input.ts';
 import { callLLM } from '../llm-call.ts';
 import { queryVector, result, vectorsOf } from '../search-run.ts';
 import { addUsage } from '../usage-meta.ts';
-import type { Properties } from '../vector-services.ts';
+import type { Properties } from '../../services/vectors.ts';
 import { definition } from './definition.ts';
 
 const passageText = (properties: Properties) =>

@@ -3,7 +3,7 @@ import { isPlainObject } from '../../coerce.ts';
 import { defineNode } from '../../define-node.ts';
 import { isNodeError, NodeError, operationalError, userError } from '../../errors.ts';
 import type { NodeContext } from '../../types.ts';
-import type { Properties, VectorAccess } from '../vector-services.ts';
+import type { Properties, VectorAccess } from '../../services/vectors.ts';
 import { definition, EMPTY_DATA, INVALID_FILTERS } from './definition.ts';
 
 export const LENGTH_MISMATCH = 'Invalid data, metadata and vectors length mismatch';
@@ -11,11 +11,9 @@ export const FILTER_FAILED = 'Failed to filter data';
 export const DELETE_FAILED = 'Error in deleting data';
 export const PROJECT_ID_REQUIRED = 'Project Id is required';
 
-export function vectorsOf(ctx: NodeContext): VectorAccess {
+export function vectorsOf(ctx: NodeContext<'vectors'>): VectorAccess {
   if (!ctx.projectId) throw userError(PROJECT_ID_REQUIRED);
-  // weft's set-up at fault, not a passing one
-  if (!ctx.vectors) throw new NodeError('No vector store available', 'unexpected');
-  return ctx.vectors;
+  return ctx.services.vectors;
 }
 
 function filtersOf(value: unknown): Properties {

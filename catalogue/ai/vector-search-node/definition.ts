@@ -11,6 +11,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'compass',
   docs: '/docs/nodes/vectorSearchNode',
+  services: ['models', 'vectors'],
   description:
     "Embeds the query with the collection's embedding model and returns the nearest records whose certainty " +
     '(1 − cosine distance / 2) is at least the one asked for, nearest first.',

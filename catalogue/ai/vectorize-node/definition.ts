@@ -12,6 +12,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'vector',
   docs: '/docs/nodes/vectorizeNode',
+  services: ['models'],
   description:
     'Turns each text of a list into a vector with an embedding model: the built-in local model (no key, works ' +
     'offline), OpenAI, or any OpenAI-compatible endpoint. The vectors come out in the order of the texts.',

@@ -52,13 +52,13 @@ describe('Crawl Service and Scraper, in-process engine', () => {
 
   it('async batch scrape tells the webhook of each page', async () => {
     const received: string[] = [];
-    const context = ctx();
-    context.hooks = {
-      async call(flowId, body) {
+    const hooks = {
+      async call(flowId: string, body: unknown) {
         received.push(`${flowId}:${(body as { type: string }).type}`);
         return { runId: 'run_x' };
       },
     };
+    const context = testContext({ allowOutbound: [site.host], services: { hooks } });
     const { output } = await runNode(node, { mode: 'asyncBatchScrape', urls: [`${site.base}/docs/guide`, `${site.base}/docs/api`], webhook: 'flow:flow_sink' }, context);
     expect(output).toMatchObject({ success: true, invalidURLs: [] });
     await Promise.all(backgroundCrawls());

@@ -20,7 +20,7 @@ import { CrawlScope } from './url-rules.ts';
 import { WebhookSender, type JobKind } from './webhook.ts';
 import { parse } from 'node-html-parser';
 
-type Ctx = Pick<NodeContext, 'http' | 'hooks' | 'serviceUrl' | 'progress' | 'signal'>;
+type Ctx = Pick<NodeContext<'hooks'>, 'http' | 'services' | 'serviceUrl' | 'progress' | 'signal'>;
 
 /** Runs `work` over `items` with at most `limit` at once; `items` may grow while it runs. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {

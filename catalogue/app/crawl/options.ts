@@ -98,7 +98,7 @@ export function webhookOf(values: WebhookValues, missing: string): WebhookSpec {
  * The engine of a node's credential; `unknownError` is the node's spec text for a failure the
  * service does not explain.
  */
-export async function engineOf(ctx: NodeContext, credential: string | undefined, unknownError: string): Promise<CrawlEngine> {
+export async function engineOf(ctx: NodeContext<'hooks'>, credential: string | undefined, unknownError: string): Promise<CrawlEngine> {
   const name = credential?.trim();
   if (!name) return new LocalCrawlEngine(ctx);
   const fields = await ctx.credentials.get(name);

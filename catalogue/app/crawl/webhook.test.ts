@@ -1,7 +1,7 @@
 /**
  * An async crawl's webhook events in the crawl service's v1 shape (spec 002 §3 webhookEvents:
  * completed, failed, page, started): a URL gets them as JSON with the node's headers, a flow
- * through ctx.hooks; only the chosen events go out; a failed job says so (success false, its
+ * through ctx.services.hooks; only the chosen events go out; a failed job says so (success false, its
  * error); a delivery that fails is logged once and never throws.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ function sender(events: string[], status = ok, kind: 'crawl' | 'batch_scrape' = 
   const hooked: Array<[string, unknown]> = [];
   const ctx = {
     http: { request: async (request: OutboundRequest) => (sent.push(request), status) },
-    hooks: { call: async (flowId: string, body: unknown) => void hooked.push([flowId, body]) },
+    services: { hooks: { call: async (flowId: string, body: unknown) => void hooked.push([flowId, body]) } },
     serviceUrl: (name: 'weft') => serviceUrlsFrom({ weft: 'https://weft.example' })[name],
   };
   const make = (url: string) => new WebhookSender(ctx as never, { url, headers: { 'X-Secret': 's1' }, metadata: { source: 'test' }, events }, kind, 'job-1');

@@ -4,7 +4,7 @@
  * 'crawl.failed' (batch_scrape.* for batch scrapes), id, data, metadata, error? }`, sent only for
  * the events the node chose. The webhook is a URL (POST as JSON with the node's headers, through
  * `ctx.http`) or a flow of the project: `flow:<flowId>`, a bare flow id, or this weft's own hook
- * URL `{weft}/hook/<flowId>`, called in-process through the production-call path (`ctx.hooks`).
+ * URL `{weft}/hook/<flowId>`, called in-process through the production-call path (`ctx.services.hooks`).
  * A failed delivery never stops the crawl; it is logged once (the node has answered by then, so
  * it is not a progress event of the run).
  */
@@ -43,7 +43,7 @@ export class WebhookSender {
   private warned = false;
 
   constructor(
-    private readonly ctx: Pick<NodeContext, 'http' | 'hooks' | 'serviceUrl'>,
+    private readonly ctx: Pick<NodeContext<'hooks'>, 'http' | 'services' | 'serviceUrl'>,
     private readonly webhook: WebhookSpec,
     private readonly kind: JobKind,
     private readonly id: string,
@@ -72,8 +72,8 @@ export class WebhookSender {
   private async deliver(body: WebhookEvent): Promise<void> {
     const flow = webhookFlow(this.webhook.url, this.ctx.serviceUrl('weft'));
     if (flow) {
-      if (!this.ctx.hooks) throw new Error('flows are called as webhooks only where the weft server runs');
-      await this.ctx.hooks.call(flow, body);
+      // a process without the service (a worker) throws here: warned below, as a failed delivery
+      await this.ctx.services.hooks.call(flow, body);
       return;
     }
     const response = await this.ctx.http.request({

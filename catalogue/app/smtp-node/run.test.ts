@@ -21,7 +21,7 @@ const account = (port: number, password = PASSWORD) => ({
 
 function contextFor(credential: Record<string, unknown>, smtp = pools) {
   return testContext({
-    smtp,
+    services: { smtp },
     credentials: {
       async get(name) {
         if (name !== 'Mail') throw new Error(`No credentials found for ${name}`);

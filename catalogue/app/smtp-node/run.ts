@@ -1,20 +1,19 @@
 /**
  * @module catalogue/app/smtp-node/run — one mail through the credential's SMTP server
- * (`ctx.smtp`: nodemailer with pooled connections, runtime/smtp/). Output `{successful: true,
+ * (`ctx.services.smtp`: nodemailer with pooled connections, runtime/smtp/). Output `{successful: true,
  * data: {messageId, accepted, rejected, response, encrypted, encryption}}`, plus `warning` when
  * the connection was not encrypted (Security "None", or a server that did not offer STARTTLS);
  * a refusal (login, recipients, address policy, a login without TLS) fails the node as the
  * user's error, a network fault or timeout as a passing one.
  */
 import { defineNode } from '../../define-node.ts';
-import { NodeError, userError } from '../../errors.ts';
+import { userError } from '../../errors.ts';
 import { addressList } from './addresses.ts';
 import { definition } from './definition.ts';
-import { UNENCRYPTED_WARNING } from './smtp-security.ts';
-import { smtpAccountOf } from './smtp-services.ts';
+import { UNENCRYPTED_WARNING } from '../../services/smtp-security.ts';
+import { smtpAccountOf } from '../../services/smtp.ts';
 
 export default defineNode(definition, async (values, ctx) => {
-  if (!ctx.smtp) throw new NodeError('SMTP servers cannot be reached from this runtime', 'unexpected');
   const account = smtpAccountOf(await ctx.credentials.get(values.credentials));
   const message = {
     to: addressList(values.recipient_email, 'To'),
@@ -25,7 +24,7 @@ export default defineNode(definition, async (values, ctx) => {
     isHtml: values.is_html,
   };
   if (message.to.length === 0) throw userError('To is required');
-  const sent = await ctx.smtp.send(account, message, ctx.signal);
+  const sent = await ctx.services.smtp.send(account, message, ctx.signal);
   const encrypted = sent.encryption !== 'none';
   return { output: { successful: true, data: { ...sent, encrypted, ...(encrypted ? {} : { warning: UNENCRYPTED_WARNING }) } } };
 });

@@ -10,8 +10,8 @@ import { smtpAccess, type SmtpPools } from '../../../runtime/smtp/smtp-access.ts
 import { refuseClearLogin } from '../../../runtime/smtp/smtp-security.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../runtime/smtp/testing/smtp-test-server.ts';
 import { nodeFailure as failure, runNode, testContext } from '../../testing/node-harness.ts';
-import { UNENCRYPTED_WARNING } from './smtp-security.ts';
-import { smtpAccountOf } from './smtp-services.ts';
+import { UNENCRYPTED_WARNING } from '../../services/smtp-security.ts';
+import { smtpAccountOf } from '../../services/smtp.ts';
 import smtpNode from './run.ts';
 
 const PASSWORD = 'smtp-password-7f3a9c';
@@ -43,7 +43,7 @@ const credentialFor = (server: SmtpTestServer, fields: Credential): Credential =
 const MAIL = { recipient_email: 'ada@example.com, Bob <bob@example.org>', cc: 'carol@example.com', subject: 'Security ✓', body: '<p>Hello <b>Ada</b></p>', is_html: true };
 
 function send(credential: Credential) {
-  return runNode(smtpNode, { credentials: 'Mail', ...MAIL }, testContext({ smtp: pools, credentials: { get: async () => credential } }));
+  return runNode(smtpNode, { credentials: 'Mail', ...MAIL }, testContext({ services: { smtp: pools }, credentials: { get: async () => credential } }));
 }
 
 type Data = { messageId: string; accepted: string[]; encrypted: boolean; encryption: string; warning?: string };
@@ -155,7 +155,7 @@ describe('a Security that does not match the server', () => {
     const wrongTls = await failure(send(credentialFor(plain, { security: 'implicitTls' })));
     expect(wrongTls.message).toBe(`SMTP error: 127.0.0.1:${plain.port} does not speak TLS from the first byte, which the credential's Security "Implicit TLS" expects. Ports 587 and 25 usually take Security "STARTTLS required"`);
     const impatient = smtpAccess({ allow: new AllowList([implicit.host]), greetingMs: 300 });
-    const run = runNode(smtpNode, { credentials: 'Mail', ...MAIL }, testContext({ smtp: impatient, credentials: { get: async () => credentialFor(implicit, { ...login, security: 'starttls' }) } }));
+    const run = runNode(smtpNode, { credentials: 'Mail', ...MAIL }, testContext({ services: { smtp: impatient }, credentials: { get: async () => credentialFor(implicit, { ...login, security: 'starttls' }) } }));
     const silent = await failure(run);
     impatient.close();
     expect(silent.kind).toBe('timeout');

@@ -4,7 +4,7 @@
  * POST /api/postgres/schemas and /tables). System schemas are left out; tables are ordinary and
  * partitioned ones (a partition is read through its parent).
  */
-import type { QueryAnswer } from './postgres-services.ts';
+import type { QueryAnswer } from '../../services/postgres.ts';
 
 /** one statement on the database: `(sql, params) => access.query(connection, sql, params)`, or a session's */
 export type RunQuery = (sql: string, params: readonly unknown[]) => Promise<QueryAnswer>;

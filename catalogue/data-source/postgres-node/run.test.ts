@@ -17,7 +17,7 @@ let pools: PostgresPools;
 
 function contextFor(credential: Record<string, unknown>, postgres = pools) {
   return testContext({
-    postgres,
+    services: { postgres },
     credentials: {
       async get(name) {
         if (name !== 'Warehouse') throw new Error(`No credentials found for ${name}`);

@@ -7,7 +7,7 @@
 import type { OptionLoader, OptionLoaderContext } from '../../option-loaders.ts';
 import type { FieldOption } from '../../types.ts';
 import { listSchemas, listTables, type RunQuery } from '../postgres-node/catalog-queries.ts';
-import { postgresConnectionOf } from '../postgres-node/postgres-services.ts';
+import { postgresConnectionOf } from '../../services/postgres.ts';
 
 async function withDatabase(input: Record<string, unknown>, ctx: OptionLoaderContext, list: (query: RunQuery) => Promise<FieldOption[]>) {
   try {

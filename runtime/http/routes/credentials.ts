@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import { projectAccessGuard } from '../../auth/access.ts';
 import type { Middleware } from 'koa';
-import { smtpCredentialProblems } from '../../../catalogue/app/smtp-node/smtp-services.ts';
+import { smtpCredentialProblems } from '../../../catalogue/services/smtp.ts';
 import { credentialFormOf, credentialForms } from '../../../catalogue/credentials/index.ts';
 import { normalizeCredentials } from '../../../catalogue/credentials/normalize.ts';
 import type { NodeDefinition } from '../../../catalogue/types.ts';

@@ -21,7 +21,7 @@ import type { OptionLoader } from '../../../catalogue/option-loaders.ts';
 import { optionLoaders } from '../../../catalogue/option-loader-list.ts';
 import type { ServiceUrls } from '../../../catalogue/service-urls.ts';
 import type { FieldOption } from '../../../catalogue/types.ts';
-import type { PostgresAccess } from '../../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { PostgresAccess } from '../../../catalogue/services/postgres.ts';
 import { requireProjectAccess } from '../../auth/access.ts';
 import type { Outbound } from '../../outbound/client.ts';
 import { credentialAccess } from '../../secrets/credential-access.ts';

@@ -2,11 +2,11 @@
  * @module runtime/models/testing/ai-testbed — for AI node tests: a loopback OpenAI server, the
  * real gateway in front of it for project `project_test` (credential `openai-test` pointing at
  * the loopback, which the gateway's outbound client is allowed to call; default models gpt-4o-mini, the local embedding model, dall-e-3), an in-memory
- * vector store, and node contexts that carry them as `ctx.models` and `ctx.vectors`.
+ * vector store, and node contexts that carry them as `ctx.services.models` and `ctx.services.vectors`.
  */
-import type { ModelAccess } from '../../../catalogue/ai/model-services.ts';
-import { testContext, type TestContext } from '../../../catalogue/testing/node-harness.ts';
-import type { NodeContext } from '../../../catalogue/types.ts';
+import type { ModelAccess } from '../../../catalogue/services/models.ts';
+import { testContext, type TestContext, type TestContextOptions } from '../../../catalogue/testing/node-harness.ts';
+import type { NodeServices } from '../../../catalogue/services/index.ts';
 import type { DefaultModels } from '../../../contract/models.ts';
 import { ModelGateway } from '../gateway.ts';
 import { LOCAL_EMBEDDING_MODEL } from '../model-info.ts';
@@ -25,7 +25,7 @@ export const testDefaults: DefaultModels = {
   image_model: { type: 'image', model_name: 'dall-e-3', provider_name: 'openai', credential_name: TEST_CREDENTIAL },
 };
 
-export type AiTestContext = TestContext & { streamed: string[] };
+export type AiTestContext = TestContext<'models' | 'vectors'> & { streamed: string[] };
 
 export interface AiTestbed {
   loopback: OpenAILoopback;
@@ -36,8 +36,8 @@ export interface AiTestbed {
   vectorStore(): Promise<VectorStore>;
   /** every addRecords call (added, duplicatesDeleted); `recordLimit` makes one that would pass it throw */
   records: { calls: [number, number][]; total: number; recordLimit?: number };
-  /** a node context whose `models` is the gateway; `streamed` gathers the streamed text pieces */
-  context(overrides?: Partial<NodeContext>): AiTestContext;
+  /** a node context whose services `models` and `vectors` are the gateway and the store (unless `overrides.services` says otherwise); `streamed` gathers the streamed text pieces */
+  context(overrides?: Omit<TestContextOptions, 'services'> & { services?: Partial<NodeServices> }): AiTestContext;
   /** forget recorded requests and go back to the echo answers */
   reset(): void;
   close(): Promise<void>;
@@ -75,7 +75,8 @@ export async function startAiTestbed(): Promise<AiTestbed> {
     vectorStore,
     records,
     context(overrides = {}) {
-      const ctx = testContext({ models, vectors, ...overrides } as Partial<NodeContext>) as AiTestContext;
+      const services = { models, vectors, ...overrides.services };
+      const ctx = testContext<'models' | 'vectors'>({ ...overrides, services }) as AiTestContext;
       const progress = ctx.progress;
       ctx.streamed = [];
       ctx.progress = async (message, stream) => {

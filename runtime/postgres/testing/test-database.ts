@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { PostgresConnection } from '../../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { PostgresConnection } from '../../../catalogue/services/postgres.ts';
 
 export const TEST_POSTGRES_URL = process.env.WEFT_TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -13,7 +13,7 @@ import type { ServiceName, ServiceUrls } from '../../../catalogue/service-urls.t
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Engine } from '../../../actors/engine.ts';
-import type { PostgresAccess } from '../../../catalogue/data-source/postgres-node/postgres-services.ts';
+import type { PostgresAccess } from '../../../catalogue/services/postgres.ts';
 import { isNodeError } from '../../../catalogue/errors.ts';
 import type { ProductionCalls } from '../../calls/production-call.ts';
 import { DomainError } from '../../domain-errors.ts';

@@ -4,11 +4,11 @@
  * deploying it makes its sync job (runtime/sync/sync-jobs.ts). A new source is one import line
  * and one entry in `sourceReaders`.
  */
+import { nodeSourceReaders } from '../../../catalogue/nodes.ts';
 import type { SourceReader } from '../types.ts';
 import { googleDriveReader } from './google-drive.ts';
 import { googleSheetsReader } from './google-sheets.ts';
 import { onedriveReader } from './onedrive.ts';
-import { postgresReader } from './postgres.ts';
 import { s3Reader } from './s3.ts';
 import { sharepointReader } from './sharepoint.ts';
 
@@ -17,9 +17,10 @@ export const sourceReaders: readonly SourceReader[] = [
   googleSheetsReader,
   googleDriveReader,
   s3Reader,
-  postgresReader,
   onedriveReader,
   sharepointReader,
+  // the readers the nodes declare (defineNode(…, { syncReader })): Postgres
+  ...nodeSourceReaders,
 ];
 
 /** readers added while the process runs: a test's own source (`WeftOptions.extraSourceReaders`) */

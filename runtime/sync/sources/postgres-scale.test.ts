@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AllowList } from '../../outbound/address-policy.ts';
 import { postgresAccess, type PostgresPools } from '../../postgres/postgres-access.ts';
 import { createTestDatabase, type TestDatabase } from '../../postgres/testing/test-database.ts';
-import { postgresReader as reader } from './postgres.ts';
+import { postgresReader as reader } from '../../../catalogue/data-source/postgres-trigger-node/sync-reader.ts';
 
 const ROWS = 100_000;
 const BATCH = 1000;

@@ -9,8 +9,8 @@ import { AllowList } from '../../outbound/address-policy.ts';
 import { postgresAccess, type PostgresPools } from '../../postgres/postgres-access.ts';
 import { createTestDatabase, type TestDatabase } from '../../postgres/testing/test-database.ts';
 import type { SourceBatch } from '../types.ts';
-import { postgresReader as reader } from './postgres.ts';
-import { widenedXmin } from './postgres-xmin.ts';
+import { postgresReader as reader } from '../../../catalogue/data-source/postgres-trigger-node/sync-reader.ts';
+import { widenedXmin } from '../../../catalogue/data-source/postgres-trigger-node/postgres-xmin.ts';
 
 let db: TestDatabase;
 let pools: PostgresPools;

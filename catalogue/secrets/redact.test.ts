@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { publicCredentialFields } from '../../catalogue/credentials/index.ts';
-import { NodeError, operationalError } from '../../catalogue/errors.ts';
+import { publicCredentialFields } from '../credentials/index.ts';
+import { NodeError, operationalError } from '../errors.ts';
 import { SecretRedactor, secretValuesOf } from './redact.ts';
 
 describe('secretValuesOf', () => {

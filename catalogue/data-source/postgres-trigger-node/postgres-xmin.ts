@@ -1,5 +1,5 @@
 /**
- * @module runtime/sync/sources/postgres-xmin — Xmin replication (spec 001 §3 "Replication method is
+ * @module catalogue/data-source/postgres-trigger-node/postgres-xmin — Xmin replication (spec 001 §3 "Replication method is
  * Xmin"): which rows of a table a sync reads, in which order, and where it stands.
  *
  * Order and position: rows come ordered by (xmin as a 64-bit transaction id, tableoid, ctid);

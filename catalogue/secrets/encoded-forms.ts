@@ -1,5 +1,5 @@
 /**
- * @module runtime/secrets/encoded-forms — the forms a secret commonly takes when a server echoes
+ * @module catalogue/secrets/encoded-forms — the forms a secret commonly takes when a server echoes
  * it back transformed: other letter case, URL-encoding, base64 and base64url (also inside a
  * longer encoded text such as `base64(user:password)` or a whole encoded header). Made once per
  * secret read (SecretRedactor.add); matched with two regular expressions, not one search each.

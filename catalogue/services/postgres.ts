@@ -1,14 +1,15 @@
 /**
- * @module catalogue/data-source/postgres-node/postgres-services — what the Postgres nodes, their
- * dropdowns, the helper routes and the sync reader ask of the runtime (`ctx.postgres`,
+ * @module catalogue/services/postgres — what the Postgres nodes, their
+ * dropdowns, the helper routes and the sync reader ask of the runtime (`ctx.services.postgres`,
  * runtime/postgres/): a database reached under weft's outbound address policy, with a small
  * pool of connections per credential. The connection is a Postgres credential (spec 001 §3):
  * host, port, dbName, username, password, sslMode and, for verify-ca / verify-full, the
  * certificates.
  */
-import { userError } from '../../errors.ts';
-import { POSTGRES_SSL_MODES } from '../../credentials/basic-forms.ts';
+import { userError } from '../errors.ts';
 
+/** the Postgres credential's SSL modes (its form's choices) */
+export const POSTGRES_SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 export type PostgresSslMode = (typeof POSTGRES_SSL_MODES)[number];
 
 export interface PostgresConnection {

@@ -1,11 +1,11 @@
 /**
- * @module catalogue/ai/vector-services — what vector and search executors get as
- * `ctx.vectors`: the vector store of their own project (runtime/vectors implements it). A
+ * @module catalogue/services/vectors — what vector and search executors get as
+ * `ctx.services.vectors`: the vector store of their own project (runtime/vectors implements it). A
  * node names a collection by its vectorDB name; the runtime stores it as
  * `{projectSlug}_{vectorDB}`, so a project only ever sees its own. Types only: browser-safe.
  */
 
-import type { Bm25Fields } from './bm25-fields.ts';
+import type { Bm25Fields } from '../ai/bm25-fields.ts';
 
 export type Properties = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 /**
- * @module runtime/secrets/redact — the last line of defence: every secret an executor read
+ * @module catalogue/secrets/redact — the last line of defence: every secret an executor read
  * through `ctx.credentials` is replaced by '••••' in what the activation hands back (its
  * output, its error message, its progress messages), so a remote server that echoes a token,
  * or an executor that puts one into an error, still leaks nothing into run outputs, run events
@@ -7,7 +7,10 @@
  */
 import { asErrorKind, type ErrorKind } from '../../contract/errors.ts';
 import { secretPatterns } from './encoded-forms.ts';
-import { isPlainObject, MASK } from './mask.ts';
+import { isPlainObject } from '../coerce.ts';
+
+/** what a secret is replaced by (runtime/secrets/mask.ts shows credentials with it too) */
+export const MASK = '••••';
 
 /** Shorter values are not redacted: they would blank unrelated text and guard nothing. */
 export const MIN_REDACTED_LENGTH = 4;
@@ -34,7 +37,7 @@ export function secretValuesOf(credentials: Record<string, unknown>, publicField
 /**
  * The secrets one activation has read, and their removal from what it hands back — as exact
  * copies and, for secrets of MIN_ENCODED_LENGTH characters or more, in their common encodings
- * (runtime/secrets/encoded-forms.ts: any letter case, URL-encoded, base64, base64url).
+ * (catalogue/secrets/encoded-forms.ts: any letter case, URL-encoded, base64, base64url).
  */
 export class SecretRedactor {
   private secrets = new Set<string>();

@@ -1,17 +1,18 @@
 /**
- * @module runtime/credential-tests/credential-test — "does this credential work?" (spec 002 §2:
+ * @module catalogue/credential-test — "does this credential work?" (spec 002 §2:
  * POST /api/testCreds/{provider} for the crawl service, web search, MCP, SMTP and the messaging
- * provider; spec 001 §2 for S3). One tester per credential type, each in its own file here,
- * listed once in `index.ts`. A tester resolves (optionally to a short note, e.g. what it found)
+ * provider; spec 001 §2 for S3). One tester per credential type: in the folder of the node
+ * that uses the credential, declared by it (`defineNode(…, { credentialTests })`), or, for a
+ * credential no single node owns, in runtime/credential-tests/ and listed in its `index.ts`. A tester resolves (optionally to a short note, e.g. what it found)
  * when the service accepts the credential, and throws an error carrying the service's own
- * message when it does not. The route (test-credentials-route.ts) removes every secret of the
+ * message when it does not. The route (runtime/credential-tests/test-credentials-route.ts) removes every secret of the
  * credential from what it answers.
  */
-import type { McpAccess } from '../../catalogue/ai/mcp-services.ts';
-import type { SmtpAccess } from '../../catalogue/app/smtp-node/smtp-services.ts';
-import type { PostgresAccess } from '../../catalogue/data-source/postgres-node/postgres-services.ts';
-import type { OutboundClient, OutboundResponse } from '../../catalogue/outbound.ts';
-import type { ServiceName } from '../../catalogue/service-urls.ts';
+import type { McpAccess } from './services/mcp.ts';
+import type { SmtpAccess } from './services/smtp.ts';
+import type { PostgresAccess } from './services/postgres.ts';
+import type { OutboundClient, OutboundResponse } from './outbound.ts';
+import type { ServiceName } from './service-urls.ts';
 
 export interface CredentialTestContext {
   http: OutboundClient;

@@ -1,13 +1,13 @@
 /**
- * @module catalogue/app/smtp-node/smtp-services — what the SMTP node and the SMTP credential
- * test ask of the runtime (`ctx.smtp`, runtime/smtp/): a mail server reached under weft's
+ * @module catalogue/services/smtp — what the SMTP node and the SMTP credential
+ * test ask of the runtime (`ctx.services.smtp`, runtime/smtp/): a mail server reached under weft's
  * outbound address policy, with pooled connections per account. The account is an SMTP
  * credential (spec 002 §3): senderEmail, senderName, host, port, username, password; and
  * weft's own `security` mode and `caCertificate` (smtp-security.ts). Username and password
  * may both be left empty, for a relay that takes mail without a login.
  */
-import { userError } from '../../errors.ts';
-import { caCertificateProblem } from './ca-certificate.ts';
+import { userError } from '../errors.ts';
+import { caCertificateProblem } from './smtp-ca-certificate.ts';
 import { securityOf, SMTP_SECURITY_LABELS, SMTP_SECURITY_MODES, type SmtpEncryption, type SmtpSecurity } from './smtp-security.ts';
 
 export interface SmtpAccount {

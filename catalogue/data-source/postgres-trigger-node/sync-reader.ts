@@ -1,5 +1,5 @@
 /**
- * @module runtime/sync/sources/postgres — the Postgres trigger's source reader (spec 001 §3, §4):
+ * @module catalogue/data-source/postgres-trigger-node/sync-reader — the Postgres trigger's source reader (spec 001 §3, §4):
  * the chosen tables (or every table of the chosen schemas), one after the other, in batches of
  * `batchSize` rows, each batch one run of the flow with `{records, stream: 'schema.table'}`.
  *
@@ -11,10 +11,10 @@
  * scan the table once per batch: there is no index on xmin). Its statements may take
  * READ_STATEMENT_TIMEOUT_MS (the first FETCH sorts the table on the server).
  */
-import { listTables, type RunQuery } from '../../../catalogue/data-source/postgres-node/catalog-queries.ts';
-import { missingPostgresFields, postgresConnectionOf, type PostgresAccess } from '../../../catalogue/data-source/postgres-node/postgres-services.ts';
-import { userError } from '../../../catalogue/errors.ts';
-import type { SourceBatch, SourceReadContext, SourceReader } from '../types.ts';
+import { listTables, type RunQuery } from '../postgres-node/catalog-queries.ts';
+import { missingPostgresFields, postgresConnectionOf, type PostgresAccess } from '../../services/postgres.ts';
+import { userError } from '../../errors.ts';
+import type { SourceBatch, SourceReadContext, SourceReader } from '../../sync-reader.ts';
 import { cursorOf, rowsQuery, SNAPSHOT_SQL, splitRow, type PostgresCursor, type Snapshot } from './postgres-xmin.ts';
 
 export const READ_STATEMENT_TIMEOUT_MS = 600_000;

@@ -1,5 +1,5 @@
 /**
- * @module catalogue/ai/model-services — what AI executors get as `ctx.models`: the model
+ * @module catalogue/services/models — what AI executors get as `ctx.services.models`: the model
  * gateway of their own project (runtime/models implements it). Types only: browser-safe.
  */
 
