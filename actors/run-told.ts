@@ -2,7 +2,7 @@
  * @module actors/run-told — a run as its events tell it, for a listener that saw every one of
  * them, from `run.started` to its end: what the run's snapshot would say of how it ended and
  * which actors ran, with no read of Redis. A realtime call's wait (run-result.ts) hears every
- * event of its run, so the call's log record (runtime/logs/run-logger.ts) takes it from there.
+ * event of its run, so the call's log record (runtime/services/logs/run-logger.ts) takes it from there.
  */
 import { asErrorKind, type ErrorKind } from '../contract/errors.ts';
 import type { RunEvent } from '../contract/run-events.ts';

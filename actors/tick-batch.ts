@@ -4,7 +4,7 @@
  * the tick ends (process.nextTick: before any I/O, so none waits longer than it would have
  * alone): under load the replies of one socket read resume many calls in one tick, and their run
  * starts then share a command. Writes no caller waits on can gather for a whole turn of the
- * event loop instead (`setImmediate`: runtime/stores/hash-batch.ts).
+ * event loop instead (`setImmediate`: runtime/services/stores/hash-batch.ts).
  */
 export class TickBatch<T, R = unknown> {
   private items = new Map<string, T[]>();

@@ -3,9 +3,9 @@
  * POST /api/testCreds/{provider} for the crawl service, web search, MCP, SMTP and the messaging
  * provider; spec 001 §2 for S3). One tester per credential type: in the folder of the node
  * that uses the credential, declared by it (`defineNode(…, { credentialTests })`), or, for a
- * credential no single node owns, in runtime/credential-tests/ and listed in its `index.ts`. A tester resolves (optionally to a short note, e.g. what it found)
+ * credential no single node owns, in runtime/services/credential-tests/ and listed in its `index.ts`. A tester resolves (optionally to a short note, e.g. what it found)
  * when the service accepts the credential, and throws an error carrying the service's own
- * message when it does not. The route (runtime/credential-tests/test-credentials-route.ts) removes every secret of the
+ * message when it does not. The route (runtime/http/routes/credential-tests.ts) removes every secret of the
  * credential from what it answers.
  */
 import type { McpAccess } from './services/mcp.ts';
@@ -17,11 +17,11 @@ import type { ServiceName } from './service-urls.ts';
 export interface CredentialTestContext {
   http: OutboundClient;
   serviceUrl(name: ServiceName): string;
-  /** SMTP servers under the address policy (runtime/smtp/) */
+  /** SMTP servers under the address policy (runtime/services/smtp/) */
   smtp: SmtpAccess;
-  /** MCP servers under the address policy (runtime/mcp-client/) */
+  /** MCP servers under the address policy (runtime/services/mcp-client/) */
   mcp: McpAccess;
-  /** Postgres databases under the address policy (runtime/postgres/) */
+  /** Postgres databases under the address policy (runtime/services/postgres/) */
   postgres?: PostgresAccess;
   /** the test's deadline */
   signal: AbortSignal;

@@ -60,7 +60,7 @@ export function defineNode<const D extends NodeDefinition>(definition: D, execut
         throw userError(problems[0].message);
       }
       // checkValues coerced every declared field to the type NodeValues<D> gives it; the runtime
-      // put the services D declares into ctx.services (runtime/node-services.ts)
+      // put the services D declares into ctx.services (runtime/core/node-services.ts)
       return executor(values as NodeValues<D>, ctx as ContextOf<D>, unresolved ?? {});
     },
   };

@@ -1,6 +1,6 @@
 /**
  * @module catalogue/node-step — one node's step as every runner takes it, the engine's node
- * runner (runtime/node-runner.ts) and the node test harness (testing/node-harness.ts) alike:
+ * runner (runtime/core/node-runner.ts) and the node test harness (testing/node-harness.ts) alike:
  * resolve its templates, refuse the pro-only fields a starter-plan project uses, then run it
  * with every secret it read redacted from what it hands back (output, error, progress).
  */

@@ -128,7 +128,7 @@ export const nodes: NodePackage[] = [
   teamsTriggerNode,
   slackNode,
   teamsNode,
-  // data sources (triggers of scheduled sync jobs: runtime/sync/)
+  // data sources (triggers of scheduled sync jobs: runtime/integrations/sync/)
   googleSheetsTriggerNode,
   googleDriveTriggerNode,
   s3TriggerNode,
@@ -141,13 +141,13 @@ export const nodes: NodePackage[] = [
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);
 
-/** The credential tests the nodes declare, by credential type (runtime/credential-tests/ adds the ones no node owns). */
+/** The credential tests the nodes declare, by credential type (runtime/services/credential-tests/ adds the ones no node owns). */
 export const nodeCredentialTests: Record<string, CredentialTest> = Object.assign({}, ...nodes.map((node) => node.credentialTests ?? {}));
 
 /** The dropdown loaders the nodes declare, by `loadOptionsMethod` name (option-loader-list.ts adds the ones no node declares yet). */
 export const nodeOptionLoaders: Record<string, OptionLoader> = Object.assign({}, ...nodes.map((node) => node.loaders ?? {}));
 
-/** The sync readers the data-source nodes declare (runtime/sync/sources/ adds the ones no node declares yet). */
+/** The sync readers the data-source nodes declare (runtime/services/sync-sources/ adds the ones no node declares yet). */
 export const nodeSourceReaders: SourceReader[] = nodes.flatMap((node) => (node.syncReader ? [node.syncReader] : []));
 
 /** The checked catalogue (creating it throws if any definition is unsound). */

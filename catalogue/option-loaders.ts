@@ -18,7 +18,7 @@ export interface OptionLoaderContext {
   serviceUrl(name: ServiceName): string;
   /** the operator's tool-execution service key (WEFT_TOOL_SERVICE_API_KEY), for loaders that go through it */
   toolServiceKey?: string;
-  /** Postgres databases under the address policy (runtime/postgres/), for the Postgres trigger's dropdowns */
+  /** Postgres databases under the address policy (runtime/services/postgres/), for the Postgres trigger's dropdowns */
   postgres?: PostgresAccess;
 }
 

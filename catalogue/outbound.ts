@@ -1,6 +1,6 @@
 /**
  * @module catalogue/outbound — the contract of `ctx.http`, the one client every call a node
- * makes to another server goes through (runtime/outbound/ implements it): its requests, its
+ * makes to another server goes through (runtime/services/outbound/ implements it): its requests, its
  * answers, its limits and the error kind of each failure.
  */
 import { kindOfStatus, NodeError } from './errors.ts';

@@ -1,7 +1,7 @@
 /**
  * @module catalogue/sync-reader — how a data-source node's sync is read (spec 001): its
  * `SourceReader`, which the node declares (`defineNode(…, { syncReader })`) and the embedded
- * sync engine (runtime/sync/) calls for each sync, batch after batch.
+ * sync engine (runtime/integrations/sync/) calls for each sync, batch after batch.
  */
 import type { PostgresAccess } from './services/postgres.ts';
 import type { OutboundClient } from './outbound.ts';

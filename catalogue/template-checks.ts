@@ -2,7 +2,7 @@
  * @module catalogue/template-checks — placeholders that cannot work, found before any run: an
  * unclosed `{{` (it would be read as plain text), a reference to a node the flow does not have,
  * and a field a node with closed outputs never has (each would resolve to nothing). Browser-safe:
- * the flow check (runtime/flows/validate.ts: Run and Deploy refuse these) and the editor's form
+ * the flow check (runtime/services/flows/validate.ts: Run and Deploy refuse these) and the editor's form
  * and canvas share it.
  */
 import { eachString, TRIGGER_ALIAS } from './template.ts';

@@ -3,7 +3,7 @@
  * alone: the GraphQL trigger's `advance_schema`, the fields a webhook flow reads as
  * `{{trigger.output.x}}`, the chat trigger's message and history, the search trigger's query.
  * Browser-safe: the studio's test input (editor/stores/sample-input.ts), the GraphQL input
- * types (runtime/graphql/input-types.ts) and the MCP tools (runtime/mcp/) read it.
+ * types (runtime/integrations/graphql/input-types.ts) and the MCP tools (runtime/integrations/mcp/) read it.
  */
 import type { FlowNode } from '../contract/flow-document.ts';
 import { parseJsonish } from './coerce.ts';

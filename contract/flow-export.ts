@@ -4,7 +4,7 @@
  * their deployed versions on request), the names and types of the credentials they use but
  * never their secrets, and the project's default models; widget settings travel in the chat and
  * search triggers' values. `formatVersion` is the flow document format's version: an older
- * document is migrated forward on import (runtime/flows/transfer/migrations/), a newer one is
+ * document is migrated forward on import (runtime/services/flows/transfer/migrations/), a newer one is
  * refused. Its JSON Schema is served at `/schemas/weft-export.json`. Browser-safe: types only.
  *
  * Routes: `GET /api/flows/:flowId/export[?versions=true]`,

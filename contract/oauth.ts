@@ -1,5 +1,5 @@
 /**
- * @module contract/oauth — the OAuth consent routes the studio calls (runtime/oauth/routes.ts).
+ * @module contract/oauth — the OAuth consent routes the studio calls (runtime/http/routes/oauth.ts).
  * Browser-safe: types only.
  */
 

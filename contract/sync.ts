@@ -1,7 +1,7 @@
 /**
  * @module contract/sync — a data-source flow's sync job as the routes answer it (spec 001: the
  * sync config record `airbyte_config`, the job's state, its syncs), for the studio and
- * `npm run sync`. The runtime's own shapes (readers, engines, specs) are runtime/sync/types.ts.
+ * `npm run sync`. The runtime's own shapes (readers, engines, specs) are runtime/services/sync-sources/types.ts.
  */
 
 /** spec 001 §3 "Sync config record (airbyte_config on the flow)"; after delete: inactive with nulls */

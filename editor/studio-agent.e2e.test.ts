@@ -4,7 +4,7 @@
  * iterations with the model's choice, the agent's input and output, tokens and cost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from '../runtime/models/testing/openai-loopback.ts';
+import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from '../runtime/services/models/testing/openai-loopback.ts';
 import { nodeSel, pick } from './testing/canvas-actions.ts';
 import { openStudio, type Studio } from './testing/studio-browser.ts';
 

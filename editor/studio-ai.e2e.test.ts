@@ -4,7 +4,7 @@
  * and duration; the inspector shows token usage and cost; the key never reaches the browser.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatStream, startOpenAILoopback, type OpenAILoopback } from '../runtime/models/testing/openai-loopback.ts';
+import { chatStream, startOpenAILoopback, type OpenAILoopback } from '../runtime/services/models/testing/openai-loopback.ts';
 import { nodeSel, pick } from './testing/canvas-actions.ts';
 import { openStudio, type Studio } from './testing/studio-browser.ts';
 

@@ -7,8 +7,8 @@
  * results are listed as the widget lists them; a refused search says why beside the box.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, chatStream, echoAnswer, startOpenAILoopback, type OpenAILoopback } from '../runtime/models/testing/openai-loopback.ts';
-import { searchFlow } from '../runtime/widgets/testing/fixtures.ts';
+import { apiError, chatStream, echoAnswer, startOpenAILoopback, type OpenAILoopback } from '../runtime/services/models/testing/openai-loopback.ts';
+import { searchFlow } from '../runtime/integrations/widgets/testing/fixtures.ts';
 import { nodeSel } from './testing/canvas-actions.ts';
 import { openStudio, type Studio } from './testing/studio-browser.ts';
 

@@ -3,7 +3,7 @@
  * (a real MCP server made with the SDK on loopback), shows the chosen ones ticked, and ticks more.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpTestServer, type McpTestServer } from '../runtime/mcp-client/testing/mcp-test-server.ts';
+import { startMcpTestServer, type McpTestServer } from '../runtime/services/mcp-client/testing/mcp-test-server.ts';
 import { pick } from './testing/canvas-actions.ts';
 import { openStudio, type Studio } from './testing/studio-browser.ts';
 

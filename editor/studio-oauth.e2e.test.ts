@@ -6,7 +6,7 @@
  * endpoint and the credential shows active. No token reaches the page or any answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLoopbackProvider, type LoopbackProvider } from '../runtime/oauth/testing/loopback-provider.ts';
+import { startLoopbackProvider, type LoopbackProvider } from '../runtime/integrations/oauth/testing/loopback-provider.ts';
 import { openStudio, signInPage, type Studio } from './testing/studio-browser.ts';
 
 const operatorEmail = 'operator@oauth.e2e.test';

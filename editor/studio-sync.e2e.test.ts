@@ -5,8 +5,8 @@
  * Resume brings it back, Run now starts a sync.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listSourceNode, listSourceReader } from '../runtime/sync/testing/list-source.ts';
-import { listSourceFlow } from '../runtime/sync/testing/sync-test-helpers.ts';
+import { listSourceNode, listSourceReader } from '../runtime/integrations/sync/testing/list-source.ts';
+import { listSourceFlow } from '../runtime/integrations/sync/testing/sync-test-helpers.ts';
 import type { SyncJobState } from '../contract/sync.ts';
 import { openStudio, type Studio } from './testing/studio-browser.ts';
 

@@ -6,8 +6,8 @@
  * answer) in the inspector. The classifier's form edits agent paths; each is an output handle.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMcpTestServer, type McpTestServer } from '../runtime/mcp-client/testing/mcp-test-server.ts';
-import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from '../runtime/models/testing/openai-loopback.ts';
+import { startMcpTestServer, type McpTestServer } from '../runtime/services/mcp-client/testing/mcp-test-server.ts';
+import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from '../runtime/services/models/testing/openai-loopback.ts';
 import { nodeSel, pick } from './testing/canvas-actions.ts';
 import { openStudio, type Studio } from './testing/studio-browser.ts';
 

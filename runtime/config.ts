@@ -1,11 +1,11 @@
 /** @module runtime/config — configuration from the environment (docs/configuration.md lists every variable). */
-import { toolServiceSettingsFrom, type ToolServiceSettings } from './tool-service/settings.ts';
+import { toolServiceSettingsFrom, type ToolServiceSettings } from './integrations/tool-service/settings.ts';
 import { serviceDefaults, serviceUrlsFrom, serviceUrlVariable, type ServiceName, type ServiceUrls } from '../catalogue/service-urls.ts';
-import type { LogPublisherConfig } from './logs/publisher.ts';
-import { AllowList } from './outbound/address-policy.ts';
+import type { LogPublisherConfig } from './services/logs/publisher.ts';
+import { AllowList } from './services/outbound/address-policy.ts';
 import { clusterNodes, isClusterUrl } from '../actors/redis-connection.ts';
-import { defaultLoadLimits, projectShareOf, type LoadLimits } from './calls/load-shedding.ts';
-import { PLAN_NAME, STARTER_PLAN, type StarterLimits } from './usage/plans.ts';
+import { defaultLoadLimits, projectShareOf, type LoadLimits } from './core/calls/load-shedding.ts';
+import { PLAN_NAME, STARTER_PLAN, type StarterLimits } from './services/usage/plans.ts';
 
 export interface Config {
   /** PORT, default 3000 */
@@ -40,7 +40,7 @@ export interface Config {
   loadLimits: LoadLimits;
   /** WEFT_SERVICE_URL_<NAME>: where a public service app nodes call is reached instead (catalogue/service-urls.ts) */
   serviceUrls: ServiceUrls;
-  /** WEFT_TOOL_SERVICE_API_KEY, _WEBHOOK_SECRET, _AUTH_CONFIG_<PROVIDER> and WEFT_PUBLIC_URL (runtime/tool-service/settings.ts) */
+  /** WEFT_TOOL_SERVICE_API_KEY, _WEBHOOK_SECRET, _AUTH_CONFIG_<PROVIDER> and WEFT_PUBLIC_URL (runtime/integrations/tool-service/settings.ts) */
   toolService: ToolServiceSettings;
   /** WEFT_IDEMPOTENCY_TTL, seconds an Idempotency-Key's first call is remembered; default 24 h */
   idempotencySeconds: number;
@@ -103,7 +103,7 @@ function serviceUrlsOf(env: NodeJS.ProcessEnv): ServiceUrls {
   return serviceUrlsFrom(env);
 }
 
-/** How much one server process takes on before it sheds load (runtime/calls/load-shedding.ts). */
+/** How much one server process takes on before it sheds load (runtime/core/calls/load-shedding.ts). */
 function loadLimitsOf(env: NodeJS.ProcessEnv): LoadLimits {
   const maxInFlight = integer(env, 'WEFT_MAX_CALLS_IN_FLIGHT', defaultLoadLimits.maxInFlight, 1, 1e6);
   return {

@@ -4,92 +4,92 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
-import { connectStores } from './stores/slot-transactions.ts';
+import { connectStores } from './services/stores/slot-transactions.ts';
 import { Engine } from '../actors/engine.ts';
 import { redisOutage } from '../actors/redis-outage.ts';
 import { nodes as catalogueNodes, registry } from '../catalogue/nodes.ts';
 import { createRegistry } from '../catalogue/registry.ts';
 import { userError } from '../catalogue/errors.ts';
 import type { CatalogueNode } from '../catalogue/types.ts';
-import { ChatHistoryStore } from './widgets/chat-history.ts';
-import { widgetsRouter } from './widgets/routes.ts';
+import { ChatHistoryStore } from './integrations/widgets/chat-history.ts';
+import { widgetsRouter } from './http/routes/widgets.ts';
 import { editorDist, widgetsDist } from '../paths.ts';
 import { createApp } from './http/app.ts';
 import { webhookEndpoint, webhookRoute } from './http/webhook-endpoint.ts';
-import { graphqlApi } from './graphql/index.ts';
-import { BotFrameworkAuth, keyReaderBinding } from './teams/bot-framework-auth.ts';
-import { teamsHookRouter } from './teams/teams-hook-route.ts';
-import { mcpRouter } from './mcp/route.ts';
+import { graphqlApi } from './http/graphql-door.ts';
+import { BotFrameworkAuth, keyReaderBinding } from './integrations/teams/bot-framework-auth.ts';
+import { teamsHookRouter } from './http/routes/teams-hook.ts';
+import { mcpRouter } from './http/routes/mcp.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { staticFiles } from './http/static-files.ts';
-import { catalogueView } from './flows/catalogue-view.ts';
-import { compileForRun } from './flows/compile.ts';
-import { Deployments } from './flows/deployments.ts';
-import { DefaultModelsStore } from './models/default-models.ts';
-import { defaultModelsRouter } from './models/default-models-routes.ts';
-import { modelGatewayFromEnv } from './models/from-env.ts';
-import { vectorStoreFromEnv, type LazyVectorStore } from './vectors/from-env.ts';
-import { ProjectVectors, vectorScope } from './vectors/project-vectors.ts';
-import { mcpAccess } from './mcp-client/mcp-access.ts';
-import { mcpToolsRouter } from './mcp-client/mcp-tools-route.ts';
-import { smtpAccess } from './smtp/smtp-access.ts';
-import { postgresAccess } from './postgres/postgres-access.ts';
-import { postgresRouter } from './postgres/postgres-routes.ts';
-import { testCredentialsRouter } from './credential-tests/test-credentials-route.ts';
+import { catalogueView } from './services/flows/catalogue-view.ts';
+import { compileForRun } from './services/flows/compile.ts';
+import { Deployments } from './services/flows/deployments.ts';
+import { DefaultModelsStore } from './services/models/default-models.ts';
+import { defaultModelsRouter } from './http/routes/default-models.ts';
+import { modelGatewayFromEnv } from './services/models/from-env.ts';
+import { vectorStoreFromEnv, type LazyVectorStore } from './services/vectors/from-env.ts';
+import { ProjectVectors, vectorScope } from './services/vectors/project-vectors.ts';
+import { mcpAccess } from './services/mcp-client/mcp-access.ts';
+import { mcpToolsRouter } from './http/routes/mcp-tools.ts';
+import { smtpAccess } from './services/smtp/smtp-access.ts';
+import { postgresAccess } from './services/postgres/postgres-access.ts';
+import { postgresRouter } from './http/routes/postgres.ts';
+import { testCredentialsRouter } from './http/routes/credential-tests.ts';
 import { optionLoadersRouter } from './http/routes/option-loaders.ts';
-import { createNodeRunner } from './node-runner.ts';
-import { AllowList } from './outbound/address-policy.ts';
-import { Outbound } from './outbound/client.ts';
-import { createRunServices } from './run-services.ts';
-import { ProductionCalls } from './calls/production-call.ts';
-import { flowHooks } from './calls/flow-hooks.ts';
-import { loadLimits, LoadShedder, type LoadLimits } from './calls/load-shedding.ts';
+import { createNodeRunner } from './core/node-runner.ts';
+import { AllowList } from './services/outbound/address-policy.ts';
+import { Outbound } from './services/outbound/client.ts';
+import { createRunServices } from './core/run-services.ts';
+import { ProductionCalls } from './core/calls/production-call.ts';
+import { flowHooks } from './core/calls/flow-hooks.ts';
+import { loadLimits, LoadShedder, type LoadLimits } from './core/calls/load-shedding.ts';
 import { docsSiteRouter } from './http/routes/docs-site.ts';
-import { FlowVersionStore } from './stores/flow-versions.ts';
-import { FlowStore } from './stores/flows.ts';
-import { ProjectStore } from './stores/projects.ts';
-import { OrganisationStore } from './stores/organisations.ts';
-import { UsageStore } from './stores/usage.ts';
-import { UsageLimits } from './usage/limits.ts';
-import { projectPlanReader } from './usage/plan-of.ts';
-import { defaultStarterLimits, type StarterLimits } from './usage/plans.ts';
+import { FlowVersionStore } from './services/stores/flow-versions.ts';
+import { FlowStore } from './services/stores/flows.ts';
+import { ProjectStore } from './services/stores/projects.ts';
+import { OrganisationStore } from './services/stores/organisations.ts';
+import { UsageStore } from './services/stores/usage.ts';
+import { UsageLimits } from './services/usage/limits.ts';
+import { projectPlanReader } from './services/usage/plan-of.ts';
+import { defaultStarterLimits, type StarterLimits } from './services/usage/plans.ts';
 import { usageRouter } from './http/routes/usage.ts';
 import { logsRouter } from './http/routes/logs.ts';
-import { logPublisher, type LogPublisherConfig } from './logs/publisher.ts';
-import { RunLogger } from './logs/run-logger.ts';
-import { LogStore } from './stores/logs.ts';
-import { OutageSpool } from './logs/outage-spool.ts';
-import { IdempotencyKeys } from './calls/idempotency.ts';
-import { WeftMetrics } from './metrics/weft-metrics.ts';
-import { metricsRouter } from './metrics/metrics-route.ts';
+import { logPublisher, type LogPublisherConfig } from './services/logs/publisher.ts';
+import { RunLogger } from './services/logs/run-logger.ts';
+import { LogStore } from './services/stores/logs.ts';
+import { OutageSpool } from './services/logs/outage-spool.ts';
+import { IdempotencyKeys } from './core/calls/idempotency.ts';
+import { WeftMetrics } from './services/metrics/weft-metrics.ts';
+import { metricsRouter } from './http/routes/metrics.ts';
 import { productionDoorOf } from './http/production-doors.ts';
 import { apiKeysRouter } from './http/routes/api-keys.ts';
 import { credentialsRouter } from './http/routes/credentials.ts';
-import { credentialAccess } from './secrets/credential-access.ts';
+import { credentialAccess } from './services/secrets/credential-access.ts';
 import { serviceUrlsFrom, type ServiceUrls } from '../catalogue/service-urls.ts';
 import type { RouteEntry } from './http/app.ts';
 import { transferRouter } from './http/routes/transfer.ts';
 import { automationWorkflowsRouter } from './http/routes/automation-workflows.ts';
-import { loadServerSecret, type SecretKeyring } from './secrets/server-secret.ts';
-import { ApiKeyStore } from './stores/api-keys.ts';
-import { CredentialStore } from './stores/credentials.ts';
-import { OAuthAppStore } from './oauth/oauth-apps.ts';
-import { ConsentStates } from './oauth/oauth-state.ts';
-import { freshTokens } from './oauth/refresh.ts';
-import { oauthRouter } from './oauth/routes.ts';
-import { tokenCall } from './oauth/token-call.ts';
-import { DEFAULT_ADMIN_EMAIL } from './auth/accounts.ts';
-import { connectionRouter } from './tool-service/connection-routes.ts';
-import { ToolServiceApi } from './tool-service/service-api.ts';
-import type { ToolServiceSettings } from './tool-service/settings.ts';
-import { TeamsAppInstallations } from './teams/teams-app-installations.ts';
-import { TableWebhooks } from './tool-service/table-webhooks.ts';
-import { TriggerSubscriptions } from './tool-service/trigger-subscriptions.ts';
-import { triggerWebhookRouter } from './tool-service/trigger-webhook.ts';
-import { addSourceReader } from './sync/sources/index.ts';
-import { dataSyncServiceFromEnv } from './sync/data-sync-service/index.ts';
-import { startSyncSystem, type SyncSettings, type SyncSystem } from './sync/sync-system.ts';
-import type { SourceReader } from './sync/types.ts';
+import { loadServerSecret, type SecretKeyring } from './services/secrets/server-secret.ts';
+import { ApiKeyStore } from './services/stores/api-keys.ts';
+import { CredentialStore } from './services/stores/credentials.ts';
+import { OAuthAppStore } from './services/secrets/oauth-apps.ts';
+import { ConsentStates } from './integrations/oauth/oauth-state.ts';
+import { freshTokens } from './integrations/oauth/refresh.ts';
+import { oauthRouter } from './http/routes/oauth.ts';
+import { tokenCall } from './integrations/oauth/token-call.ts';
+import { DEFAULT_ADMIN_EMAIL } from './services/auth/accounts.ts';
+import { connectionRouter } from './http/routes/tool-service-connections.ts';
+import { ToolServiceApi } from './integrations/tool-service/service-api.ts';
+import type { ToolServiceSettings } from './integrations/tool-service/settings.ts';
+import { TeamsAppInstallations } from './integrations/teams/teams-app-installations.ts';
+import { TableWebhooks } from './http/routes/table-webhooks.ts';
+import { TriggerSubscriptions } from './integrations/tool-service/trigger-subscriptions.ts';
+import { triggerWebhookRouter } from './http/routes/tool-service-webhook.ts';
+import { addSourceReader } from './services/sync-sources/index.ts';
+import { dataSyncServiceFromEnv } from './integrations/sync/data-sync-service/index.ts';
+import { startSyncSystem, type SyncSettings, type SyncSystem } from './sync-system.ts';
+import type { SourceReader } from './services/sync-sources/types.ts';
 
 export interface WeftOptions {
   redisUrl: string;
@@ -109,9 +109,9 @@ export interface WeftOptions {
   chatHistoryTtlSeconds?: number;
   /** nodes added to the catalogue (tests of engine paths no shipped node takes yet) */
   extraNodes?: CatalogueNode[];
-  /** readers of data sources added with `extraNodes` (runtime/sync/testing/list-source.ts) */
+  /** readers of data sources added with `extraNodes` (runtime/integrations/sync/testing/list-source.ts) */
   extraSourceReaders?: SourceReader[];
-  /** the data-source sync jobs: lock time, concurrency, engines besides the embedded one (runtime/sync/sync-system.ts) */
+  /** the data-source sync jobs: lock time, concurrency, engines besides the embedded one (runtime/sync-system.ts) */
   sync?: SyncSettings;
   /** WEFT_DATA_DIR: where the server secret file is kept unless WEFT_SECRET is set; default ./data */
   dataDir?: string;
@@ -127,7 +127,7 @@ export interface WeftOptions {
   logPublisher?: LogPublisherConfig;
   /**
    * addresses nodes (and model credentials' baseUrl) may call although they are private,
-   * loopback or link-local (WEFT_OUTBOUND_ALLOW entries: runtime/outbound/address-policy.ts); default none
+   * loopback or link-local (WEFT_OUTBOUND_ALLOW entries: runtime/services/outbound/address-policy.ts); default none
    */
   outboundAllow?: readonly string[];
   /**
@@ -136,9 +136,9 @@ export interface WeftOptions {
    * certificate field
    */
   smtpCa?: string;
-  /** how long an Idempotency-Key's first call is remembered, in seconds; default 24 h (runtime/calls/idempotency.ts) */
+  /** how long an Idempotency-Key's first call is remembered, in seconds; default 24 h (runtime/core/calls/idempotency.ts) */
   idempotencySeconds?: number;
-  /** `GET /metrics` wants this bearer token; unset: loopback clients only (runtime/metrics/metrics-route.ts) */
+  /** `GET /metrics` wants this bearer token; unset: loopback clients only (runtime/http/routes/metrics.ts) */
   metricsToken?: string;
   /** base URLs of the public services app nodes call (WEFT_SERVICE_URL_<NAME>; catalogue/service-urls.ts); default their public addresses */
   serviceUrls?: Partial<ServiceUrls>;
@@ -147,7 +147,7 @@ export interface WeftOptions {
    * are answered 202 with the run id (WEFT_SHUTDOWN_GRACE, seconds); default 10 s
    */
   shutdownGraceMs?: number;
-  /** how much the server takes on before it sheds load with 503/429 and Retry-After (WEFT_MAX_CALLS_IN_FLIGHT…; runtime/calls/load-shedding.ts) */
+  /** how much the server takes on before it sheds load with 503/429 and Retry-After (WEFT_MAX_CALLS_IN_FLIGHT…; runtime/core/calls/load-shedding.ts) */
   loadLimits?: Partial<LoadLimits>;
   /**
    * who may register OAuth apps (WEFT_OPERATOR_EMAILS, comma-separated); default the admin
@@ -158,7 +158,7 @@ export interface WeftOptions {
   publicUrl?: string;
   /**
    * the tool-execution service: its API key (nodes send it as x-api-key), webhook secret, auth
-   * configs per provider and this server's public URL (runtime/tool-service/settings.ts); default none
+   * configs per provider and this server's public URL (runtime/integrations/tool-service/settings.ts); default none
    */
   toolService?: ToolServiceSettings;
 }
@@ -187,7 +187,7 @@ export interface Weft {
 export async function startWeft(options: WeftOptions): Promise<Weft> {
   const prefix = options.prefix ?? 'weft:';
   const role = options.role ?? 'all';
-  // the stores' connection: on a cluster, their MULTIs go one a slot (runtime/stores/slot-transactions.ts)
+  // the stores' connection: on a cluster, their MULTIs go one a slot (runtime/services/stores/slot-transactions.ts)
   const redis = redisOutage.watch(connectStores(options.redisUrl, { maxRetriesPerRequest: 3 }));
   const flows = new FlowStore(redis, prefix);
   const versions = new FlowVersionStore(redis, prefix);
@@ -256,7 +256,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       outbound,
       serviceUrls,
       toolServiceKey: toolService.apiKey,
-      // the services nodes declare by name (runtime/node-services.ts)
+      // the services nodes declare by name (runtime/core/node-services.ts)
       services: {
         models: ({ projectId, credentials: reader }) => models.forProject(projectId, reader),
         vectors: ({ projectId }) => vectors.forProject(projectId),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrganisationStore } from '../runtime/stores/organisations.ts';
-import { ProjectStore } from '../runtime/stores/projects.ts';
+import { OrganisationStore } from '../runtime/services/stores/organisations.ts';
+import { ProjectStore } from '../runtime/services/stores/projects.ts';
 import { parseArgs, runOrganisations } from './organisations.ts';
 
 let redis: Redis;

@@ -4,11 +4,11 @@
  * `npm run organisations -- plan <organisation id or slug> <plan>` moves one to a plan
  * ('starter' is limited, spec 000 §9; any other plan, `unlimited` among them, is not). `--prefix weft:` as elsewhere.
  */
-import { connectStores } from '../runtime/stores/slot-transactions.ts';
+import { connectStores } from '../runtime/services/stores/slot-transactions.ts';
 import type Redis from 'ioredis';
 import type { Organisation } from '../contract/accounts.ts';
-import { OrganisationStore } from '../runtime/stores/organisations.ts';
-import { PLAN_NAME } from '../runtime/usage/plans.ts';
+import { OrganisationStore } from '../runtime/services/stores/organisations.ts';
+import { PLAN_NAME } from '../runtime/services/usage/plans.ts';
 import { redisUrl } from './mailbox.ts';
 
 const usage = 'usage: npm run organisations -- [plan <organisation id or slug> <plan>] [--prefix weft:]';

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORRUPTED, decrypt } from '../runtime/secrets/cipher.ts';
-import { rotateCredentials, rotationKey } from '../runtime/secrets/rotate-credentials.ts';
-import { fileKeyring, loadServerSecret, staticKeyring } from '../runtime/secrets/server-secret.ts';
-import { credentialKey, CredentialStore } from '../runtime/stores/credentials.ts';
+import { CORRUPTED, decrypt } from '../runtime/services/secrets/cipher.ts';
+import { rotateCredentials, rotationKey } from '../runtime/services/secrets/rotate-credentials.ts';
+import { fileKeyring, loadServerSecret, staticKeyring } from '../runtime/services/secrets/server-secret.ts';
+import { credentialKey, CredentialStore } from '../runtime/services/stores/credentials.ts';
 import { main, parseArgs } from './rotate-secret.ts';
 
 let redis: Redis;

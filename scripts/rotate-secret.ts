@@ -11,13 +11,13 @@
  * WEFT_SECRET: restart every server with WEFT_SECRET=<new> WEFT_PREVIOUS_SECRET=<old> first,
  * run this with the same two variables, then drop WEFT_PREVIOUS_SECRET.
  */
-import { connectStores } from '../runtime/stores/slot-transactions.ts';
+import { connectStores } from '../runtime/services/stores/slot-transactions.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { rotateCredentials, type RotationReport } from '../runtime/secrets/rotate-credentials.ts';
-import { PREVIOUS_SUFFIX, readSecretFile, SECRET_FILE, writeSecretFile } from '../runtime/secrets/server-secret.ts';
+import { rotateCredentials, type RotationReport } from '../runtime/services/secrets/rotate-credentials.ts';
+import { PREVIOUS_SUFFIX, readSecretFile, SECRET_FILE, writeSecretFile } from '../runtime/services/secrets/server-secret.ts';
 
 const usage = 'usage: npm run rotate-secret -- [--prefix weft:] [--limit N]';
 

@@ -3,13 +3,13 @@
  * the server and workers, the admin account (first start), the demo project; prints the URL and
  * how to sign in; Ctrl-C stops what it started.
  */
-import { connectStores } from '../runtime/stores/slot-transactions.ts';
+import { connectStores } from '../runtime/services/stores/slot-transactions.ts';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { prepareAdmin } from '../runtime/auth/first-start.ts';
+import { prepareAdmin } from '../runtime/services/auth/first-start.ts';
 import { loadConfig } from '../runtime/config.ts';
-import { SECRET_FILE } from '../runtime/secrets/server-secret.ts';
+import { SECRET_FILE } from '../runtime/services/secrets/server-secret.ts';
 import { startWeft } from '../runtime/server.ts';
 import { buildUiIfStale } from './build-ui.ts';
 import { demoCallLines } from './demo/demo-calls.ts';

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../contract/flow-document.ts';
-import { listSourceNode, listSourceReader } from '../runtime/sync/testing/list-source.ts';
-import { listSourceFlow, syncedIds } from '../runtime/sync/testing/sync-test-helpers.ts';
+import { listSourceNode, listSourceReader } from '../runtime/integrations/sync/testing/list-source.ts';
+import { listSourceFlow, syncedIds } from '../runtime/integrations/sync/testing/sync-test-helpers.ts';
 import { startTestWeft, type TestWeft } from '../runtime/testing/test-weft.ts';
 import { progressLine, syncCommand } from './sync.ts';
 

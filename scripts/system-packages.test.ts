@@ -84,8 +84,8 @@ describe("npm test's global setup", () => {
   });
 
   it('needs Prometheus only when the metrics scrape test is in the run', () => {
-    expect(packagesFor(['runtime/metrics/scrape.prometheus.test.ts'], { REDIS_URL: 'redis://127.0.0.1:1' }).packages).toEqual([prometheusServer]);
-    expect(packagesFor(['runtime/metrics/metrics.test.ts'], { REDIS_URL: 'redis://127.0.0.1:1' }).packages).toEqual([]);
+    expect(packagesFor(['runtime/services/metrics/scrape.prometheus.test.ts'], { REDIS_URL: 'redis://127.0.0.1:1' }).packages).toEqual([prometheusServer]);
+    expect(packagesFor(['runtime/services/metrics/metrics.test.ts'], { REDIS_URL: 'redis://127.0.0.1:1' }).packages).toEqual([]);
   });
 
   it('stops a run with browser tests on a machine without Chromium with one line saying how', () => {

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { TEST_POSTGRES_URL } from '../runtime/postgres/testing/test-database.ts';
+import { TEST_POSTGRES_URL } from '../runtime/services/postgres/testing/test-database.ts';
 
 const POSTGRES_TEST = /postgres[^/]*\/.*\.test\.ts$|postgres[^/]*\.test\.ts$/;
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgetsDist } from '../paths.ts';
 import { rawGet } from '../runtime/http/testing/raw-get.ts';
 import { startTestWeft, type TestWeft } from '../runtime/testing/test-weft.ts';
-import { deploy, echoChatFlow, failingChatFlow, searchFlow, streamingChatFlow, streamTestNode } from '../runtime/widgets/testing/fixtures.ts';
+import { deploy, echoChatFlow, failingChatFlow, searchFlow, streamingChatFlow, streamTestNode } from '../runtime/integrations/widgets/testing/fixtures.ts';
 import { buildWidgets } from './build.ts';
 
 let weft: TestWeft;

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deploy, failingChatFlow, searchFlow, streamingChatFlow, streamTestNode } from '../runtime/widgets/testing/fixtures.ts';
+import { deploy, failingChatFlow, searchFlow, streamingChatFlow, streamTestNode } from '../runtime/integrations/widgets/testing/fixtures.ts';
 import { startTestWeft, type TestWeft } from '../runtime/testing/test-weft.ts';
 import { launchChromium } from '../runtime/testing/chromium.ts';
 import { testArtifacts } from '../paths.ts';

@@ -1,5 +1,5 @@
 /**
- * @module runtime/vectors/fusion — hybrid search's fusion of a vector result list and a
+ * @module runtime/services/vectors/fusion — hybrid search's fusion of a vector result list and a
  * keyword result list, and autocut, as Weaviate defines them.
  *
  * - relativeScoreFusion: each list's scores are scaled to 0…1 ((s − min) / (max − min); a

@@ -1,8 +1,8 @@
 // Memory add and retrieve on the real embedded store (local embedding model), the model's
 // answers from a loopback OpenAI server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatCompletion } from '../../runtime/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../runtime/models/testing/ai-testbed.ts';
+import { chatCompletion } from '../../runtime/services/models/testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from '../../runtime/services/models/testing/ai-testbed.ts';
 import { runNode } from '../testing/node-harness.ts';
 import { definition as addDefinition } from './memory-add-node/definition.ts';
 import add from './memory-add-node/run.ts';

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toolAnswerMessage, toolCallMessage } from '../../contract/tool-progress.ts';
-import { chatCompletion } from '../../runtime/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../runtime/models/testing/ai-testbed.ts';
+import { chatCompletion } from '../../runtime/services/models/testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from '../../runtime/services/models/testing/ai-testbed.ts';
 import { runNode } from '../testing/node-harness.ts';
 import generateJson from './generate-json-node/run.ts';
 import generateText from './generate-text-node/run.ts';

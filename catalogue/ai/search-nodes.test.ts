@@ -1,8 +1,8 @@
 // The three search nodes over the real embedded vector store, with the local embedding model
 // (the testbed's default embedding model): no key, no network.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedLocally } from '../../runtime/models/local-embedding.ts';
-import { startAiTestbed, type AiTestbed } from '../../runtime/models/testing/ai-testbed.ts';
+import { embedLocally } from '../../runtime/services/models/local-embedding.ts';
+import { startAiTestbed, type AiTestbed } from '../../runtime/services/models/testing/ai-testbed.ts';
 import { fieldOf, runNode } from '../testing/node-harness.ts';
 import type { CatalogueNode } from '../types.ts';
 import { definition as hybridDefinition } from './hybrid-search-node/definition.ts';

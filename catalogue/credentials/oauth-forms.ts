@@ -66,6 +66,6 @@ export const oauthForms: CredentialForm[] = [
   ]),
   tenantOauth('onedriveOauth', 'OneDrive Business (OAuth)', 4, 'Reads the drives of the connected tenant.'),
   tenantOauth('sharepointOauth', 'SharePoint Business (OAuth)', 10, 'Reads the sites and document libraries of the connected tenant.'),
-  // Test: GET {graph}/me with the connected user's token (runtime/credential-tests/teams-oauth.ts)
+  // Test: GET {graph}/me with the connected user's token (runtime/services/credential-tests/teams-oauth.ts)
   { ...tenantOauth('teamsOauth', 'Team messaging service (OAuth)', 11, 'Sends messages to chats and channels of the connected tenant.'), testable: true },
 ];

@@ -1,6 +1,6 @@
 /**
  * @module catalogue/data-source/sync-descriptions.test — what a data-source trigger tells the
- * builder of its sync job matches what weft does (runtime/sync/sync-jobs.ts): stopping the
+ * builder of its sync job matches what weft does (runtime/integrations/sync/sync-jobs.ts): stopping the
  * flow deletes the job (spec 001 §4 "delete"); only the Deploy tab's Pause pauses it.
  */
 import { describe, expect, it } from 'vitest';

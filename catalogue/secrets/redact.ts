@@ -9,7 +9,7 @@ import { asErrorKind, type ErrorKind } from '../../contract/errors.ts';
 import { secretPatterns } from './encoded-forms.ts';
 import { isPlainObject } from '../coerce.ts';
 
-/** what a secret is replaced by (runtime/secrets/mask.ts shows credentials with it too) */
+/** what a secret is replaced by (runtime/services/secrets/mask.ts shows credentials with it too) */
 export const MASK = '••••';
 
 /** Shorter values are not redacted: they would blank unrelated text and guard nothing. */

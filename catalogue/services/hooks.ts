@@ -1,6 +1,6 @@
 /**
  * @module catalogue/services/hooks — the project's deployed flows called as webhooks
- * (`ctx.services.hooks`), through the one production-call path (runtime/calls/production-call.ts),
+ * (`ctx.services.hooks`), through the one production-call path (runtime/core/calls/production-call.ts),
  * as `POST /hook/:flowId` would call them (the crawl nodes' webhook events).
  */
 

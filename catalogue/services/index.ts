@@ -2,7 +2,7 @@
  * @module catalogue/services — the runtime services a node may declare by name
  * (`services: ['postgres'] as const` in its definition). The executor's context then carries
  * exactly those, typed (`ctx.services.postgres`); the runtime builds them from its providers,
- * keyed by the same names (runtime/node-services.ts). A new service is a file here with its
+ * keyed by the same names (runtime/core/node-services.ts). A new service is a file here with its
  * access interface, one entry in `NodeServices` and one in `SERVICE_UNAVAILABLE`. Types and
  * data only: browser-safe, and it imports no node folder.
  */
@@ -16,19 +16,19 @@ import type { VectorAccess } from './vectors.ts';
 
 /** Each service by its name, as a node reaches it. */
 export interface NodeServices {
-  /** the project's model gateway (runtime/models/) */
+  /** the project's model gateway (runtime/services/models/) */
   models: ModelAccess;
-  /** the project's vector store (runtime/vectors/) */
+  /** the project's vector store (runtime/services/vectors/) */
   vectors: VectorAccess;
-  /** sessions with MCP servers (runtime/mcp-client/) */
+  /** sessions with MCP servers (runtime/services/mcp-client/) */
   mcp: McpAccess;
-  /** the project's other flows as tools (runtime/node-runner.ts) */
+  /** the project's other flows as tools (runtime/core/node-runner.ts) */
   flows: FlowAccess;
-  /** mail servers under the outbound address policy (runtime/smtp/) */
+  /** mail servers under the outbound address policy (runtime/services/smtp/) */
   smtp: SmtpAccess;
-  /** Postgres databases under the outbound address policy (runtime/postgres/) */
+  /** Postgres databases under the outbound address policy (runtime/services/postgres/) */
   postgres: PostgresAccess;
-  /** the project's deployed flows called as webhooks (runtime/calls/flow-hooks.ts); none in a worker-only process */
+  /** the project's deployed flows called as webhooks (runtime/core/calls/flow-hooks.ts); none in a worker-only process */
   hooks: HookAccess;
 }
 

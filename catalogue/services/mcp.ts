@@ -1,6 +1,6 @@
 /**
  * @module catalogue/services/mcp — what the MCP node asks of the runtime (`ctx.services.mcp`): a
- * session with an MCP server (runtime/mcp-client/), its tools listed and called. The server
+ * session with an MCP server (runtime/services/mcp-client/), its tools listed and called. The server
  * is an MCP Server credential (spec 002 §3): its host URL, its transport and its headers.
  */
 import { isPlainObject, parseJsonish } from '../coerce.ts';

@@ -1,7 +1,7 @@
 /**
  * @module catalogue/services/postgres — what the Postgres nodes, their
  * dropdowns, the helper routes and the sync reader ask of the runtime (`ctx.services.postgres`,
- * runtime/postgres/): a database reached under weft's outbound address policy, with a small
+ * runtime/services/postgres/): a database reached under weft's outbound address policy, with a small
  * pool of connections per credential. The connection is a Postgres credential (spec 001 §3):
  * host, port, dbName, username, password, sslMode and, for verify-ca / verify-full, the
  * certificates.

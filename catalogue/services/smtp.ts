@@ -1,6 +1,6 @@
 /**
  * @module catalogue/services/smtp — what the SMTP node and the SMTP credential
- * test ask of the runtime (`ctx.services.smtp`, runtime/smtp/): a mail server reached under weft's
+ * test ask of the runtime (`ctx.services.smtp`, runtime/services/smtp/): a mail server reached under weft's
  * outbound address policy, with pooled connections per account. The account is an SMTP
  * credential (spec 002 §3): senderEmail, senderName, host, port, username, password; and
  * weft's own `security` mode and `caCertificate` (smtp-security.ts). Username and password

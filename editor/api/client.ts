@@ -113,7 +113,7 @@ export const api = {
   version: (flowId: string, version: number) => call<FlowVersion>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}`),
   rollback: (flowId: string, version: number, note?: string) =>
     call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}/rollback`, note ? { note } : {}),
-  /** a data-source flow's sync job (runtime/sync/sync-routes.ts) */
+  /** a data-source flow's sync job (runtime/http/routes/sync.ts) */
   syncState: (flowId: string) => call<SyncJobState>('GET', `/api/flows/${encodeURIComponent(flowId)}/sync`),
   syncAction: (flowId: string, action: 'pause' | 'resume') => call<SyncJobState>('POST', `/api/flows/${encodeURIComponent(flowId)}/sync/${action}`),
   runSyncNow: (flowId: string) => call<{ syncId: string }>('POST', `/api/flows/${encodeURIComponent(flowId)}/sync/run`),

@@ -3,7 +3,7 @@
  * type, generated like a node's form. Secrets are typed into password inputs; once saved the
  * editor closes, and an edit never shows a stored secret (only "unchanged"). An OAuth type the
  * server signs in with has Connect (Reconnect when editing): the browser goes to the provider's
- * consent page and comes back to the project's credentials (runtime/oauth/routes.ts).
+ * consent page and comes back to the project's credentials (runtime/http/routes/oauth.ts).
  */
 import { useEffect, useState } from 'react';
 import type { OAuthTypeView } from '../../contract/oauth.ts';

@@ -54,7 +54,7 @@ export function CredentialsPage({ projectId }: { projectId: string }) {
   const fail = (e: Error) => toasts.show(e.message, 'error', 8000);
   const reload = useCallback(() => api.credentials(projectId).then((list) => setCredentials(list.sort((a, b) => a.name.localeCompare(b.name))), fail), [projectId]);
   useEffect(() => {
-    // back from an OAuth consent (runtime/oauth/routes.ts): say how it went, once
+    // back from an OAuth consent (runtime/http/routes/oauth.ts): say how it went, once
     const landed = new URLSearchParams(window.location.search);
     if (landed.get('oauth') === 'connected') toasts.show(`Connected “${landed.get('credential') ?? ''}”`, 'success');
     if (landed.get('oauth') === 'failed') toasts.show(`The connection failed: ${landed.get('message') ?? ''}`, 'error', 12000);

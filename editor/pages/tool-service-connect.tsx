@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { api } from '../api/client.ts';
 
-/** the credential types this Connect serves (runtime/tool-service/settings.ts CONNECTED_TYPES) */
+/** the credential types this Connect serves (runtime/integrations/tool-service/settings.ts CONNECTED_TYPES) */
 export const TOOL_SERVICE_TYPES: ReadonlySet<string> = new Set(['mailOauth', 'tableDatabaseOauth', 'notesWorkspaceOauth']);
 
 export function ToolServiceConnect({ projectId, type, name }: { projectId: string; type: string; name: string }) {

@@ -110,7 +110,7 @@ function ApiKeysLink({ projectId }: { projectId: string }) {
   );
 }
 
-/** The Teams trigger: the URL the bot's messaging endpoint points at (runtime/teams/). */
+/** The Teams trigger: the URL the bot's messaging endpoint points at (runtime/integrations/teams/). */
 function TeamsSnippet({ flowId }: { flowId: string }) {
   const url = `${window.location.origin}/hook/teams/${flowId}`;
   return (

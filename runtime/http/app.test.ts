@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CatalogueView } from '../flows/catalogue-view.ts';
-import { catalogue } from '../flows/testing/flow-fixtures.ts';
+import type { CatalogueView } from '../services/flows/catalogue-view.ts';
+import { catalogue } from '../services/flows/testing/flow-fixtures.ts';
 import { HttpError } from './errors.ts';
 import { startTestApp, type TestApp } from './testing/test-app.ts';
 

@@ -1,29 +1,29 @@
 /**
  * @module runtime/http/app — the Koa app: middleware (request ids, error answers, the session
- * gate of runtime/auth/session-gate.ts, JSON bodies), then every router.
+ * gate of runtime/services/auth/session-gate.ts, JSON bodies), then every router.
  */
 import type Router from '@koa/router';
 import type Redis from 'ioredis';
 import Koa from 'koa';
-import { sessionGate, type AuthStores } from '../auth/session-gate.ts';
-import { SignInLimit } from '../auth/sign-in-limit.ts';
-import type { CatalogueView } from '../flows/catalogue-view.ts';
-import type { DeploymentHooks } from '../flows/deployments.ts';
-import { FlowVersionStore } from '../stores/flow-versions.ts';
-import { FlowStore } from '../stores/flows.ts';
-import { OrganisationStore } from '../stores/organisations.ts';
-import { ProjectStore } from '../stores/projects.ts';
-import { SessionStore } from '../stores/sessions.ts';
-import { UserStore } from '../stores/users.ts';
-import type { OutageSpool } from '../logs/outage-spool.ts';
+import { sessionGate, type AuthStores } from '../services/auth/session-gate.ts';
+import { SignInLimit } from '../services/auth/sign-in-limit.ts';
+import type { CatalogueView } from '../services/flows/catalogue-view.ts';
+import type { DeploymentHooks } from '../services/flows/deployments.ts';
+import { FlowVersionStore } from '../services/stores/flow-versions.ts';
+import { FlowStore } from '../services/stores/flows.ts';
+import { OrganisationStore } from '../services/stores/organisations.ts';
+import { ProjectStore } from '../services/stores/projects.ts';
+import { SessionStore } from '../services/stores/sessions.ts';
+import { UserStore } from '../services/stores/users.ts';
+import type { OutageSpool } from '../services/logs/outage-spool.ts';
 import { errorAnswers, jsonBodies, refuseWhileRedisDown, requestIds } from './middleware.ts';
 import { authRouter } from './routes/auth.ts';
-import { projectPlanReader } from '../usage/plan-of.ts';
+import { projectPlanReader } from '../services/usage/plan-of.ts';
 import { flowsRouter } from './routes/flows.ts';
 import { n8nImportRouter } from './routes/n8n-import.ts';
 import { organisationsRouter } from './routes/organisations.ts';
 import { invitationsRouter } from './routes/invitations.ts';
-import { InvitationStore } from '../stores/invitations.ts';
+import { InvitationStore } from '../services/stores/invitations.ts';
 import { projectsRouter } from './routes/projects.ts';
 import { systemRouter } from './routes/system.ts';
 import { versionsRouter } from './routes/versions.ts';

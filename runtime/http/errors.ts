@@ -1,10 +1,10 @@
 /**
  * @module runtime/http/errors — an HTTP error that carries its own response, and a domain
- * error's answer (runtime/domain-errors.ts `answerOf`) as one.
+ * error's answer (runtime/services/domain-errors.ts `answerOf`) as one.
  */
 import { UNAVAILABLE_MESSAGE } from '../../actors/redis-outage.ts';
-import type { CallFailure } from '../calls/production-call.ts';
-import { answerOf, StatusError } from '../domain-errors.ts';
+import type { CallFailure } from '../core/calls/production-call.ts';
+import { answerOf, StatusError } from '../services/domain-errors.ts';
 
 export class HttpError extends StatusError {
   constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
@@ -29,7 +29,7 @@ export const badRequest = (message: string, extra: Record<string, unknown> = {})
 
 /**
  * What the caller is answered for `error` as a response: an HttpError as it is, a domain error
- * or an unreachable Redis by its answer (runtime/domain-errors.ts); null for anything unexpected.
+ * or an unreachable Redis by its answer (runtime/services/domain-errors.ts); null for anything unexpected.
  */
 export function httpErrorOf(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;

@@ -6,7 +6,7 @@ import type { Middleware } from 'koa';
 import { checkBody, MAX_BODY_BYTES, tooLarge } from './body-limits.ts';
 import { redisOutage, RETRY_AFTER_SECONDS } from '../../actors/redis-outage.ts';
 import { HttpError, httpErrorOf, unavailable } from './errors.ts';
-import type { OutageSpool } from '../logs/outage-spool.ts';
+import type { OutageSpool } from '../services/logs/outage-spool.ts';
 import { refusedCallOf } from './production-doors.ts';
 
 /** Paths whose answers are always JSON (the editor's static files are not). */
@@ -48,7 +48,7 @@ export function errorAnswer(error: unknown, what: string): { answer: HttpError; 
   const answer = known ?? new HttpError(500, 'internal', 'Internal server error');
   const headers: Record<string, string> = {};
   if (answer.code === 'unavailable') headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
-  // a refusal that says when to come back (load shedding: runtime/calls/load-shedding.ts)
+  // a refusal that says when to come back (load shedding: runtime/core/calls/load-shedding.ts)
   else if (typeof answer.extra.retryAfter === 'number') headers['Retry-After'] = String(answer.extra.retryAfter);
   return { answer, headers };
 }

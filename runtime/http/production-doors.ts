@@ -1,11 +1,11 @@
 /**
  * @module runtime/http/production-doors — which production door a request came through and which
  * flow it calls, from its path alone (nothing needs reading): the metrics count the doors' answers,
- * and a call refused during a Redis outage is kept for its log record (runtime/logs/outage-spool.ts).
+ * and a call refused during a Redis outage is kept for its log record (runtime/services/logs/outage-spool.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import type { ProductionCall } from '../logs/run-logger.ts';
-import type { RefusedCall } from '../logs/outage-spool.ts';
+import type { ProductionCall } from '../services/logs/run-logger.ts';
+import type { RefusedCall } from '../services/logs/outage-spool.ts';
 import { MAX_BODY_BYTES } from './body-limits.ts';
 import { readJsonBody } from './json-body.ts';
 

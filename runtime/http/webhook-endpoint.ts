@@ -1,6 +1,6 @@
 /**
  * @module runtime/http/webhook-endpoint — the webhook trigger: POST /hook/:flowId, a production
- * call (runtime/calls/production-call.ts) of the flow's deployed version; `/hook/:flowId@:version`
+ * call (runtime/core/calls/production-call.ts) of the flow's deployed version; `/hook/:flowId@:version`
  * calls the given deployed version (404 naming the versions there are when it has no such one).
  * It needs `Authorization: Bearer <API key>` of the flow's project unless the builder marked the
  * webhook trigger public. The hottest path of the server, so it is answered on Node's own request
@@ -9,15 +9,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { redisOutage } from '../../actors/redis-outage.ts';
-import { REALTIME_WAIT_MS, type CallOutcome, type ProductionCalls } from '../calls/production-call.ts';
-import { UnauthorizedError } from '../domain-errors.ts';
-import { versionNumber } from '../stores/flow-versions.ts';
+import { REALTIME_WAIT_MS, type CallOutcome, type ProductionCalls } from '../core/calls/production-call.ts';
+import { UnauthorizedError } from '../services/domain-errors.ts';
+import { versionNumber } from '../services/stores/flow-versions.ts';
 import type { RouteEntry } from './app.ts';
 import { MAX_BODY_BYTES } from './body-limits.ts';
 import { HttpError, runFailure, unavailable } from './errors.ts';
 import { readJsonBody } from './json-body.ts';
-import { idempotencyKeyOf } from '../calls/idempotency.ts';
-import type { OutageSpool } from '../logs/outage-spool.ts';
+import { idempotencyKeyOf } from '../core/calls/idempotency.ts';
+import type { OutageSpool } from '../services/logs/outage-spool.ts';
 import { refusedCallOf } from './production-doors.ts';
 import { errorAnswer, requestIdOf } from './middleware.ts';
 

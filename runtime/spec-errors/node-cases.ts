@@ -2,24 +2,24 @@
  * @module runtime/spec-errors/node-cases — how to make each catalogue node (and the model
  * gateway and vector store behind them) produce a spec error text: the node run as the runtime
  * runs it, against the real gateway, a loopback OpenAI server and an embedded vector store
- * (runtime/models/testing/ai-testbed.ts). Each case answers the text that came out.
+ * (runtime/services/models/testing/ai-testbed.ts). Each case answers the text that came out.
  */
 import { registry } from '../../catalogue/nodes.ts';
 import type { ModelAccess } from '../../catalogue/services/models.ts';
 import { RESPONSE_TYPE_KEY } from '../../catalogue/response/graphql-response-node/async-values.ts';
 import { runNode } from '../../catalogue/testing/node-harness.ts';
 import type { NodeContext, Values } from '../../catalogue/types.ts';
-import { ModelGateway, type GatewayOptions } from '../models/gateway.ts';
-import { MODELS, modelInfoSource } from '../models/model-info.ts';
-import { TEST_CREDENTIAL, testDefaults, type AiTestbed } from '../models/testing/ai-testbed.ts';
-import { chatCompletion } from '../models/testing/openai-loopback.ts';
-import { startMcpTestServer } from '../mcp-client/testing/mcp-test-server.ts';
-import { mcpAccess } from '../mcp-client/mcp-access.ts';
-import { AllowList } from '../outbound/address-policy.ts';
-import { Outbound } from '../outbound/client.ts';
-import { openEmbeddedVectorStore } from '../vectors/embedded.ts';
-import { ProjectVectors } from '../vectors/project-vectors.ts';
-import type { VectorStore } from '../vectors/store.ts';
+import { ModelGateway, type GatewayOptions } from '../services/models/gateway.ts';
+import { MODELS, modelInfoSource } from '../services/models/model-info.ts';
+import { TEST_CREDENTIAL, testDefaults, type AiTestbed } from '../services/models/testing/ai-testbed.ts';
+import { chatCompletion } from '../services/models/testing/openai-loopback.ts';
+import { startMcpTestServer } from '../services/mcp-client/testing/mcp-test-server.ts';
+import { mcpAccess } from '../services/mcp-client/mcp-access.ts';
+import { AllowList } from '../services/outbound/address-policy.ts';
+import { Outbound } from '../services/outbound/client.ts';
+import { openEmbeddedVectorStore } from '../services/vectors/embedded.ts';
+import { ProjectVectors } from '../services/vectors/project-vectors.ts';
+import type { VectorStore } from '../services/vectors/store.ts';
 
 export type NodeCase = (bed: AiTestbed) => Promise<string>;
 

@@ -5,10 +5,10 @@
  */
 import Redis from 'ioredis';
 import type { FlowEdge, FlowNode } from '../../contract/flow-document.ts';
-import type { OpenAILoopback } from '../models/testing/openai-loopback.ts';
-import { staticKeyring } from '../secrets/server-secret.ts';
-import { credentialAccess } from '../secrets/credential-access.ts';
-import { credentialKey, CredentialStore } from '../stores/credentials.ts';
+import type { OpenAILoopback } from '../services/models/testing/openai-loopback.ts';
+import { staticKeyring } from '../services/secrets/server-secret.ts';
+import { credentialAccess } from '../services/secrets/credential-access.ts';
+import { credentialKey, CredentialStore } from '../services/stores/credentials.ts';
 import { readSse } from '../testing/sse-client.ts';
 import type { TestWeft } from '../testing/test-weft.ts';
 import { failure } from './node-cases.ts';

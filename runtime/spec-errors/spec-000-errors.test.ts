@@ -5,8 +5,8 @@
  * row over. `{…}` in a text stands for the part that varies; '...' marks where the spec elides.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAiTestbed, type AiTestbed } from '../models/testing/ai-testbed.ts';
-import { startOpenAILoopback } from '../models/testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from '../services/models/testing/ai-testbed.ts';
+import { startOpenAILoopback } from '../services/models/testing/openai-loopback.ts';
 import { startTestWeft } from '../testing/test-weft.ts';
 import { nodeCases } from './node-cases.ts';
 import { OPERATOR_EMAIL, serverCases, type ServerBench } from './server-cases.ts';

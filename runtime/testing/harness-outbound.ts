@@ -4,7 +4,7 @@
  * refuses loopback like any private address unless the test allows its own servers.
  */
 import { provideTestOutbound } from '../../catalogue/testing/test-outbound.ts';
-import { AllowList } from '../outbound/address-policy.ts';
-import { Outbound } from '../outbound/client.ts';
+import { AllowList } from '../services/outbound/address-policy.ts';
+import { Outbound } from '../services/outbound/client.ts';
 
 provideTestOutbound((allow, actor) => new Outbound({ allow: new AllowList(allow) }).forActor(actor));

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
-import { createAccount } from '../auth/accounts.ts';
+import { createAccount } from '../services/auth/accounts.ts';
 import type { Organisation, Role } from '../../contract/accounts.ts';
-import { OrganisationStore } from '../stores/organisations.ts';
-import { UserStore } from '../stores/users.ts';
+import { OrganisationStore } from '../services/stores/organisations.ts';
+import { UserStore } from '../services/stores/users.ts';
 import { signInAt, type SignedInClient } from './session-client.ts';
 
 export interface NewUserOptions {

@@ -5,7 +5,7 @@
  * `stop`/`restart` take the server down and bring it back on the same port, prefix and Redis.
  */
 import { randomUUID } from 'node:crypto';
-import { connectStores } from '../stores/slot-transactions.ts';
+import { connectStores } from '../services/stores/slot-transactions.ts';
 import { startWeft, type Weft, type WeftOptions } from '../server.ts';
 import { clientOf, type Client, type SignedInClient } from './session-client.ts';
 import { testAccounts, type TestAccounts, type TestUser } from './test-accounts.ts';

@@ -130,10 +130,10 @@ async function drive(url: string, messages: number, clients: number): Promise<Ch
 
 export async function chatFigures(redisUrl: string, messages: number, clients: number, concurrency: number): Promise<ChatFigures> {
   const { startWeft } = await import('../../runtime/server.ts');
-  const { staticKeyring } = await import('../../runtime/secrets/server-secret.ts');
-  const { streamTestNode } = await import('../../runtime/widgets/testing/fixtures.ts');
+  const { staticKeyring } = await import('../../runtime/services/secrets/server-secret.ts');
+  const { streamTestNode } = await import('../../runtime/integrations/widgets/testing/fixtures.ts');
   const { testAccounts } = await import('../../runtime/testing/test-accounts.ts');
-  const { chatStream, startOpenAILoopback } = await import('../../runtime/models/testing/openai-loopback.ts');
+  const { chatStream, startOpenAILoopback } = await import('../../runtime/services/models/testing/openai-loopback.ts');
   const loopback = await startOpenAILoopback();
   // three pieces of 24+ characters: Generate text streams each on its own
   const pieces = ['We serve black and green tea, ', 'fresh lemon cake every morning, ', 'and scones with cream on Sundays.'];

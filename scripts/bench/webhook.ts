@@ -81,7 +81,7 @@ export async function webhookFigures(redisUrl: string, requests: number, clients
   // The bench measures the runtime, not the starter plan: its project gets limits it never reaches.
   const starterLimits = { requests: Number.MAX_SAFE_INTEGER, records: Number.MAX_SAFE_INTEGER };
   const prefix = 'bench-hook:';
-  const { staticKeyring } = await import('../../runtime/secrets/server-secret.ts');
+  const { staticKeyring } = await import('../../runtime/services/secrets/server-secret.ts');
   // a throwaway server secret: the bench stores no credential worth keeping
   const keyring = staticKeyring(randomBytes(32).toString('hex'));
   const weft = await startWeft({ redisUrl, prefix, host: '127.0.0.1', port: 0, concurrency, retentionSeconds: 600, starterLimits, keyring });

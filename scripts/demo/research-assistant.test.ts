@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from '../../runtime/models/testing/openai-loopback.ts';
+import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from '../../runtime/services/models/testing/openai-loopback.ts';
 import { startTestWeft, type TestWeft } from '../../runtime/testing/test-weft.ts';
 import { createDemoFlows, demoFlows, type DemoFlow } from './seed.ts';
 

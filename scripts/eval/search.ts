@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { autocut, fuse } from '../../catalogue/ai/fusion.ts';
-import { embedLocally, LOCAL_EMBEDDING_DIMENSION } from '../../runtime/models/local-embedding.ts';
-import { openEmbeddedVectorStore } from '../../runtime/vectors/embedded.ts';
+import { embedLocally, LOCAL_EMBEDDING_DIMENSION } from '../../runtime/services/models/local-embedding.ts';
+import { openEmbeddedVectorStore } from '../../runtime/services/vectors/embedded.ts';
 
 interface EvalSet {
   passages: { id: string; text: string }[];

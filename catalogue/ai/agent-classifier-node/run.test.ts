@@ -1,7 +1,7 @@
 // Runs the node through the real model gateway (runtime/models) against a loopback OpenAI server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatCompletion } from '../../../runtime/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/models/testing/ai-testbed.ts';
+import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
 import { validateValues } from '../../values.ts';
 import { handlesOf } from '../../handles.ts';
 import { roleOfKind } from '../../roles.ts';

@@ -1,8 +1,8 @@
 // The supervisor's steps through the real model gateway (runtime/models) against a loopback OpenAI
-// server. The whole loop, run by the engine, is in runtime/models/agent-flow.test.ts.
+// server. The whole loop, run by the engine, is in runtime/services/models/agent-flow.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatCompletion } from '../../../runtime/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/models/testing/ai-testbed.ts';
+import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
 import { handlesOf } from '../../handles.ts';
 import { runNode } from '../../testing/node-harness.ts';
 import { NO_MATCHING_EDGE } from './agent-functions.ts';

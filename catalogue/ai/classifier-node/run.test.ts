@@ -1,7 +1,7 @@
 // Runs the node through the real model gateway (runtime/models) against a loopback OpenAI server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatCompletion } from '../../../runtime/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/models/testing/ai-testbed.ts';
+import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
 import { handlesOf } from '../../handles.ts';
 import { runNode } from '../../testing/node-harness.ts';
 import { CALLING_LLM, LLM_RESPONSE_RECEIVED } from '../llm-call.ts';

@@ -1,6 +1,6 @@
 // Runs the node through the real model gateway (runtime/models) against a loopback OpenAI server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/models/testing/ai-testbed.ts';
+import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
 import { runNode } from '../../testing/node-harness.ts';
 import { definition } from './definition.ts';
 import node from './run.ts';

@@ -5,12 +5,12 @@
  * and in tool_calls; the spec's texts for a missing credential, an unknown tool and a failing one.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpTestServer, type McpTestServer } from '../../../runtime/mcp-client/testing/mcp-test-server.ts';
-import { mcpAccess } from '../../../runtime/mcp-client/mcp-access.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/models/testing/ai-testbed.ts';
-import { chatCompletion } from '../../../runtime/models/testing/openai-loopback.ts';
-import { AllowList } from '../../../runtime/outbound/address-policy.ts';
-import { Outbound } from '../../../runtime/outbound/client.ts';
+import { startMcpTestServer, type McpTestServer } from '../../../runtime/services/mcp-client/testing/mcp-test-server.ts';
+import { mcpAccess } from '../../../runtime/services/mcp-client/mcp-access.ts';
+import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
+import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
+import { AllowList } from '../../../runtime/services/outbound/address-policy.ts';
+import { Outbound } from '../../../runtime/services/outbound/client.ts';
 import { runNode } from '../../testing/node-harness.ts';
 import supervisor from '../agent-node/run.ts';
 import generateJson from '../generate-json-node/run.ts';

@@ -1,9 +1,9 @@
 // Retrieval from the real embedded store (local embedding model), generation through the
 // gateway against a loopback OpenAI server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countLocalTokens, embedLocally } from '../../../runtime/models/local-embedding.ts';
-import { chatCompletion } from '../../../runtime/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/models/testing/ai-testbed.ts';
+import { countLocalTokens, embedLocally } from '../../../runtime/services/models/local-embedding.ts';
+import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
 import { fieldOf, runNode } from '../../testing/node-harness.ts';
 import { definition } from './definition.ts';
 import node from './run.ts';

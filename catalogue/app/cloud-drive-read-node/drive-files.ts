@@ -1,6 +1,6 @@
 /**
  * @module catalogue/app/cloud-drive-read-node/drive-files — Google Drive API v3 calls shared by
- * Cloud Drive Read, the Google Drive data source (its reader, runtime/sync/sources/google-drive.ts)
+ * Cloud Drive Read, the Google Drive data source (its reader, runtime/services/sync-sources/google-drive.ts)
  * and its folder dropdown: a folder id from its link, one folder's children (every page of
  * `files.list`, `q='<id>' in parents`), a JSON GET and a file's bytes, each with the
  * credential's access token and the Drive API's refusals as node errors.

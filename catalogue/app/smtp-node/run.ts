@@ -1,6 +1,6 @@
 /**
  * @module catalogue/app/smtp-node/run — one mail through the credential's SMTP server
- * (`ctx.services.smtp`: nodemailer with pooled connections, runtime/smtp/). Output `{successful: true,
+ * (`ctx.services.smtp`: nodemailer with pooled connections, runtime/services/smtp/). Output `{successful: true,
  * data: {messageId, accepted, rejected, response, encrypted, encryption}}`, plus `warning` when
  * the connection was not encrypted (Security "None", or a server that did not offer STARTTLS);
  * a refusal (login, recipients, address policy, a login without TLS) fails the node as the

@@ -5,10 +5,10 @@
  * read back as mailparser parsed it; each refusal is checked to have sent no password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllowList } from '../../../runtime/outbound/address-policy.ts';
-import { smtpAccess, type SmtpPools } from '../../../runtime/smtp/smtp-access.ts';
-import { refuseClearLogin } from '../../../runtime/smtp/smtp-security.ts';
-import { startSmtpTestServer, type SmtpTestServer } from '../../../runtime/smtp/testing/smtp-test-server.ts';
+import { AllowList } from '../../../runtime/services/outbound/address-policy.ts';
+import { smtpAccess, type SmtpPools } from '../../../runtime/services/smtp/smtp-access.ts';
+import { refuseClearLogin } from '../../../runtime/services/smtp/smtp-security.ts';
+import { startSmtpTestServer, type SmtpTestServer } from '../../../runtime/services/smtp/testing/smtp-test-server.ts';
 import { nodeFailure as failure, runNode, testContext } from '../../testing/node-harness.ts';
 import { UNENCRYPTED_WARNING } from '../../services/smtp-security.ts';
 import { smtpAccountOf } from '../../services/smtp.ts';

@@ -1,4 +1,4 @@
-/** @module catalogue/app/table-database-trigger-node/run — the change the table database's webhook reported (runtime/tool-service/table-webhooks.ts), as the trigger's outputs. */
+/** @module catalogue/app/table-database-trigger-node/run — the change the table database's webhook reported (runtime/http/routes/table-webhooks.ts), as the trigger's outputs. */
 import { defineNode } from '../../define-node.ts';
 import { pickOutputs } from '../tool-service/trigger-table.ts';
 import { definition } from './definition.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Outbound } from '../../../runtime/outbound/client.ts';
-import { AllowList } from '../../../runtime/outbound/address-policy.ts';
+import { Outbound } from '../../../runtime/services/outbound/client.ts';
+import { AllowList } from '../../../runtime/services/outbound/address-policy.ts';
 import type { OptionLoaderContext } from '../../option-loaders.ts';
 import { serviceUrlsFrom } from '../../service-urls.ts';
 import { startLoopbackApi, type LoopbackApi } from '../../testing/loopback-api.ts';

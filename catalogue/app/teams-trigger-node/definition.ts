@@ -2,7 +2,7 @@
  * @module catalogue/app/teams-trigger-node/definition — the team messaging trigger (spec 002 §3
  * "Team messaging node", its trigger inputs and outputs): a flow started by a Microsoft Teams
  * message to the bot, as the Bot Framework delivers it to `POST /hook/teams/{flowId}`
- * (runtime/teams/). Its output is the activity.
+ * (runtime/integrations/teams/). Its output is the activity.
  */
 import type { NodeDefinition } from '../../types.ts';
 

@@ -4,7 +4,7 @@
  * trigger node, the service's trigger slug and its `trigger_config` (interval 1; mail adds
  * labelIds INBOX and userId me; the notes workspace block_id, database_id, parent_page_id or
  * page_id). The runtime subscribes when a flow with such a trigger is deployed
- * (runtime/tool-service/trigger-subscriptions.ts). Browser-safe: data and pure functions.
+ * (runtime/integrations/tool-service/trigger-subscriptions.ts). Browser-safe: data and pure functions.
  */
 import type { OutputField } from '../../types.ts';
 

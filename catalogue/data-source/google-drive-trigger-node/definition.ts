@@ -2,7 +2,7 @@
  * @module catalogue/data-source/google-drive-trigger-node/definition — the Google Drive source
  * (spec 001 §3, integration 2, OAuth `googleDriveOauth`, marketplace 2): a data-source trigger
  * whose flow runs once for each document a scheduled sync reads from a Drive folder (reader:
- * runtime/sync/sources/google-drive.ts).
+ * runtime/services/sync-sources/google-drive.ts).
  */
 import type { NodeDefinition } from '../../types.ts';
 import { credentialsField, cronExpressionField, documentOutputs, fileSyncModeField } from '../sync-fields.ts';

@@ -2,7 +2,7 @@
  * @module catalogue/data-source/google-sheets-trigger-node/definition — the Google Sheets source
  * (spec 001 §3, integration 3, OAuth `googleSheetsOauth`, marketplace 3): a data-source trigger
  * whose flow runs once for each batch of rows a scheduled sync reads from one sheet (reader:
- * runtime/sync/sources/google-sheets.ts).
+ * runtime/services/sync-sources/google-sheets.ts).
  */
 import type { NodeDefinition } from '../../types.ts';
 import { credentialsField, cronExpressionField } from '../sync-fields.ts';

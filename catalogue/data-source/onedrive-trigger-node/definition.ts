@@ -2,7 +2,7 @@
  * @module catalogue/data-source/onedrive-trigger-node/definition — the OneDrive Business source
  * (spec 001 §3, marketplace 4, OAuth `onedriveOauth`): a data-source trigger whose flow runs once
  * for each document a scheduled sync reads from a OneDrive drive (and the items shared with the
- * connected user). The sync job is kept by runtime/sync/ (reader: runtime/sync/sources/onedrive.ts).
+ * connected user). The sync job is kept by runtime/integrations/sync/ (reader: runtime/services/sync-sources/onedrive.ts).
  */
 import type { NodeDefinition } from '../../types.ts';
 import { documentOutputs, driveSyncFields } from '../microsoft-drive-fields.ts';

@@ -4,9 +4,9 @@
  * fault each is, the address policy, the pool; the trigger passing its input through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllowList } from '../../../runtime/outbound/address-policy.ts';
-import { postgresAccess, type PostgresPools } from '../../../runtime/postgres/postgres-access.ts';
-import { createTestDatabase, type TestDatabase } from '../../../runtime/postgres/testing/test-database.ts';
+import { AllowList } from '../../../runtime/services/outbound/address-policy.ts';
+import { postgresAccess, type PostgresPools } from '../../../runtime/services/postgres/postgres-access.ts';
+import { createTestDatabase, type TestDatabase } from '../../../runtime/services/postgres/testing/test-database.ts';
 import { nodeFailure as failure, runNode, testContext } from '../../testing/node-harness.ts';
 import type { Values } from '../../types.ts';
 import postgresTriggerNode from '../postgres-trigger-node/run.ts';

@@ -1,9 +1,9 @@
 /**
  * @module catalogue/data-source/postgres-node/run — one query on the credential's database
- * (`ctx.services.postgres`: pooled connections under the address policy, runtime/postgres/). Output
+ * (`ctx.services.postgres`: pooled connections under the address policy, runtime/services/postgres/). Output
  * `{queryResult, status: 'success', rowCount}`. Bad SQL, a missing table, a refused login or
  * database fail the node as the caller's error; a refused or lost connection or a timeout as a
- * passing one (runtime/postgres/postgres-errors.ts), which node retries retry.
+ * passing one (runtime/services/postgres/postgres-errors.ts), which node retries retry.
  */
 import { defineNode } from '../../define-node.ts';
 import { testPostgres } from './credential-test.ts';

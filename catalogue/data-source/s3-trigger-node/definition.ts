@@ -1,7 +1,7 @@
 /**
  * @module catalogue/data-source/s3-trigger-node/definition — the S3 source (spec 001 §3, an `s3`
  * access-key credential, a paid-plan type): a data-source trigger whose flow runs once for each
- * document a scheduled sync reads from a bucket (reader: runtime/sync/sources/s3.ts).
+ * document a scheduled sync reads from a bucket (reader: runtime/services/sync-sources/s3.ts).
  */
 import type { NodeDefinition } from '../../types.ts';
 import { credentialsField, cronExpressionField, documentGlobsField, documentOutputs, fileSyncModeField, strategyField } from '../sync-fields.ts';

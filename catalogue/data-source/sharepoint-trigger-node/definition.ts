@@ -2,7 +2,7 @@
  * @module catalogue/data-source/sharepoint-trigger-node/definition — the SharePoint Business
  * source (spec 001 §3, integration and marketplace 10, OAuth `sharepointOauth`): a data-source
  * trigger whose flow runs once for each document a scheduled sync reads from a site's document
- * libraries. The sync job is kept by runtime/sync/ (reader: runtime/sync/sources/sharepoint.ts).
+ * libraries. The sync job is kept by runtime/integrations/sync/ (reader: runtime/services/sync-sources/sharepoint.ts).
  */
 import type { NodeDefinition } from '../../types.ts';
 import { documentOutputs, driveSyncFields } from '../microsoft-drive-fields.ts';

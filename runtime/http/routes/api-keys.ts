@@ -3,8 +3,8 @@
  * itself answered once (by the POST that made it), revoked at once by DELETE.
  */
 import Router from '@koa/router';
-import { projectAccessGuard } from '../../auth/access.ts';
-import type { ApiKeyStore } from '../../stores/api-keys.ts';
+import { projectAccessGuard } from '../../services/auth/access.ts';
+import type { ApiKeyStore } from '../../services/stores/api-keys.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { noStore } from './credentials.ts';

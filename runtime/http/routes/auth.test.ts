@@ -1,7 +1,7 @@
 /** Sign-in, sessions, CSRF and organisations over HTTP, through the whole server. */
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES } from '../../auth/sign-in-limit.ts';
+import { MAX_FAILURES } from '../../services/auth/sign-in-limit.ts';
 import { cookieOf } from '../../testing/session-client.ts';
 import { readSse } from '../../testing/sse-client.ts';
 import { SESSION_CHECK_MS } from '../sse.ts';

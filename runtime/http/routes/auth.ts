@@ -1,16 +1,16 @@
 /**
  * @module runtime/http/routes/auth — sign in, sign out, who am I, change my password.
- * The session itself is checked by runtime/auth/session-gate.ts.
+ * The session itself is checked by runtime/services/auth/session-gate.ts.
  */
 import Router from '@koa/router';
 import type { Me, SignedIn } from '../../../contract/accounts.ts';
-import { accessOf } from '../../auth/access.ts';
-import { checkNewPassword } from '../../auth/accounts.ts';
-import { decoyHash, MAX_PASSWORD, verifyPassword } from '../../auth/password.ts';
-import { checkCsrf, clearSessionCookie, setSessionCookie, type AuthStores } from '../../auth/session-gate.ts';
-import type { SignInLimit } from '../../auth/sign-in-limit.ts';
-import type { Session } from '../../stores/sessions.ts';
-import { normaliseEmail, publicUser } from '../../stores/users.ts';
+import { accessOf } from '../../services/auth/access.ts';
+import { checkNewPassword } from '../../services/auth/accounts.ts';
+import { decoyHash, MAX_PASSWORD, verifyPassword } from '../../services/auth/password.ts';
+import { checkCsrf, clearSessionCookie, setSessionCookie, type AuthStores } from '../../services/auth/session-gate.ts';
+import type { SignInLimit } from '../../services/auth/sign-in-limit.ts';
+import type { Session } from '../../services/stores/sessions.ts';
+import { normaliseEmail, publicUser } from '../../services/stores/users.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, HttpError } from '../errors.ts';
 

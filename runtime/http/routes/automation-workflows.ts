@@ -10,10 +10,10 @@ import Router from '@koa/router';
 import { randomUUID } from 'node:crypto';
 import { isNodeError } from '../../../catalogue/errors.ts';
 import { automationCredentialOf, weftWorkflows } from '../../../catalogue/interface/automation-trigger-node/n8n-workflows.ts';
-import { requireProjectAccess } from '../../auth/access.ts';
-import type { Outbound } from '../../outbound/client.ts';
-import { credentialAccess } from '../../secrets/credential-access.ts';
-import type { CredentialStore } from '../../stores/credentials.ts';
+import { requireProjectAccess } from '../../services/auth/access.ts';
+import type { Outbound } from '../../services/outbound/client.ts';
+import { credentialAccess } from '../../services/secrets/credential-access.ts';
+import type { CredentialStore } from '../../services/stores/credentials.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 

@@ -1,7 +1,7 @@
 /** Credentials over HTTP, through the whole server: CRUD, validation, masking, the forms route. */
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialKey } from '../../stores/credentials.ts';
+import { credentialKey } from '../../services/stores/credentials.ts';
 import { credentialForms } from '../../../catalogue/credentials/index.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 

@@ -1,21 +1,21 @@
 /**
  * @module runtime/http/routes/credentials — a project's credentials over HTTP. Answers carry
- * masked values only (runtime/secrets/mask.ts); no route ever answers a secret.
+ * masked values only (runtime/services/secrets/mask.ts); no route ever answers a secret.
  */
 import Router from '@koa/router';
-import { projectAccessGuard } from '../../auth/access.ts';
+import { projectAccessGuard } from '../../services/auth/access.ts';
 import type { Middleware } from 'koa';
 import { smtpCredentialProblems } from '../../../catalogue/services/smtp.ts';
 import { credentialFormOf, credentialForms } from '../../../catalogue/credentials/index.ts';
 import { normalizeCredentials } from '../../../catalogue/credentials/normalize.ts';
 import type { NodeDefinition } from '../../../catalogue/types.ts';
 import { validateValues } from '../../../catalogue/values.ts';
-import { SecretError } from '../../secrets/cipher.ts';
-import { isPlainObject } from '../../secrets/mask.ts';
+import { SecretError } from '../../services/secrets/cipher.ts';
+import { isPlainObject } from '../../services/secrets/mask.ts';
 import type { CredentialInput, CredentialPatch } from '../../../contract/credentials.ts';
-import type { CredentialStore } from '../../stores/credentials.ts';
-import type { PlanOf } from '../../usage/plan-of.ts';
-import { STARTER_PLAN } from '../../usage/plans.ts';
+import type { CredentialStore } from '../../services/stores/credentials.ts';
+import type { PlanOf } from '../../services/usage/plan-of.ts';
+import { STARTER_PLAN } from '../../services/usage/plans.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 

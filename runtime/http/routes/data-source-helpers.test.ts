@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDriveTree, DRIVE_TOKEN, FOLDER, type DriveTree } from '../../../catalogue/data-source/google-drive-trigger-node/testing-drive-tree.ts';
 import { SHEETS_TOKEN, SPREADSHEET_ID, startSheetsApi } from '../../../catalogue/data-source/google-sheets-trigger-node/testing-sheets-api.ts';
 import type { LoopbackApi } from '../../../catalogue/testing/loopback-api.ts';
-import { startS3Store, STORE_CREDENTIAL, type S3Store } from '../../sync/sources/testing/s3-store.ts';
+import { startS3Store, STORE_CREDENTIAL, type S3Store } from '../../services/sync-sources/testing/s3-store.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 
 let weft: TestWeft;

@@ -1,7 +1,7 @@
 /** Sticky notes through the flow routes: stored with the flow, never nodes, refused when out of bounds. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../../../contract/flow-document.ts';
-import { chain, node, trigger } from '../../flows/testing/flow-fixtures.ts';
+import { chain, node, trigger } from '../../services/flows/testing/flow-fixtures.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let weft: TestApp;

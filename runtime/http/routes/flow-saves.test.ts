@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../../../contract/flow-document.ts';
-import { chain, edge, node, trigger } from '../../flows/testing/flow-fixtures.ts';
+import { chain, edge, node, trigger } from '../../services/flows/testing/flow-fixtures.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 type Saved = CheckedFlow;

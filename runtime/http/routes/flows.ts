@@ -2,24 +2,24 @@
  * @module runtime/http/routes/flows — list (summaries, contract FlowSummary), create, read, save
  * and delete flows (their drafts).
  * A draft always saves, incomplete or invalid: structural `problems` and value `warnings` come
- * back with it (runtime/flows/validate.ts says why); only a body that is not a flow document at
+ * back with it (runtime/services/flows/validate.ts says why); only a body that is not a flow document at
  * all is refused (400 invalid_flow). Run and Deploy check hard (routes/runs.ts,
  * routes/versions.ts). A starter-plan project cannot save a flow that uses a pro-only field
- * (403 pro_required, runtime/usage/pro-features.ts). Sticky notes are stored with the flow when
- * within bounds (runtime/flows/sticky-notes.ts).
+ * (403 pro_required, runtime/services/usage/pro-features.ts). Sticky notes are stored with the flow when
+ * within bounds (runtime/services/flows/sticky-notes.ts).
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { requireProjectAccess } from '../../auth/access.ts';
-import type { CatalogueView } from '../../flows/catalogue-view.ts';
+import { requireProjectAccess } from '../../services/auth/access.ts';
+import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
 import type { CheckedFlow, FlowDocument, FlowNode, FlowSummary, StickyNote } from '../../../contract/flow-document.ts';
-import { readNotes } from '../../flows/sticky-notes.ts';
-import { flowGraphFaults } from '../../flows/transfer/export-schema.ts';
-import { validateFlow, type FlowCheck } from '../../flows/validate.ts';
-import type { FlowVersionStore } from '../../stores/flow-versions.ts';
-import type { FlowStore } from '../../stores/flows.ts';
-import type { PlanOf } from '../../usage/plan-of.ts';
-import { requirePlanForProFields } from '../../usage/pro-features.ts';
+import { readNotes } from '../../services/flows/sticky-notes.ts';
+import { flowGraphFaults } from '../../services/flows/transfer/export-schema.ts';
+import { validateFlow, type FlowCheck } from '../../services/flows/validate.ts';
+import type { FlowVersionStore } from '../../services/stores/flow-versions.ts';
+import type { FlowStore } from '../../services/stores/flows.ts';
+import type { PlanOf } from '../../services/usage/plan-of.ts';
+import { requirePlanForProFields } from '../../services/usage/pro-features.ts';
 import { objectBody } from '../body.ts';
 import { HttpError, badRequest, notFound } from '../errors.ts';
 

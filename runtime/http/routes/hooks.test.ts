@@ -3,7 +3,7 @@
  * the API-key routes make, list (masked) and revoke keys. Through the whole server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE, NOT_BEARER_MESSAGE } from '../../auth/api-key-check.ts';
+import { INVALID_KEY_MESSAGE, MISSING_KEY_MESSAGE, NOT_BEARER_MESSAGE } from '../../services/auth/api-key-check.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 
 let weft: TestWeft;

@@ -9,14 +9,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AcceptedInvitation, InvitationPreview } from '../../../contract/accounts.ts';
-import { accountInput } from '../../auth/accounts.ts';
-import { setSessionCookie, type AuthStores } from '../../auth/session-gate.ts';
-import type { Session } from '../../stores/sessions.ts';
-import type { Invitation, InvitationStore } from '../../stores/invitations.ts';
-import { publicUser, type User } from '../../stores/users.ts';
+import { accountInput } from '../../services/auth/accounts.ts';
+import { setSessionCookie, type AuthStores } from '../../services/auth/session-gate.ts';
+import type { Session } from '../../services/stores/sessions.ts';
+import type { Invitation, InvitationStore } from '../../services/stores/invitations.ts';
+import { publicUser, type User } from '../../services/stores/users.ts';
 import { objectBody } from '../body.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { checkCsrf } from '../../auth/session-gate.ts';
+import { checkCsrf } from '../../services/auth/session-gate.ts';
 
 export function invitationsRouter(deps: AuthStores & { invitations: InvitationStore }): Router {
   const router = new Router({ prefix: '/api/invitations' });

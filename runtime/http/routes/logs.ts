@@ -4,9 +4,9 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { projectAccessGuard } from '../../auth/access.ts';
+import { projectAccessGuard } from '../../services/auth/access.ts';
 import { severities, type LogQuery, type Severity } from '../../../contract/logs.ts';
-import { InvalidCursorError, type LogStore } from '../../stores/logs.ts';
+import { InvalidCursorError, type LogStore } from '../../services/stores/logs.ts';
 import { badRequest } from '../errors.ts';
 
 export const DEFAULT_LOG_PAGE = 50;

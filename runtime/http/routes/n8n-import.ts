@@ -1,19 +1,19 @@
 /**
  * @module runtime/http/routes/n8n-import — `POST /api/projects/:projectId/flows/import-n8n`: an
  * n8n workflow JSON (the body itself, or `{workflow, name}`) becomes a draft flow of the project
- * (runtime/n8n-import/), saved through the same checks as a created flow → 201 with its id, the
+ * (runtime/integrations/n8n-import/), saved through the same checks as a created flow → 201 with its id, the
  * checked draft and what the import could not map (contract/n8n-import.ts). Input that is not an
  * n8n workflow is 400 naming the field (`field` in the error).
  */
 import Router from '@koa/router';
-import { requireProjectAccess } from '../../auth/access.ts';
+import { requireProjectAccess } from '../../services/auth/access.ts';
 import type { N8nImportAnswer } from '../../../contract/n8n-import.ts';
-import type { CatalogueView } from '../../flows/catalogue-view.ts';
-import { importN8nWorkflow } from '../../n8n-import/import-workflow.ts';
-import { N8nFormatError } from '../../n8n-import/n8n-format.ts';
-import type { FlowStore } from '../../stores/flows.ts';
-import type { PlanOf } from '../../usage/plan-of.ts';
-import { requirePlanForProFields } from '../../usage/pro-features.ts';
+import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
+import { importN8nWorkflow } from '../../integrations/n8n-import/import-workflow.ts';
+import { N8nFormatError } from '../../integrations/n8n-import/n8n-format.ts';
+import type { FlowStore } from '../../services/stores/flows.ts';
+import type { PlanOf } from '../../services/usage/plan-of.ts';
+import { requirePlanForProFields } from '../../services/usage/pro-features.ts';
 import { objectBody } from '../body.ts';
 import { badRequest } from '../errors.ts';
 import { MAX_FLOW_NAME, soundFlow, soundNotes } from './flows.ts';

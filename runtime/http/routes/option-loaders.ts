@@ -22,10 +22,10 @@ import { optionLoaders } from '../../../catalogue/option-loader-list.ts';
 import type { ServiceUrls } from '../../../catalogue/service-urls.ts';
 import type { FieldOption } from '../../../catalogue/types.ts';
 import type { PostgresAccess } from '../../../catalogue/services/postgres.ts';
-import { requireProjectAccess } from '../../auth/access.ts';
-import type { Outbound } from '../../outbound/client.ts';
-import { credentialAccess } from '../../secrets/credential-access.ts';
-import type { CredentialStore } from '../../stores/credentials.ts';
+import { requireProjectAccess } from '../../services/auth/access.ts';
+import type { Outbound } from '../../services/outbound/client.ts';
+import { credentialAccess } from '../../services/secrets/credential-access.ts';
+import type { CredentialStore } from '../../services/stores/credentials.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 
@@ -63,7 +63,7 @@ export interface OptionLoaderDeps {
   credentials: CredentialStore;
   outbound: Outbound;
   serviceUrls: ServiceUrls;
-  /** an OAuth credential's secrets with its access token refreshed when about to expire (runtime/oauth/refresh.ts) */
+  /** an OAuth credential's secrets with its access token refreshed when about to expire (runtime/integrations/oauth/refresh.ts) */
   fresh?: Parameters<typeof credentialAccess>[3];
   /** the tool-execution service's API key, for the loaders that go through it */
   toolServiceKey?: string;

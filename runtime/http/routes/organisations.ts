@@ -5,12 +5,12 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { accessOf, forbidden } from '../../auth/access.ts';
-import { emailShape, MAX_NAME } from '../../auth/accounts.ts';
-import type { AuthStores } from '../../auth/session-gate.ts';
+import { accessOf, forbidden } from '../../services/auth/access.ts';
+import { emailShape, MAX_NAME } from '../../services/auth/accounts.ts';
+import type { AuthStores } from '../../services/auth/session-gate.ts';
 import { ROLES, type InvitationView, type Member, type OrganisationView, type Role, type SentInvitation } from '../../../contract/accounts.ts';
-import type { Invitation, InvitationStore } from '../../stores/invitations.ts';
-import { publicUser } from '../../stores/users.ts';
+import type { Invitation, InvitationStore } from '../../services/stores/invitations.ts';
+import { publicUser } from '../../services/stores/users.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, HttpError, notFound } from '../errors.ts';
 

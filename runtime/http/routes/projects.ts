@@ -4,11 +4,11 @@
  * 000 §3 lists them for a project; plan and cluster are the organisation's.
  */
 import Router from '@koa/router';
-import { accessOf, requireProjectAccess } from '../../auth/access.ts';
+import { accessOf, requireProjectAccess } from '../../services/auth/access.ts';
 import type { Organisation } from '../../../contract/accounts.ts';
-import type { OrganisationStore } from '../../stores/organisations.ts';
+import type { OrganisationStore } from '../../services/stores/organisations.ts';
 import type { Project, ProjectView } from '../../../contract/projects.ts';
-import type { ProjectStore } from '../../stores/projects.ts';
+import type { ProjectStore } from '../../services/stores/projects.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
 

@@ -4,7 +4,7 @@
  * (the same answer as an unknown run), 401 without a live key. Sessions read runs as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_KEY_MESSAGE } from '../../auth/api-key-check.ts';
+import { INVALID_KEY_MESSAGE } from '../../services/auth/api-key-check.ts';
 import { readSse } from '../../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 

@@ -7,12 +7,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Engine } from '../../../actors/engine.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
-import { requireProjectAccess } from '../../auth/access.ts';
-import { bearerToken, projectOfKey } from '../../auth/api-key-check.ts';
-import type { ApiKeyStore } from '../../stores/api-keys.ts';
+import { requireProjectAccess } from '../../services/auth/access.ts';
+import { bearerToken, projectOfKey } from '../../services/auth/api-key-check.ts';
+import type { ApiKeyStore } from '../../services/stores/api-keys.ts';
 import { HttpError } from '../errors.ts';
 import { lastEventId, openSse } from '../sse.ts';
-import type { RunServices } from '../../run-services.ts';
+import type { RunServices } from '../../core/run-services.ts';
 
 const runNotFound = () => new HttpError(404, 'not_found', 'Run not found');
 const workflowNotFound = () => new HttpError(404, 'not_found', 'Workflow not found');

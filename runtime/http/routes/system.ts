@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type Redis from 'ioredis';
 import { credentialForms } from '../../../catalogue/credentials/index.ts';
-import type { CatalogueView } from '../../flows/catalogue-view.ts';
+import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
 
 /** How long a health check waits for Redis before calling it down. */
 const PING_TIMEOUT_MS = 1000;

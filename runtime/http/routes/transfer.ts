@@ -8,11 +8,11 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { requireProjectAccess } from '../../auth/access.ts';
-import { exportFlow, exportProject, type TransferDeps } from '../../flows/transfer/export-flows.ts';
-import { EXPORT_SCHEMA_PATH, exportSchema } from '../../flows/transfer/export-schema.ts';
-import { importExport } from '../../flows/transfer/import-flows.ts';
-import type { PlanOf } from '../../usage/plan-of.ts';
+import { requireProjectAccess } from '../../services/auth/access.ts';
+import { exportFlow, exportProject, type TransferDeps } from '../../services/flows/transfer/export-flows.ts';
+import { EXPORT_SCHEMA_PATH, exportSchema } from '../../services/flows/transfer/export-schema.ts';
+import { importExport } from '../../services/flows/transfer/import-flows.ts';
+import type { PlanOf } from '../../services/usage/plan-of.ts';
 import { objectBody } from '../body.ts';
 import { badRequest } from '../errors.ts';
 import { flowOfUser } from './flows.ts';

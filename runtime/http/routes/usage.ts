@@ -1,7 +1,7 @@
 /** @module runtime/http/routes/usage — a project's usage record (spec 000 §3): GET /api/projects/:projectId/usage. */
 import Router from '@koa/router';
-import { projectAccessGuard } from '../../auth/access.ts';
-import type { UsageLimits } from '../../usage/limits.ts';
+import { projectAccessGuard } from '../../services/auth/access.ts';
+import type { UsageLimits } from '../../services/usage/limits.ts';
 
 export function usageRouter(deps: { usage: UsageLimits }): Router {
   const router = new Router();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedFlow } from '../../../contract/flow-document.ts';
 import type { FlowVersion, FlowVersionSummary } from '../../../contract/versions.ts';
-import { LEGACY_NOTE } from '../../flows/deployments.ts';
+import { LEGACY_NOTE } from '../../services/flows/deployments.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 
 let weft: TestWeft;

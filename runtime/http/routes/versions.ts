@@ -1,6 +1,6 @@
 /**
  * @module runtime/http/routes/versions — deploying and a flow's deployed versions
- * (contract/versions.ts; the work is runtime/flows/deployments.ts):
+ * (contract/versions.ts; the work is runtime/services/flows/deployments.ts):
  * - `POST /api/flows/:flowId/deploy` `{status: 'active', note?}` → a new version of the draft,
  *   deployed; `{status: 'inactive'}` stops production (the flow is a draft again, its versions stay).
  *   Both answer the flow (CheckedFlow).
@@ -11,11 +11,11 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { CatalogueView } from '../../flows/catalogue-view.ts';
-import { Deployments, type Deployer, type DeploymentHooks } from '../../flows/deployments.ts';
-import { publicVersion, versionNotFound, versionNumber, type FlowVersionStore } from '../../stores/flow-versions.ts';
-import type { FlowStore } from '../../stores/flows.ts';
-import type { PlanOf } from '../../usage/plan-of.ts';
+import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
+import { Deployments, type Deployer, type DeploymentHooks } from '../../services/flows/deployments.ts';
+import { publicVersion, versionNotFound, versionNumber, type FlowVersionStore } from '../../services/stores/flow-versions.ts';
+import type { FlowStore } from '../../services/stores/flows.ts';
+import type { PlanOf } from '../../services/usage/plan-of.ts';
 import { objectBody } from '../body.ts';
 import { badRequest } from '../errors.ts';
 import { checkedFlow, flowOfUser } from './flows.ts';

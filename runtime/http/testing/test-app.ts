@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import Redis from 'ioredis';
-import type { CatalogueView } from '../../flows/catalogue-view.ts';
-import { catalogue as realCatalogue } from '../../flows/testing/flow-fixtures.ts';
+import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
+import { catalogue as realCatalogue } from '../../services/flows/testing/flow-fixtures.ts';
 import { testAccounts, type TestAccounts, type TestUser } from '../../testing/test-accounts.ts';
 import { createApp } from '../app.ts';
 import { serveApp, type ServedApp } from './serve-app.ts';

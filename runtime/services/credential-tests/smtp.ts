@@ -1,0 +1,16 @@
+/**
+ * @module runtime/services/credential-tests/smtp — an SMTP account: connect as the credential's Security
+ * says and log in (when it has a login), with nodemailer's verify; says how it connected.
+ */
+import { smtpAccountOf } from '../../../catalogue/services/smtp.ts';
+import type { CredentialTest } from '../../../catalogue/credential-test.ts';
+
+const CONNECTED = { 'implicit TLS': 'Connected with implicit TLS', STARTTLS: 'Connected with STARTTLS', none: 'Connected without encryption' };
+
+export const testSmtp: CredentialTest = async (fields, ctx) => {
+  const account = smtpAccountOf(fields);
+  const { encryption } = await ctx.smtp.verify(account, ctx.signal);
+  const done = account.login ? `logged in as ${account.login.username}` : 'no login';
+  const warning = encryption === 'none' ? ' (mail crosses the network in clear text)' : '';
+  return `${CONNECTED[encryption]} to ${account.host}:${account.port}, ${done}${warning}`;
+};

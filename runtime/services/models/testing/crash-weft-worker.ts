@@ -1,0 +1,16 @@
+/**
+ * @module runtime/services/models/testing/crash-weft-worker — a worker-only weft process for crash tests
+ * to SIGKILL: the test's server (role 'server') and this worker share the Redis and prefix
+ * (WEFT_PREFIX); WEFT_OUTBOUND_ALLOW lists the loopback servers its nodes may call.
+ */
+import { startWeft } from '../../../server.ts';
+
+await startWeft({
+  redisUrl: process.env.REDIS_URL!,
+  prefix: process.env.WEFT_PREFIX!,
+  role: 'worker',
+  concurrency: 4,
+  lockDurationMs: 2000,
+  outboundAllow: (process.env.WEFT_OUTBOUND_ALLOW ?? '').split(',').filter(Boolean),
+});
+process.stdout.write('ready\n');
