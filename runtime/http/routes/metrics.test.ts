@@ -62,7 +62,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^weft_queue_depth \d+$/m);
     expect(text).toMatch(/^weft_redis_up 1$/m);
     expect(text).toMatch(/^weft_redis_latency_seconds 0\.\d+/m);
-    expect(text).toMatch(/^weft_sandbox_slots 3$/m);
+    expect(text).toMatch(/^weft_sandbox_slots 4$/m);
     expect(text).toMatch(/^weft_sandbox_slots_in_use 0$/m);
     expect(text).toMatch(/^weft_outage_log_records_dropped 0$/m);
     expect(text).toMatch(/^weft_process_resident_memory_bytes \d+/m);

@@ -69,7 +69,7 @@ describe('Prometheus scraping weft', () => {
     await expect.poll(() => query(`weft_calls_total{door="webhook",status="200",project="${projectId}"}`), poll).toBe(2);
     await expect.poll(() => query('sum(weft_activations_total{node_type="apiResponseNode",outcome="output"})'), poll).toBe(2);
     expect(await query('weft_redis_up')).toBe(1);
-    expect(await query('weft_sandbox_slots')).toBe(3);
+    expect(await query('weft_sandbox_slots')).toBe(4);
     expect(await query('weft_queue_depth')).toBeGreaterThanOrEqual(0);
   }, 60_000);
 });
