@@ -133,7 +133,7 @@ describe('import', () => {
 
   it('round-trips every older format: import, export, import again gives the same flows', async () => {
     const shape = (d: ExportDocument) => d.flows.map((f) => ({ name: f.name, nodes: f.nodes.map(({ id, type, values }) => ({ id, type, values })), edges: f.edges, notes: f.notes }));
-    const fixtures = readdirSync(new URL('./fixtures', import.meta.url)).filter((f) => f.endsWith('.json'));
+    const fixtures = readdirSync(new URL('./fixtures/', import.meta.url)).filter((f) => f.endsWith('.json'));
     expect(fixtures.length).toBe(migrations.length + 1);
     for (const file of fixtures) {
       const first = await project(`Round trip ${file}`);
@@ -184,7 +184,7 @@ describe('the flow format', () => {
   });
 
   it('has a stored fixture of every older format, each migrating to a document that fits', () => {
-    const fixtures = readdirSync(new URL('./fixtures', import.meta.url));
+    const fixtures = readdirSync(new URL('./fixtures/', import.meta.url));
     for (const step of migrations) {
       const file = fixtures.find((f) => f.startsWith(`v${step.from}-`));
       expect(file, `a fixture of format ${step.from}`).toBeDefined();
@@ -193,7 +193,7 @@ describe('the flow format', () => {
   });
 
   it('fits every flow weft ships (demo and golden flows)', () => {
-    const dirs = [new URL('../../../../scripts/demo', import.meta.url), new URL('../../../golden', import.meta.url)];
+    const dirs = [new URL('../../../../scripts/demo/', import.meta.url), new URL('../../../golden/', import.meta.url)];
     let checked = 0;
     for (const dir of dirs) {
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.flow.json'))) {
