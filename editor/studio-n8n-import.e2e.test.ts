@@ -13,7 +13,7 @@ let studio: Studio;
 let projectId = '';
 
 const trigger = { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 0 }, values: {} };
-const fixture = (name: string) => readFileSync(new URL(`../runtime/n8n-import/fixtures/${name}.json`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`../runtime/integrations/n8n-import/fixtures/${name}.json`, import.meta.url), 'utf8');
 
 /** What a real paste delivers: a paste event whose clipboard holds the text. */
 async function paste(text: string, on = '[data-testid="canvas"]') {

@@ -11,7 +11,7 @@ import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
 let weft: TestWeft;
 let projectId = '';
 const route = () => `/api/projects/${projectId}/flows/import-n8n`;
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../n8n-import/fixtures/${name}.json`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../../integrations/n8n-import/fixtures/${name}.json`, import.meta.url), 'utf8'));
 
 /** A small n8n workflow as n8n exports it: a POST webhook, Edit Fields, Respond to Webhook. */
 const greeter = {
