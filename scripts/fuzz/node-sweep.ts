@@ -8,6 +8,8 @@
  */
 import { isNodeError, userError } from '../../catalogue/errors.ts';
 import { nodes } from '../../catalogue/nodes.ts';
+import { declaredServices } from '../../catalogue/services/declared.ts';
+import type { NodeServices } from '../../catalogue/services/index.ts';
 import { testContext } from '../../catalogue/testing/node-harness.ts';
 import type { CatalogueNode } from '../../catalogue/types.ts';
 import { badValues } from './bad-inputs.ts';
@@ -15,18 +17,21 @@ import type { SweepReport } from './route-sweep.ts';
 
 const BOUND_MS = 5_000;
 
-function context() {
+/** as the runner builds it for a process without services: a declared one read fails the node */
+function context(node: CatalogueNode) {
   const refused = async () => {
     throw userError('the bad-input sweep sends nothing');
   };
-  return testContext({ http: { request: refused }, signal: AbortSignal.timeout(BOUND_MS) });
+  // every declared name is there, and reading it fails the node as the runner's would
+  const services = declaredServices(node.definition.services, () => undefined) as NodeServices;
+  return testContext({ http: { request: refused }, signal: AbortSignal.timeout(BOUND_MS), services });
 }
 
 async function runOnce(node: CatalogueNode, values: Record<string, unknown>): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<'hung'>((ok) => (timer = setTimeout(() => ok('hung'), BOUND_MS + 1_000)));
   try {
-    const outcome = await Promise.race([node.run(values, context()).then(() => 'ok' as const), bound]);
+    const outcome = await Promise.race([node.run(values, context(node)).then(() => 'ok' as const), bound]);
     return outcome === 'hung' ? `did not end within ${BOUND_MS / 1000 + 1} s` : null;
   } catch (error) {
     return isNodeError(error) ? null : `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`.slice(0, 300);
