@@ -50,6 +50,12 @@ export const serviceDefaults = {
   crawlService: 'https://api.firecrawl.dev',
   /** the web search service (spec 002 names none; weft's is this search API for AI agents, Bearer key) */
   webSearch: 'https://api.tavily.com',
+  /**
+   * the metadata service the chat response node asks about each reference URL (spec 000 §7):
+   * POST `{ url }`, the answer a JSON object of the page's metadata. The spec names none, so
+   * there is none by default: empty, the node shows references as given
+   */
+  referenceMetadata: '',
 } as const;
 
 export type ServiceName = keyof typeof serviceDefaults;

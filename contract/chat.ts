@@ -7,6 +7,8 @@
 export interface ChatReference {
   title: string;
   url: string;
+  /** what the reference metadata service answered about the URL (its title, description, image…) */
+  metadata?: Record<string, unknown>;
 }
 
 export interface ChatAttachment {

@@ -5,6 +5,7 @@
 import type { NodeDefinition } from '../../types.ts';
 
 export const CONVERSATION_WEBHOOK_FAILED = 'Failed to send conversation to webhook';
+export const REFERENCE_FAILED = 'Failed to process reference';
 
 export const definition = {
   name: 'chatResponseNode',
@@ -17,7 +18,8 @@ export const definition = {
   description:
     'The answer shown in the chat widget: content is a template such as {{generateText_1.output.generatedResponse}}. Text an AI ' +
     'node streams while it generates reaches the widget at once; this content replaces it when the node runs. ' +
-    'References are shown under the answer. With a webhook URL, every exchange is also POSTed there as ' +
+    'References are shown under the answer; when the operator names a reference metadata service, each URL is ' +
+    'described by it (title, description, image…). With a webhook URL, every exchange is also POSTed there as ' +
     '{ sessionId, userId, projectId, flowId, messsages }; a failing webhook never fails the chat.',
   inputs: [
     { name: 'content', label: 'Content', type: 'template', required: true, defaultValue: '', placeholder: '{{generateText_1.output.generatedResponse}}' },
@@ -41,7 +43,7 @@ export const definition = {
   ],
   outputs: [
     { name: 'content', type: 'string', description: 'the answer text' },
-    { name: 'references', type: 'array', description: '[{ title, url }]' },
+    { name: 'references', type: 'array', description: '[{ title, url, metadata }]: metadata is what the reference metadata service answered' },
     { name: 'attachments', type: 'array', description: 'images and files of the answer: [{ type, url }]' },
     { name: 'timestamp', type: 'string', description: 'when the answer was made (ISO 8601)' },
     { name: 'type', type: 'string', description: 'chat_response, or error when the answer could not be made' },

@@ -7,8 +7,9 @@ import node from './run.ts';
 
 const input = { chatMessage: 'What do you sell?', userId: 'visitor_1', sessionId: 'session_1', chatHistory: [], metadata: {} };
 /** a context whose ctx.http may reach the test's receiver (and only it) */
-const ctx = (allowOutbound = [new URL(base).host]) =>
+const ctx = (allowOutbound = [new URL(base).host], serviceUrls = {}) =>
   testContext({
+    serviceUrls,
     input,
     projectId: 'project_9',
     flowId: 'flow_9',
@@ -26,8 +27,16 @@ beforeAll(async () => {
     let data = '';
     req.on('data', (c) => (data += c));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(data || 'null') });
+      const body = JSON.parse(data || 'null');
+      received.push({ path: req.url ?? '', headers: req.headers, body });
       res.statusCode = req.url === '/broken' ? 500 : 200;
+      if (req.url === '/metadata') {
+        // the reference metadata service: a page it knows, one it fails on, one it answers nonsense for
+        const url = (body as { url: string }).url;
+        if (url.endsWith('/gone')) res.statusCode = 502;
+        res.end(url.endsWith('/odd') ? 'not json' : JSON.stringify({ title: `Page at ${new URL(url).pathname}`, description: 'About it', image: `${url}.png` }));
+        return;
+      }
       res.end('{}');
     });
   });
@@ -61,6 +70,42 @@ describe('chatResponseNode', () => {
     expect((await runNode(node, { content: ' ' }, ctx())).output).toMatchObject({ type: 'error', content: 'Content is required' });
     const { output } = await runNode(node, { content: '{{llm_1.output.missing}}' }, ctx());
     expect(output).toMatchObject({ type: 'error', content: "Content: {{llm_1.output.missing}} resolved to nothing (llm_1 has no output field 'missing')" });
+  });
+
+  it('asks the reference metadata service about each reference URL and keeps what it answers', async () => {
+    received.length = 0;
+    const { output } = await runNode(node, { content: 'Tea.', references: '{{llm_1.output.refs}}' }, ctx(undefined, { referenceMetadata: `${base}/metadata` }));
+    expect(received.filter((r) => r.path === '/metadata').map((r) => r.body)).toEqual([{ url: 'https://a.example/tea' }, { url: 'https://a.example/cake' }]);
+    expect(received[0].headers).toMatchObject({ 'content-type': 'application/json', 'idempotency-key': 'run_9/chatResponse_1' });
+    expect((output as { references: unknown }).references).toEqual([
+      // a bare URL takes the page's title; a title the flow gave wins
+      { title: 'Page at /tea', url: 'https://a.example/tea', metadata: { title: 'Page at /tea', description: 'About it', image: 'https://a.example/tea.png' } },
+      { title: 'Cake', url: 'https://a.example/cake', metadata: { title: 'Page at /cake', description: 'About it', image: 'https://a.example/cake.png' } },
+    ]);
+  });
+
+  it('a reference the service cannot describe says "Failed to process reference" and stays as given', async () => {
+    const context = ctx(undefined, { referenceMetadata: `${base}/metadata` });
+    const { output } = await runNode(node, { content: 'Tea.', references: 'https://a.example/gone, https://a.example/odd' }, context);
+    expect(output).toMatchObject({
+      type: 'chat_response',
+      references: [
+        { title: 'https://a.example/gone', url: 'https://a.example/gone' },
+        { title: 'https://a.example/odd', url: 'https://a.example/odd' },
+      ],
+    });
+    expect((output as { references: object[] }).references.every((r) => !('metadata' in r))).toBe(true);
+    expect(context.progressed.sort()).toEqual([
+      'Failed to process reference https://a.example/gone: status 502 Bad Gateway',
+      'Failed to process reference https://a.example/odd: the answer is not JSON',
+    ]);
+  });
+
+  it('asks no metadata service when the operator named none', async () => {
+    received.length = 0;
+    const { output } = await runNode(node, { content: 'Tea.', references: 'https://a.example/tea' }, ctx());
+    expect(received).toHaveLength(0);
+    expect((output as { references: unknown }).references).toEqual([{ title: 'https://a.example/tea', url: 'https://a.example/tea' }]);
   });
 
   it('POSTs the exchange to the conversation webhook as spec 000 §7 shapes it, with the headers', async () => {

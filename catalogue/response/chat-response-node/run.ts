@@ -1,6 +1,6 @@
 /**
  * @module catalogue/response/chat-response-node/run — shape the chat answer, then copy the
- * exchange to the conversation webhook. An answer that cannot be made is an output of type
+ * exchange to the conversation webhook; references are described by the metadata service. An answer that cannot be made is an output of type
  * 'error' carrying the message (spec 000 §4), not a failed run.
  */
 import type { ChatAttachment, ChatReference } from '../../../contract/chat.ts';
@@ -8,6 +8,7 @@ import { isPlainObject } from '../../coerce.ts';
 import { defineNode } from '../../define-node.ts';
 import type { NodeContext } from '../../types.ts';
 import { CONVERSATION_WEBHOOK_FAILED, definition } from './definition.ts';
+import { withMetadata } from './reference-metadata.ts';
 
 const WEBHOOK_TIMEOUT_SECONDS = 10;
 
@@ -16,7 +17,8 @@ export default defineNode(
   async (values, ctx) => {
     const timestamp = new Date().toISOString();
     const content = values.content;
-    const output = { content, references: referencesOf(values.references), attachments: attachmentsOf(content), timestamp, type: 'chat_response' };
+    const references = await withMetadata(referencesOf(values.references), ctx);
+    const output = { content, references, attachments: attachmentsOf(content), timestamp, type: 'chat_response' };
     if (values.webhookUrl.trim()) await sendConversation(values.webhookUrl.trim(), values.webhookHeaders, content, ctx);
     return { output };
   },
