@@ -35,9 +35,10 @@ export interface NodeOptions {
   /**
    * A node whose spec answers bad values with an output rather than a failure (Wait: success
    * false; Chat Response: type error) turns the first problem's message into that output.
-   * Without it, the node fails with a user error carrying the message.
+   * Without it, the node fails with a user error carrying the message. `field`: the field the
+   * problem is about.
    */
-  invalid?(message: string, ctx: NodeContext): NodeResult;
+  invalid?(message: string, ctx: NodeContext, field: string): NodeResult;
   /** the tests of the credential types this node owns, by type (catalogue/credential-test.ts); the runtime finds them through the catalogue list */
   credentialTests?: NodePackage['credentialTests'];
   /** its dropdowns' loaders, by `loadOptionsMethod` name; the runtime finds them through the catalogue list */
@@ -56,7 +57,7 @@ export function defineNode<const D extends NodeDefinition>(definition: D, execut
     async run(resolved, ctx, unresolved) {
       const { values, problems } = checkValues(definition, resolved, { resolved: true, unresolved });
       if (problems.length) {
-        if (options.invalid) return options.invalid(problems[0].message, ctx);
+        if (options.invalid) return options.invalid(problems[0].message, ctx, problems[0].field);
         throw userError(problems[0].message);
       }
       // checkValues coerced every declared field to the type NodeValues<D> gives it; the runtime

@@ -156,3 +156,18 @@ describe('hybridSearchNode', () => {
     await expect(search(hybrid, { vectorDB: 'Missing', searchQuery: 'x' })).rejects.toThrow('ERROR in running hybrid Search Node: Collection not found!');
   });
 });
+
+describe("the search nodes' 'Faliure in executing the Search Node, Please try again' (spec 000 §8)", () => {
+  it('is the failure of a search whose query resolved to nothing, then the placeholder and why', async () => {
+    for (const node of [vector, keyword, hybrid]) {
+      const ctx = bed.context({ input: { question: 'retries' }, outputs: { trigger_1: { question: 'retries' } } });
+      await expect(runNode(node, { vectorDB: 'Docs', searchQuery: '{{trigger.output.searchQuery}}' }, ctx)).rejects.toThrow(
+        "Faliure in executing the Search Node, Please try again: Search query: {{trigger.output.searchQuery}} resolved to nothing (trigger has no output field 'searchQuery')",
+      );
+    }
+  });
+
+  it('other bad values keep their own message', async () => {
+    await expect(search(vector, { searchQuery: 'x', limit: 1000 })).rejects.toThrow(/^Limit/);
+  });
+});

@@ -157,6 +157,14 @@ export const nodeCases: Record<string, NodeCase> = {
     await run('chatResponseNode', { content: 'hello', webhookUrl: 'http://127.0.0.1:9/conversations' }, ctx);
     return ctx.progressed.join('\n');
   },
+  'Faliure in executing the Search Node, Please try again': (bed) =>
+    failure(run('vectorSearchNode', { searchQuery: '{{trigger.output.searchQuery}}', vectorDB: 'Docs' }, bed.context({ outputs: { trigger_1: {} } }))),
+  'Failed to process reference': async (bed) => {
+    // a reference metadata service on loopback, which this context does not allow
+    const ctx = bed.context({ serviceUrls: { referenceMetadata: 'http://127.0.0.1:9/metadata' } });
+    await run('chatResponseNode', { content: 'hello', references: 'https://example.com/page' }, ctx);
+    return ctx.progressed.join('\n');
+  },
   'Collection not found! please create it first before using it': (bed) => failure(run('vectorDbNode', { vectorDB: 'Nowhere', action: 'filter', filters: { a: 1 } }, bed.context())),
   'Error in deleting data': async (bed) => failure(run('vectorDbNode', { vectorDB: 'Docs', action: 'delete', filters: { a: 1 } }, await closedStoreContext(bed))),
   'Project Id is required': (bed) => failure(run('vectorSearchNode', { searchQuery: 'redis', vectorDB: 'Docs' }, bed.context({ projectId: '' }))),

@@ -64,16 +64,13 @@ const SPEC_000_ERRORS: Row[] = [
   node('ERROR in running Search Node: {message}'),
   node('ERROR in running hybrid Search Node: {message}'),
   node('ERROR in running multiModalLLM Node: {message}'),
-  later(
-    'Faliure in executing the Search Node, Please try again',
-    "the core API's RunNode answering data null: weft's search nodes query their own vector store, which always answers a list",
-  ),
+  node('Faliure in executing the Search Node, Please try again'),
   node('ERROR in running imageGenNode'),
   node('ERROR in running API Node'),
   node('Error in running graphql response'),
   later('Unknown error in executing agent node, please try again', 'the supervisor agent node'),
   node('Failed to send conversation to webhook'),
-  later('Failed to process reference', "the metadata service asked per reference URL: weft's chat response shows references as given"),
+  node('Failed to process reference'),
   // Vector
   node('Collection not found! please create it first before using it'),
   node('Error in deleting data'),

@@ -5,7 +5,7 @@
  */
 import { defineNode } from '../../define-node.ts';
 import { autocut, fuse } from '../fusion.ts';
-import { HYBRID_SEARCH_NODE, runningError } from '../node-errors.ts';
+import { HYBRID_SEARCH_NODE, runningError, searchNodeOptions } from '../node-errors.ts';
 import { keywordFieldsOf, queryVector, result, vectorsOf } from '../search-run.ts';
 import { definition, HYBRID_CANDIDATES } from './definition.ts';
 
@@ -31,4 +31,4 @@ export default defineNode(definition, async (values, ctx) => {
   } catch (error) {
     throw runningError(HYBRID_SEARCH_NODE, error);
   }
-});
+}, searchNodeOptions);

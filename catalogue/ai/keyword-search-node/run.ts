@@ -1,7 +1,7 @@
 /** @module catalogue/ai/keyword-search-node/run — BM25, autocut, limit. */
 import { defineNode } from '../../define-node.ts';
 import { autocut } from '../fusion.ts';
-import { runningError, SEARCH_NODE } from '../node-errors.ts';
+import { runningError, SEARCH_NODE, searchNodeOptions } from '../node-errors.ts';
 import { keywordFieldsOf, result, vectorsOf } from '../search-run.ts';
 import { definition } from './definition.ts';
 
@@ -19,4 +19,4 @@ export default defineNode(definition, async (values, ctx) => {
   } catch (error) {
     throw runningError(SEARCH_NODE, error);
   }
-});
+}, searchNodeOptions);

@@ -1,6 +1,6 @@
 /** @module catalogue/ai/vector-search-node/run — embed, then nearest records above the certainty. */
 import { defineNode } from '../../define-node.ts';
-import { runningError, SEARCH_NODE } from '../node-errors.ts';
+import { runningError, SEARCH_NODE, searchNodeOptions } from '../node-errors.ts';
 import { queryVector, result, vectorsOf } from '../search-run.ts';
 import { definition } from './definition.ts';
 
@@ -13,4 +13,4 @@ export default defineNode(definition, async (values, ctx) => {
   } catch (error) {
     throw runningError(SEARCH_NODE, error);
   }
-});
+}, searchNodeOptions);
