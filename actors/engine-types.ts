@@ -62,4 +62,6 @@ export interface StartOptions {
   parent?: { runId: string; actor: string; hop: number; resumes?: boolean };
   /** a run already under `runId` is not an error: its id is returned and nothing is started */
   reuse?: boolean;
+  /** the caller's Idempotency-Key (a production call's), kept in the run's meta */
+  idempotencyKey?: string;
 }
