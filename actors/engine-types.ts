@@ -12,6 +12,8 @@ export interface Activation {
   actor: string;
   iteration?: number;
   attempt: number;
+  /** run in the process that started its run (actors/eager.ts: eagerly, at the start, or ahead), not taken from the queue */
+  eager?: boolean;
   /** values the engine sets itself (a loop end's `loopOutput`) */
   engineValues?: Record<string, unknown>;
   signal: AbortSignal;
