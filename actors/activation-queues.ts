@@ -92,6 +92,12 @@ export class ActivationQueues {
     return counts.reduce((sum, count) => sum + count, 0);
   }
 
+  /** Jobs put back for a moment over every queue (of getWaitingCount). */
+  async getPutBackCount(): Promise<number> {
+    const counts = await Promise.all(this.queues.map((queue) => this.connection.zcount(putBackKey(queue.qualifiedName), Date.now() - PUT_BACK_COUNTED_MS, '+inf')));
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
+
   /** One worker a queue, each on its own `connect()`; `concurrency` is shared out among them (at least 1 each). */
   workers(processor: Processor<ActivationJob>, options: Omit<WorkerOptions, 'connection'> & { concurrency: number }, connect: () => Redis): ActivationWorkers {
     const concurrency = Math.max(1, Math.ceil(options.concurrency / this.prefixes.length));

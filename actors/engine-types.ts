@@ -12,6 +12,8 @@ export interface Activation {
   actor: string;
   iteration?: number;
   attempt: number;
+  /** run in the process that started its run (actors/eager.ts: eagerly, at the start, or ahead), not taken from the queue */
+  eager?: boolean;
   /** values the engine sets itself (a loop end's `loopOutput`) */
   engineValues?: Record<string, unknown>;
   signal: AbortSignal;
@@ -62,4 +64,6 @@ export interface StartOptions {
   parent?: { runId: string; actor: string; hop: number; resumes?: boolean };
   /** a run already under `runId` is not an error: its id is returned and nothing is started */
   reuse?: boolean;
+  /** the caller's Idempotency-Key (a production call's), kept in the run's meta */
+  idempotencyKey?: string;
 }

@@ -97,6 +97,11 @@ export class Engine {
     return (await this.queue.getWaitingCount()) + (this.pipeline.eager?.backlogSize ?? 0);
   }
 
+  /** Activations a worker put back for a moment for their project's share of its window (actors/fair-processor.ts); of queuedActivations. */
+  putBackActivations(): Promise<number> {
+    return this.queue.getPutBackCount();
+  }
+
   runOutput(runId: string): Promise<unknown> {
     return this.store.runOutput(runId);
   }

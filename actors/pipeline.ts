@@ -167,7 +167,7 @@ export class Pipeline {
     const node = await this.store.planNode(runId, trigger);
     if (node?.role !== 'trigger') return undefined;
     try {
-      const result = await this.execute(actorJob(runId, trigger), node, { attempt: 1, beforeEffects: () => Promise.reject(new Error('the run has not started yet')) });
+      const result = await this.execute({ ...actorJob(runId, trigger), eager: true }, node, { attempt: 1, beforeEffects: () => Promise.reject(new Error('the run has not started yet')) });
       if (!plain(result) || result.route) return undefined;
       return { output: JSON.stringify(result.output ?? null), endedAt: Date.now(), result };
     } catch {
@@ -333,6 +333,7 @@ export class Pipeline {
       actor: job.actor,
       iteration,
       attempt,
+      eager: job.eager === true,
       engineValues,
       // made when first asked for: most executors never pass a signal on
       get signal() {
@@ -359,7 +360,7 @@ export class Pipeline {
 
   /** The execute stage for a node run ahead: no effects, its first attempt. */
   private aheadStep(runId: string) {
-    return (next: PlanNode, ahead: Map<string, string>) => this.execute(actorJob(runId, next.id), next, { attempt: 1, beforeEffects: noEffects, ahead });
+    return (next: PlanNode, ahead: Map<string, string>) => this.execute({ ...actorJob(runId, next.id), eager: true }, next, { attempt: 1, beforeEffects: noEffects, ahead });
   }
 
   /**

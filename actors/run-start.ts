@@ -53,6 +53,7 @@ export function startCall(
     input: JSON.stringify(input ?? null),
     ...(parent ? { parentRunId: parent.runId } : {}),
     ...(parent && parent.resumes !== false ? { parentActor: parent.actor } : {}),
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   };
   const call: StartCall = {
     runId, trigger: plan.trigger, now: Date.now(), retention: store.retention, channel: liveChannel(store.prefix, plan.flowId),

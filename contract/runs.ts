@@ -39,11 +39,13 @@ export interface RunMeta {
   hop: number;
   /** the trigger node's id */
   trigger: string;
+  /** the Idempotency-Key of the production call that started the run, when it sent one */
+  idempotencyKey?: string;
   input?: unknown;
 }
 
 /** One run of a flow's history (`GET /api/flows/:flowId/runs`). */
-export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version' | 'deployedVersion'>;
+export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version' | 'deployedVersion' | 'idempotencyKey'>;
 
 /** The state of one node instance, as a run snapshot shows it. */
 export interface ActorSnapshot {

@@ -223,6 +223,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   let outageSpool: OutageSpool | null = null;
   const metrics = new WeftMetrics({
     queueDepth: () => engine.queuedActivations(),
+    putBack: () => engine.putBackActivations(),
     ping: () => redis.ping(),
     syncJobStates: async () => (syncSystem ? syncSystem.jobStates() : {}),
     droppedLogRecords: () => outageSpool?.dropped ?? 0,
@@ -285,6 +286,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       store: logStore,
       flowOf: (id) => flows.get(id),
       publish: options.logPublisher ? logPublisher(options.logPublisher) : undefined,
+      written: (record) => metrics.run(record),
     });
     void logs.resumeFollowing(); // runs whose record a stopped server could not write
     // calls answered 503 while Redis is down get their records when it is back

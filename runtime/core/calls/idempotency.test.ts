@@ -90,8 +90,12 @@ describe('Idempotency-Key', () => {
     // a call without a key, or with another key, is a call of its own
     expect((await hook(flows.hook, { order: 'A1' }, 'order-A1-again')).status).toBe(200);
     expect(effects.length).toBe(before + 2);
-    const history = await weft.api<{ runId: string }[]>('GET', `/api/flows/${flows.hook}/runs`);
-    expect(history.filter((r) => runIds.has(r.runId))).toHaveLength(1);
+    const history = await weft.api<{ runId: string; idempotencyKey?: string }[]>('GET', `/api/flows/${flows.hook}/runs`);
+    expect(history.filter((r) => runIds.has(r.runId))).toEqual([expect.objectContaining({ idempotencyKey: 'order-A1' })]);
+    // the run carries the key: the run API and the run list
+    const [runId] = runIds;
+    expect((await weft.api<{ idempotencyKey?: string }>('GET', `/api/runs/${runId}`)).idempotencyKey).toBe('order-A1');
+    expect(history.find((r) => r.runId === answers[0].headers.get('x-weft-run-id'))?.idempotencyKey).toBe('order-A1');
     // the log record carries the key, once
     await weft.logged();
     const { items } = await weft.api<{ items: LogRecord[] }>('GET', `/api/projects/${projectId}/logs?flowId=${flows.hook}`);
@@ -124,10 +128,25 @@ describe('Idempotency-Key', () => {
       const retry = await hook(flows.hook, { order: 'C1' }, 'order-C');
       expect(retry.status).toBe(200);
       expect(retry.headers.get('x-weft-run-id')).toBe(claim.runId);
+      expect((await weft.api<{ idempotencyKey?: string }>('GET', `/api/runs/${claim.runId}`)).idempotencyKey).toBe('order-C');
       expect(effects.slice(before)).toEqual([{ order: 'C1' }]);
     } finally {
       redis.disconnect();
     }
+  });
+
+  it('holds for the automation service (n8n) calling its trigger’s flow, whose run carries the key', async () => {
+    // the credential is only what the studio lists the service's workflows with: the call is the service's POST to /hook
+    await weft.api('POST', `/api/projects/${projectId}/credentials`, { name: 'n8n', credential_type: 'automationService', credentials: { hostUrl: 'http://127.0.0.1:9/', apiKey: 'n8n-key' } });
+    const automation = await deployed('pay from n8n', sideEffectFlow({ id: 'automationTrigger_1', type: 'automationTriggerNode', values: { credentials: 'n8n', workflowId: 'w1' } }, { id: 'automationResponse_1', type: 'automationResponseNode' }));
+    const before = effects.length;
+    const [one, two] = [await hook(automation, { order: 'N1' }, 'n8n-1'), await hook(automation, { order: 'N1' }, 'n8n-1')];
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(await two.json()).toEqual(await one.json());
+    const runId = one.headers.get('x-weft-run-id')!;
+    expect(two.headers.get('x-weft-run-id')).toBe(runId);
+    expect(effects.slice(before)).toEqual([{ order: 'N1' }]);
+    expect((await weft.api<{ idempotencyKey?: string }>('GET', `/api/runs/${runId}`)).idempotencyKey).toBe('n8n-1');
   });
 
   it('holds for GraphQL and for MCP tool calls', async () => {
@@ -141,6 +160,7 @@ describe('Idempotency-Key', () => {
     const [one, two] = [await execute(), await execute()];
     expect(one.data.executeWorkflow.status).toBe('success');
     expect(two.data.executeWorkflow).toEqual(one.data.executeWorkflow);
+    expect((await weft.api<{ idempotencyKey?: string }>('GET', `/api/runs/${one.data.executeWorkflow.requestId}`)).idempotencyKey).toBe('gql-1');
     expect(effects.slice(before)).toEqual([{ order: 'G1' }]);
 
     const tool = await deployed('pay by tool', {

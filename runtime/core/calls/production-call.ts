@@ -220,7 +220,8 @@ export class ProductionCalls {
       // listening before the run starts: nothing of it can be missed, nothing needs reading back
       const watch = async ? null : keyed ? await watchResult(engine, runId, plan.flowId, [...responses], true) : await engine.expectResult(runId, plan.flowId, [...responses]);
       try {
-        await Promise.all([engine.startRun(plan, input, { mode: 'production', runId, reuse: keyed || request.runId !== undefined }), counted]);
+        const key = request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {};
+        await Promise.all([engine.startRun(plan, input, { mode: 'production', runId, reuse: keyed || request.runId !== undefined, ...key }), counted]);
       } catch (error) {
         watch?.stop();
         throw error;

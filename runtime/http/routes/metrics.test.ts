@@ -48,6 +48,7 @@ describe('GET /metrics', () => {
     const { projectId, flowId } = await answeringFlow(open);
     for (let i = 0; i < 3; i++) expect((await fetch(`${open.url}/hook/${flowId}`, { method: 'POST' })).status).toBe(200);
     expect((await fetch(`${open.url}/hook/flow_missing`, { method: 'POST' })).status).toBe(404);
+    await open.logged();
     const answer = await fetch(`${open.url}/metrics`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -59,6 +60,14 @@ describe('GET /metrics', () => {
     expect(sample(text, 'weft_call_duration_seconds_count', { door: 'webhook' })).toBe(3);
     expect(sample(text, 'weft_activations_total', { node_type: 'apiResponseNode', outcome: 'output' })).toBe(3);
     expect(sample(text, 'weft_activation_duration_seconds_count', { node_type: 'webhookTriggerNode' })).toBe(3);
+    expect(sample(text, 'weft_runs_total', { door: 'webhook', status: 'completed' })).toBe(3);
+    expect(sample(text, 'weft_run_duration_seconds_count', { door: 'webhook', status: 'completed' })).toBe(3);
+    // two nodes a call; the process that took the call runs them (eager) unless its slots are full
+    const eager = sample(text, 'weft_activations_dispatched_total', { dispatch: 'eager' }) ?? 0;
+    const queued = sample(text, 'weft_activations_dispatched_total', { dispatch: 'queued' }) ?? 0;
+    expect(eager + queued).toBe(6);
+    expect(eager).toBeGreaterThan(0);
+    expect(text).toMatch(/^weft_queue_put_back 0$/m);
     expect(text).toMatch(/^weft_queue_depth \d+$/m);
     expect(text).toMatch(/^weft_redis_up 1$/m);
     expect(text).toMatch(/^weft_redis_latency_seconds 0\.\d+/m);

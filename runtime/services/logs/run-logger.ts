@@ -55,6 +55,8 @@ export interface RunLoggerDeps {
   /** the flow's project and name; null when it is gone */
   flowOf(flowId: string): Promise<{ projectId: string; name: string } | null>;
   publish?: PublishLog;
+  /** told each record once it is written (the first time: a run's record is written once) */
+  written?(record: LogRecord): void;
   /** how long after the call a run is followed before its record is written as still running; default 1 h */
   maxWaitMs?: number;
 }
@@ -137,8 +139,9 @@ export class RunLogger {
     const run = call.told ? endOf(call.told) : call.runId ? await this.runEnd({ ...call, runId: call.runId }) : null;
     if (flow) {
       const record = this.recordOf(call, flow, run);
-      if ((await this.deps.store.append(record)) && this.deps.publish) {
-        await this.deps.publish(record).catch((e: unknown) => this.warn('publishing a log record', e));
+      if (await this.deps.store.append(record)) {
+        this.deps.written?.(record);
+        if (this.deps.publish) await this.deps.publish(record).catch((e: unknown) => this.warn('publishing a log record', e));
       }
     }
     if (call.runId) await this.deps.store.followed(call.runId);

@@ -1,15 +1,17 @@
 /**
  * @module runtime/services/metrics/weft-metrics — the figures an operator's Prometheus scrapes from a weft
  * process (`GET /metrics`, metrics-route.ts), with prom-client, one registry a process: the answers
- * of the production doors by status, production calls by door, status and project; activations and their durations by node type and outcome;
- * model tokens and cost by model (from the nodes' `_meta`); and, read when scraped, the queue
- * depth, Redis's latency and outage state, sandbox slots in use, sync job states and the log
+ * of the production doors by status, production calls by door, status and project; production runs and their durations by door
+ * and status (as their log records are written); activations and their durations by node type and outcome, and where they ran
+ * (eagerly or from the queue); model tokens and cost by model (from the nodes' `_meta`); and, read when scraped, the queue
+ * depth and put-backs, Redis's latency and outage state, sandbox slots in use, sync job states and the log
  * records the outage spool had to drop. docs/operations.md lists them.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ExecuteFn } from '../../../actors/engine-types.ts';
 import { redisOutage } from '../../../actors/redis-outage.ts';
 import { sandboxSlots } from '../../../catalogue/logic/code-node/sandbox.ts';
+import type { LogRecord } from '../../../contract/logs.ts';
 import { tokenUsageOf } from '../../../contract/token-usage.ts';
 import type { ProductionCall } from '../logs/run-logger.ts';
 
@@ -17,6 +19,8 @@ import type { ProductionCall } from '../logs/run-logger.ts';
 export interface ScrapedSources {
   /** activations waiting for a worker over every queue */
   queueDepth?(): Promise<number>;
+  /** of those, activations a worker put back for a moment for their project's share */
+  putBack?(): Promise<number>;
   /** one round trip to Redis (a PING) */
   ping?(): Promise<unknown>;
   /** sync jobs by their queue state */
@@ -27,6 +31,8 @@ export interface ScrapedSources {
 
 const PING_TIMEOUT_MS = 1000;
 const seconds = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** a run may go on for up to an hour after its call (the run logger's longest follow) */
+const runSeconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
 
 /** What an activation's executor ended with: its output, a wait, a child run, a loop, or whose fault its error is. */
 function outcomeOf(result: Awaited<ReturnType<ExecuteFn>>): string {
@@ -41,7 +47,10 @@ export class WeftMetrics {
   private readonly answers = new Counter({ name: 'weft_door_answers_total', help: 'Every answer of a production door (calls of unknown flows, shed load and outages included), by door and HTTP status', labelNames: ['door', 'status'], registers: [this.registry] });
   private readonly calls = new Counter({ name: 'weft_calls_total', help: 'Production calls of a project as they are logged, by door, HTTP status (async: 202) and project', labelNames: ['door', 'status', 'project'], registers: [this.registry] });
   private readonly callSeconds = new Histogram({ name: 'weft_call_duration_seconds', help: 'From a production call’s arrival to its answer, by door', labelNames: ['door'], buckets: seconds, registers: [this.registry] });
+  private readonly runs = new Counter({ name: 'weft_runs_total', help: 'Production runs as their log record is written (once a run), by door and run status (completed, failed, incomplete, cancelled; running: still going an hour after its call)', labelNames: ['door', 'status'], registers: [this.registry] });
+  private readonly runSeconds = new Histogram({ name: 'weft_run_duration_seconds', help: 'From a production call’s arrival to its run’s end, by door and run status', labelNames: ['door', 'status'], buckets: runSeconds, registers: [this.registry] });
   private readonly activations = new Counter({ name: 'weft_activations_total', help: 'Node executions in this process, by node type and outcome (output, delay, await, loop, or the error kind)', labelNames: ['node_type', 'outcome'], registers: [this.registry] });
+  private readonly dispatched = new Counter({ name: 'weft_activations_dispatched_total', help: 'Node executions in this process by where they ran: eager (in the process that started the run) or queued (taken from the queue by a worker)', labelNames: ['dispatch'], registers: [this.registry] });
   private readonly activationSeconds = new Histogram({ name: 'weft_activation_duration_seconds', help: 'How long node executors ran, by node type', labelNames: ['node_type'], buckets: seconds, registers: [this.registry] });
   private readonly tokens = new Counter({ name: 'weft_model_tokens_total', help: 'Model tokens used by nodes, by model and kind (prompt, completion)', labelNames: ['model', 'kind'], registers: [this.registry] });
   private readonly cost = new Counter({ name: 'weft_model_cost_total', help: 'Model cost of nodes (the model pricing’s currency), by model', labelNames: ['model'], registers: [this.registry] });
@@ -62,6 +71,10 @@ export class WeftMetrics {
     if (sources.queueDepth) {
       const depth = sources.queueDepth;
       new Gauge({ name: 'weft_queue_depth', help: 'Activations waiting for a worker (waiting and put back), over every queue', registers, async collect() { this.set(await depth().catch(() => Number.NaN)); } });
+    }
+    if (sources.putBack) {
+      const putBack = sources.putBack;
+      new Gauge({ name: 'weft_queue_put_back', help: 'Activations a worker put back for a moment for their project’s share of its window (of weft_queue_depth)', registers, async collect() { this.set(await putBack().catch(() => Number.NaN)); } });
     }
     if (sources.ping) {
       const ping = sources.ping;
@@ -103,10 +116,19 @@ export class WeftMetrics {
     this.callSeconds.observe({ door: call.trigger }, Math.max(0, Date.now() - call.receivedAt) / 1000);
   }
 
+  /** A production run's log record was written (once a run): a run that ended, or still going when its record was due. */
+  run(record: Pick<LogRecord, 'trigger' | 'runStatus' | 'durationMs'>): void {
+    if (record.runStatus === null) return;
+    const labels = { door: record.trigger, status: record.runStatus };
+    this.runs.inc(labels);
+    if (record.runStatus !== 'running') this.runSeconds.observe(labels, record.durationMs / 1000);
+  }
+
   /** `execute`, counted and timed, with the model usage of the outputs it gives. */
   observe(execute: ExecuteFn): ExecuteFn {
     return async (activation) => {
       const nodeType = activation.node.type;
+      this.dispatched.inc({ dispatch: activation.eager ? 'eager' : 'queued' });
       const end = this.activationSeconds.startTimer({ node_type: nodeType });
       try {
         const result = await execute(activation);
