@@ -40,6 +40,8 @@ export interface RunMeta {
   /** the trigger node's id */
   trigger: string;
   input?: unknown;
+  /** the W3C trace context the run's spans join (docs/operations.md#traces); only while traces are exported */
+  traceparent?: string;
 }
 
 /** One run of a flow's history (`GET /api/flows/:flowId/runs`). */
