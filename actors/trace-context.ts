@@ -10,6 +10,8 @@ import { context, propagation, trace } from '@opentelemetry/api';
 
 /** The `traceparent` of the span a new run joins, or undefined while no SDK is registered. */
 export function runTraceparent(runId: string, flowId: string): string | undefined {
+  // no propagator registered (traces off): nothing to store, and no span made for nothing
+  if (propagation.fields().length === 0) return undefined;
   let active = context.active();
   if (!trace.getSpanContext(active)) {
     // the tracer asked for now: one taken before the SDK was registered stays a no-op
