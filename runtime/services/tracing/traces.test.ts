@@ -5,7 +5,8 @@
  * separate worker process, whose spans join the same trace through the trace context stored
  * with the run. The tree: the caller's span → the call (server span) → one span per activation →
  * the API node's outbound call, and the model call (GenAI attributes) with its HTTP call. No
- * attribute, status or event carries a secret in any of the forms the redactor knows.
+ * attribute, status or event carries a secret in any of the forms the redactor knows. A node that
+ * fails leaves its error kind on its activation's span, and its outbound call the status.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -61,10 +62,10 @@ afterAll(async () => {
   await Promise.all([receiver?.close(), loopback?.close(), api?.close()]);
 });
 
-async function deployed(): Promise<string> {
+async function deployed(path = '/items'): Promise<string> {
   const nodes = [
     { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: at, values: {} },
-    { id: 'api_1', type: 'apiNode', position: at, values: { url: `${api.url}/items?token=${querySecret}`, method: 'GET' } },
+    { id: 'api_1', type: 'apiNode', position: at, values: { url: `${api.url}${path}?token=${querySecret}`, method: 'GET' } },
     { id: 'generateText_1', type: 'generateTextNode', position: at, values: { generativeModelName: model, prompts: [{ role: 'user', content: 'Items: {{api_1.output}}' }] } },
     { id: 'apiResponse_1', type: 'apiResponseNode', position: at, values: { outputMapping: [{ key: 'text', value: '{{generateText_1.output.generatedResponse}}' }] } },
   ];
@@ -177,5 +178,21 @@ describe('traces over OTLP', () => {
       if (exactCase) expect(text.search(exactCase), text).toBe(-1);
     }
     expect(receiver.requests.every((r) => r.path === '/v1/traces' && r.contentType === 'application/x-protobuf')).toBe(true);
+  }, 60_000);
+
+  it('marks a failed activation with its error kind, and the outbound call with its status', async () => {
+    api.respond((request) => (request.url.startsWith('/broken') ? { status: 500, body: { error: 'down' } } : { body: { items: [] } }));
+    const flowId = await deployed('/broken');
+    const traceId = randomBytes(16).toString('hex');
+    const answer = await weft.request('POST', `/hook/${flowId}`, {}, { authorization: `Bearer ${key}`, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` });
+    expect(answer.status).toBeGreaterThanOrEqual(500);
+    const spans = await spansOf(traceId, (all) => all.some((s) => s.kind === 'SPAN_KIND_SERVER') && all.some((s) => s.attributes['weft.node.id'] === 'api_1'));
+    const failed = spans.find((s) => s.attributes['weft.node.id'] === 'api_1')!;
+    expect(failed.attributes).toMatchObject({ 'weft.status': 'failed', 'weft.error.kind': 'operational', 'error.type': 'operational' });
+    expect(failed.status.code).toBe('STATUS_CODE_ERROR');
+    const outbound = spans.find((s) => s.parentSpanId === failed.spanId)!;
+    expect(outbound.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': '500' });
+    // the run failed: nothing after the API node ran
+    expect(spans.some((s) => s.attributes['weft.node.id'] === 'generateText_1')).toBe(false);
   }, 60_000);
 });
