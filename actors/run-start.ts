@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { StartCall } from './actor-calls.ts';
 import type { StartOptions } from './engine-types.ts';
 import { liveChannel } from './keys.ts';
+import { runTraceparent } from './trace-context.ts';
 import type { Plan } from './types.ts';
 
 const frozen = new WeakMap<Plan, Record<string, string>>();
@@ -41,6 +42,7 @@ export function startCall(
 ): { call: StartCall; meta: Record<string, string> } {
   const runId = options.runId ?? newRunId();
   const { parent } = options;
+  const traceparent = runTraceparent(runId, plan.flowId);
   const meta: Record<string, string> = {
     runId,
     flowId: plan.flowId,
@@ -54,6 +56,7 @@ export function startCall(
     ...(parent ? { parentRunId: parent.runId } : {}),
     ...(parent && parent.resumes !== false ? { parentActor: parent.actor } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+    ...(traceparent ? { traceparent } : {}),
   };
   const call: StartCall = {
     runId, trigger: plan.trigger, now: Date.now(), retention: store.retention, channel: liveChannel(store.prefix, plan.flowId),

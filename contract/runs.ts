@@ -42,6 +42,8 @@ export interface RunMeta {
   /** the Idempotency-Key of the production call that started the run, when it sent one */
   idempotencyKey?: string;
   input?: unknown;
+  /** the W3C trace context the run's spans join (docs/operations.md#traces); only while traces are exported */
+  traceparent?: string;
 }
 
 /** One run of a flow's history (`GET /api/flows/:flowId/runs`). */

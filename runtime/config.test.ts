@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       toolService: { authConfigs: {} },
       idempotencySeconds: 24 * 3600,
       metricsToken: undefined,
+      traces: false,
     });
   });
 
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       WEFT_PUBLIC_URL: 'https://weft.example.com/',
       WEFT_METRICS_TOKEN: 'scrape-me-0123456789',
       WEFT_IDEMPOTENCY_TTL: '3600',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.internal:4318',
     });
     expect(config).toEqual({
       port: 8080,
@@ -83,10 +85,23 @@ describe('loadConfig', () => {
       },
       idempotencySeconds: 3600,
       metricsToken: 'scrape-me-0123456789',
+      traces: true,
     });
   });
 
+  it('exports traces only with an OTLP endpoint and the SDK not switched off', () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' };
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces' }).traces).toBe(true);
+    expect(loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }).traces).toBe(true);
+    expect(loadConfig({ ...endpoint, OTEL_SDK_DISABLED: 'true' }).traces).toBe(false);
+    expect(loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: 'none' }).traces).toBe(false);
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'weft-eu' }).traces).toBe(false);
+  });
+
   it.each([
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL'],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_EXPORTER: 'zipkin' }, "OTEL_TRACES_EXPORTER must be otlp or none (got 'zipkin')"],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, "OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf: weft exports traces over OTLP/HTTP with protobuf (got 'grpc')"],
     [{ PORT: 'http' }, "PORT must be a whole number from 0 to 65535 (got 'http')"],
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535'],
     [{ WEFT_RUN_RETENTION: '1.5' }, 'WEFT_RUN_RETENTION must be a whole number'],

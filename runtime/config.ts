@@ -46,6 +46,12 @@ export interface Config {
   idempotencySeconds: number;
   /** WEFT_METRICS_TOKEN: `GET /metrics` wants it as a bearer token; unset: it answers loopback clients only */
   metricsToken?: string;
+  /**
+   * OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT set (and neither
+   * OTEL_SDK_DISABLED=true nor OTEL_TRACES_EXPORTER=none): traces are exported over OTLP/HTTP;
+   * the SDK reads the OTEL_* variables itself (docs/operations.md#traces). Default off
+   */
+  traces: boolean;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -121,6 +127,25 @@ function metricsTokenOf(text: string | undefined): string | undefined {
   return text;
 }
 
+/** Whether traces are exported: an OTLP endpoint is set, as an http(s) URL, and the SDK is not switched off. */
+function tracesOf(env: NodeJS.ProcessEnv): boolean {
+  const names = ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_ENDPOINT'].filter((name) => env[name]);
+  for (const name of names) {
+    if (!/^https?:\/\/\S+$/.test(env[name]!)) throw new Error(`${name} must be an http:// or https:// URL`);
+  }
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
+  const exporter = env.OTEL_TRACES_EXPORTER?.trim().toLowerCase();
+  if (exporter && exporter !== 'otlp') {
+    if (exporter === 'none') return false;
+    throw new Error(`OTEL_TRACES_EXPORTER must be otlp or none (got '${env.OTEL_TRACES_EXPORTER}')`);
+  }
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL)?.trim();
+  if (names.length && protocol && protocol !== 'http/protobuf') {
+    throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf: weft exports traces over OTLP/HTTP with protobuf (got '${protocol}')`);
+  }
+  return names.length > 0;
+}
+
 /** Read and check the configuration; an invalid value throws, naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = env.WEFT_ROLE || 'all';
@@ -152,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     toolService: toolServiceSettingsFrom(env),
     idempotencySeconds: integer(env, 'WEFT_IDEMPOTENCY_TTL', 24 * 3600, 60, 30 * 24 * 3600),
     metricsToken: metricsTokenOf(env.WEFT_METRICS_TOKEN),
+    traces: tracesOf(env),
   };
 }

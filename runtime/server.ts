@@ -3,7 +3,7 @@
  * against one Redis. `npm start`, the tests and the benchmarks all start weft through here.
  */
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connectStores } from './services/stores/slot-transactions.ts';
 import { Engine } from '../actors/engine.ts';
 import { redisOutage } from '../actors/redis-outage.ts';
@@ -15,6 +15,9 @@ import { ChatHistoryStore } from './integrations/widgets/chat-history.ts';
 import { widgetsRouter } from './http/routes/widgets.ts';
 import { editorDist, widgetsDist } from '../paths.ts';
 import { createApp } from './http/app.ts';
+import { callSpans } from './http/call-span.ts';
+import { activationSpans } from './services/tracing/activation-spans.ts';
+import { startTracing } from './services/tracing/sdk.ts';
 import { webhookEndpoint, webhookRoute } from './http/webhook-endpoint.ts';
 import { graphqlApi } from './http/graphql-door.ts';
 import { BotFrameworkAuth, keyReaderBinding } from './integrations/teams/bot-framework-auth.ts';
@@ -154,6 +157,11 @@ export interface WeftOptions {
    * account's email (WEFT_ADMIN_EMAIL, else admin@weft.local)
    */
   operatorEmails?: readonly string[];
+  /**
+   * export traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT set: runtime/config.ts); the SDK
+   * reads the other OTEL_* variables itself (runtime/services/tracing/sdk.ts); default off
+   */
+  traces?: boolean;
   /** the public base URL OAuth redirect URIs are built on (WEFT_PUBLIC_URL); default each request's origin */
   publicUrl?: string;
   /**
@@ -187,6 +195,8 @@ export interface Weft {
 export async function startWeft(options: WeftOptions): Promise<Weft> {
   const prefix = options.prefix ?? 'weft:';
   const role = options.role ?? 'all';
+  // before anything that may start a run or call out: their spans need the SDK
+  const tracing = options.traces ? startTracing(role) : undefined;
   // the stores' connection: on a cluster, their MULTIs go one a slot (runtime/services/stores/slot-transactions.ts)
   const redis = redisOutage.watch(connectStores(options.redisUrl, { maxRetriesPerRequest: 3 }));
   const flows = new FlowStore(redis, prefix);
@@ -236,7 +246,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   });
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds, lockDurationMs: options.lockDurationMs },
-    metrics.observe(createNodeRunner({
+    activationSpans(metrics.observe(createNodeRunner({
       nodes: (type) => nodes.get(type),
       async planOf(projectId, flowId, mode) {
         const flow = await flows.get(flowId);
@@ -266,7 +276,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         postgres: () => databases,
         hooks: ({ projectId }) => flowHooks(() => productionCalls, projectId),
       },
-    })),
+    }))),
   );
   // Execute Flow (above) compiles the flows it calls through the same caches as the routes
   const runServices = createRunServices({ engine, getFlow: (id) => flows.shared(id), getVersion: (id, n) => versions.get(id, n), compile });
@@ -373,11 +383,12 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     app.use(staticFiles(options.editorDir ?? editorDist));
     // the webhook is answered before Koa (its hottest path); every other request goes through Koa
     const [answersWebhook, answer] = [webhookEndpoint(calls, undefined, spool), app.callback()];
-    const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
       const door = req.method === 'POST' ? productionDoorOf('POST', req.url ?? '', req.headers) : null;
       if (door) res.once('finish', () => metrics.answered(door.trigger, res.statusCode));
       return answersWebhook(req, res) || answer(req, res);
-    });
+    };
+    const server = createServer({ keepAliveTimeout: 65_000 }, tracing ? callSpans(handle) : handle);
     await new Promise<void>((ok) => server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', ok));
     const address = server.address() as AddressInfo;
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -412,6 +423,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       await engine.close();
       await vectorStore.close();
       redis.disconnect();
+      await tracing?.close();
     },
   };
 }

@@ -121,7 +121,7 @@ export function createNodeRunner(deps: NodeRunnerDeps): ExecuteFn {
           return activation.startChild(plan, input);
         },
         credentials,
-        http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal }),
+        http: deps.outbound.forActor({ idempotencyKey, signal: () => activation.signal, redact: (text) => redactor.text(text) }),
         services: declaredServices(entry.definition.services, (name) => providers[name]?.(scope)),
       };
     });

@@ -10,15 +10,16 @@ import { MAX_BODY_BYTES } from './body-limits.ts';
 import { readJsonBody } from './json-body.ts';
 
 /** A production door of a request: its trigger, and its flow when the request names one. */
-type Door = { flowId?: string; trigger: ProductionCall['trigger']; path: string };
+type Door = { flowId?: string; trigger: ProductionCall['trigger']; path: string; route: string };
 
-const doors: { pattern: RegExp; trigger: ProductionCall['trigger'] }[] = [
-  { pattern: /^\/hook\/teams\/([^/?]+)\/?$/, trigger: 'teams' },
-  { pattern: /^\/hook\/([^/?@]+)(?:@[^/?]*)?\/?$/, trigger: 'webhook' },
-  { pattern: /^\/widgets\/chat\/([^/?]+)\/messages\/?$/, trigger: 'chat' },
-  { pattern: /^\/widgets\/search\/([^/?]+)\/query\/?$/, trigger: 'search' },
-  { pattern: /^\/graphql\/?$/, trigger: 'graphql' },
-  { pattern: /^\/mcp\/[^/?]+\/?$/, trigger: 'mcp' },
+/** each door's path, and its route (the path's template: a call span's `http.route`) */
+const doors: { pattern: RegExp; trigger: ProductionCall['trigger']; route: string }[] = [
+  { pattern: /^\/hook\/teams\/([^/?]+)\/?$/, trigger: 'teams', route: '/hook/teams/:flowId' },
+  { pattern: /^\/hook\/([^/?@]+)(?:@[^/?]*)?\/?$/, trigger: 'webhook', route: '/hook/:flowId' },
+  { pattern: /^\/widgets\/chat\/([^/?]+)\/messages\/?$/, trigger: 'chat', route: '/widgets/chat/:flowId/messages' },
+  { pattern: /^\/widgets\/search\/([^/?]+)\/query\/?$/, trigger: 'search', route: '/widgets/search/:flowId/query' },
+  { pattern: /^\/graphql\/?$/, trigger: 'graphql', route: '/graphql' },
+  { pattern: /^\/mcp\/[^/?]+\/?$/, trigger: 'mcp', route: '/mcp/:projectId' },
 ];
 
 function decoded(segment: string): string {
@@ -36,11 +37,11 @@ function decoded(segment: string): string {
 export function productionDoorOf(method: string, url: string, headers: IncomingMessage['headers']): Door | null {
   if (method !== 'POST') return null;
   const path = url.split('?')[0];
-  for (const { pattern, trigger } of doors) {
+  for (const { pattern, trigger, route } of doors) {
     const match = pattern.exec(path);
     if (!match) continue;
     const flowId = trigger === 'graphql' ? String(headers['x-workflow-id'] ?? '').trim() : match[1] && decoded(match[1]);
-    return { trigger, path, ...(flowId ? { flowId } : {}) };
+    return { trigger, path, route, ...(flowId ? { flowId } : {}) };
   }
   return null;
 }

@@ -29,6 +29,7 @@ import { countLocalTokens, embedLocally, LOCAL_EMBEDDING_DIMENSION } from './loc
 import { compatibleModelInfo, isDirect, modelInfoSource, OPENAI_COMPATIBLE, WEFT_LOCAL, type ModelInfo, type ModelInfoSource } from './model-info.ts';
 import { credentialNameOf, isUnsetModel, parseModelParam } from './model-param.ts';
 import { usageMeta } from './pricing.ts';
+import { modelSpan } from '../tracing/model-span.ts';
 
 export const UNSUPPORTED_PROXY = 'Unsupported proxy';
 export const PROXY_NOT_SET = 'API key and Gateway URL must be set';
@@ -193,7 +194,7 @@ export class ModelGateway {
 
   async chat(resolved: Resolved, request: ChatRequest): Promise<ChatReply> {
     if (resolved.info.provider === WEFT_LOCAL) throw userError(notSupported(resolved.param.model_name));
-    return this.withFallback(resolved, async (r, statusCode) => {
+    return this.withFallback(resolved, (r, statusCode) => modelSpan('chat', r.info.provider, r.info.model, async () => {
       const client = this.client(r);
       const body: Record<string, unknown> = {
         ...this.callParams(r),
@@ -206,7 +207,7 @@ export class ModelGateway {
         ? await streamChat(client, body, request.onText, request.signal)
         : await completeChat(client, body, request.signal);
       return { ...reply.answer, meta: usageMeta(r.info, reply.usage, statusCode) };
-    });
+    }));
   }
 
   async embed(resolved: Resolved, texts: string[], signal?: AbortSignal): Promise<EmbedReply> {
@@ -218,7 +219,7 @@ export class ModelGateway {
         meta: usageMeta(resolved.info, { prompt_tokens: tokens, completion_tokens: 0 }),
       };
     }
-    return this.withFallback(resolved, async (r, statusCode) => {
+    return this.withFallback(resolved, (r, statusCode) => modelSpan('embeddings', r.info.provider, r.info.model, async () => {
       const client = this.client(r);
       const vectors: number[][] = [];
       let promptTokens = 0;
@@ -235,11 +236,11 @@ export class ModelGateway {
         dimension: vectors[0]?.length ?? r.info.output_vector_size ?? 0,
         meta: usageMeta(r.info, { prompt_tokens: promptTokens, completion_tokens: 0 }, statusCode),
       };
-    });
+    }));
   }
 
   async image(resolved: Resolved, request: ImageRequest): Promise<ImageReply> {
-    return this.withFallback(resolved, async (r, statusCode) => {
+    return this.withFallback(resolved, (r, statusCode) => modelSpan('image_generation', r.info.provider, r.info.model, async () => {
       const client = this.client(r);
       const body: Record<string, unknown> = { ...(r.param.additional_params ?? {}), model: r.info.model, prompt: request.prompt };
       if (request.n) body.n = request.n;
@@ -253,7 +254,7 @@ export class ModelGateway {
       const perImage = { ...r.info, input_cost_per_request: (r.info.input_cost_per_request ?? 0) * images.length };
       const usage = answer.usage as { input_tokens?: number; output_tokens?: number } | undefined;
       return { images, meta: usageMeta(perImage, { prompt_tokens: usage?.input_tokens, completion_tokens: usage?.output_tokens }, statusCode) };
-    });
+    }));
   }
 }
 

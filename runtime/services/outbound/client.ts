@@ -17,6 +17,7 @@ import {
 } from '../../../catalogue/outbound.ts';
 import { AllowList, refusedName, refusedReason } from './address-policy.ts';
 import { readAll, refusedAddress, sendHop } from './one-hop.ts';
+import { outboundSpan, type OutboundSpan } from '../tracing/outbound-span.ts';
 import type { Readable } from 'node:stream';
 
 export interface OutboundOptions {
@@ -43,6 +44,8 @@ export interface Exchange {
   /** any of them cancels the exchange (the body's reading included) */
   signals: AbortSignal[];
   limits: ExchangeLimits;
+  /** masks the secrets the calling node read, for the exchange's span (runtime/services/tracing/outbound-span.ts) */
+  redact?: (text: string) => string;
 }
 
 /** An answer whose body is still to be read (decoded, held to the size limit). */
@@ -54,6 +57,8 @@ export interface ActorBinding {
   idempotencyKey: string;
   /** the actor's current signal (read at each request: it is the run's cancellation) */
   signal(): AbortSignal;
+  /** masks the secrets the actor's node read (its span's URL) */
+  redact?: (text: string) => string;
 }
 
 export class Outbound {
@@ -81,6 +86,7 @@ export class Outbound {
       body: request.body,
       signals: [actor.signal(), ...(request.signal ? [request.signal] : [])],
       limits,
+      redact: actor.redact,
     });
     const body = await readAll(answer.body);
     return { ...answer, body, text: () => Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') };
@@ -90,12 +96,28 @@ export class Outbound {
    * One exchange under the policy, redirects followed and re-checked, its answer's body a
    * stream: the total timeout runs until that body is read or destroyed (whoever calls this
    * must do one or the other). `request` reads it whole; runtime/services/outbound/fetch.ts hands it on.
+   * Its span ends when that body is closed.
    */
   async exchange(spec: Exchange): Promise<StreamedAnswer> {
-    let url = parseUrl(spec.url);
-    let method = (spec.method ?? 'GET').toUpperCase();
+    const url = parseUrl(spec.url);
+    const method = (spec.method ?? 'GET').toUpperCase();
+    return outboundSpan({ method, url, redact: spec.redact }, withDefaults(spec.headers, {}), async (span, headers) => {
+      try {
+        const answer = await this.follow(spec, url, method, headers, span);
+        answer.body.once('close', () => span.end());
+        return answer;
+      } catch (error) {
+        span.failed(error);
+        throw error;
+      }
+    });
+  }
+
+  private async follow(spec: Exchange, first: URL, firstMethod: string, firstHeaders: Record<string, string>, span: OutboundSpan): Promise<StreamedAnswer> {
+    let url = first;
+    let method = firstMethod;
     let body = spec.body;
-    let headers = withDefaults(spec.headers, {});
+    let headers = firstHeaders;
     const total = new AbortController();
     const seconds = spec.limits.totalTimeoutMs / 1000;
     const timer = setTimeout(() => total.abort(timeoutError(`No answer within ${seconds} s`)), spec.limits.totalTimeoutMs);
@@ -115,6 +137,7 @@ export class Outbound {
         });
         const location = answer.headers.location;
         if (!isRedirect(answer.status) || !location) {
+          span.answered(answer.status);
           answer.body.once('close', () => clearTimeout(timer));
           const { status, statusText, headers: answerHeaders } = answer;
           return { status, statusText, ok: status >= 200 && status < 300, headers: answerHeaders, url: url.href, body: answer.body };
