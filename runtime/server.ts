@@ -73,7 +73,7 @@ import { automationWorkflowsRouter } from './http/routes/automation-workflows.ts
 import { loadServerSecret, type SecretKeyring } from './services/secrets/server-secret.ts';
 import { ApiKeyStore } from './services/stores/api-keys.ts';
 import { CredentialStore } from './services/stores/credentials.ts';
-import { OAuthAppStore } from './services/secrets/oauth-apps.ts';
+import { OAuthAppStore, type OAuthClient } from './services/secrets/oauth-apps.ts';
 import { ConsentStates } from './integrations/oauth/oauth-state.ts';
 import { freshTokens } from './integrations/oauth/refresh.ts';
 import { oauthRouter } from './http/routes/oauth.ts';
@@ -87,7 +87,10 @@ import { TableWebhooks } from './http/routes/table-webhooks.ts';
 import { TriggerSubscriptions } from './integrations/tool-service/trigger-subscriptions.ts';
 import { triggerWebhookRouter } from './http/routes/tool-service-webhook.ts';
 import { addSourceReader } from './services/sync-sources/index.ts';
-import { dataSyncServiceFromEnv } from './integrations/sync/data-sync-service/index.ts';
+import { dataSyncService } from './integrations/sync/data-sync-service/index.ts';
+import type { DataSyncSettings } from './integrations/sync/data-sync-service/settings.ts';
+import { crawlSettingsFrom, type CrawlSettings } from '../catalogue/app/crawl/settings.ts';
+import type { ProxyConfig } from './services/models/gateway.ts';
 import { startSyncSystem, type SyncSettings, type SyncSystem } from './sync-system.ts';
 import type { SourceReader } from './services/sync-sources/types.ts';
 
@@ -115,8 +118,20 @@ export interface WeftOptions {
   sync?: SyncSettings;
   /** WEFT_DATA_DIR: where the server secret file is kept unless WEFT_SECRET is set; default ./data */
   dataDir?: string;
-  /** the secrets credentials are encrypted under; default from WEFT_SECRET or `${dataDir}/secret.key` */
+  /** the secrets credentials are encrypted under; default `secret` (WEFT_SECRET) or else `${dataDir}/secret.key` */
   keyring?: SecretKeyring;
+  /** WEFT_SECRET and WEFT_PREVIOUS_SECRET, checked (runtime/config.ts) */
+  secret?: { current: string; previous: string[] };
+  /** DATABASE_URL: a Postgres with pgvector for the vector store; default the embedded store under `dataDir` */
+  databaseUrl?: string;
+  /** the model proxies (WEFT_PORTKEY_*, WEFT_LITELLM_*); default none */
+  modelProxies?: { portkey?: ProxyConfig; litellm?: ProxyConfig };
+  /** OAuth apps by marketplace id from the environment (WEFT_OAUTH_<ID>_*), used when the studio has none registered */
+  oauthApps?: Record<number, OAuthClient>;
+  /** the data-sync service that keeps new sync jobs (WEFT_DATA_SYNC_*); default none: the embedded engine */
+  dataSync?: DataSyncSettings;
+  /** the in-process crawler's limits (WEFT_CRAWL_*); default catalogue/app/crawl/settings.ts's */
+  crawl?: CrawlSettings;
   /** the starter plan's request and record limits (WEFT_STARTER_MAX_REQUESTS, WEFT_STARTER_MAX_RECORDS) */
   starterLimits?: StarterLimits;
   /** the plan organisations made through the API start on (WEFT_DEFAULT_PLAN); default 'starter' */
@@ -150,11 +165,11 @@ export interface WeftOptions {
   /** how much the server takes on before it sheds load with 503/429 and Retry-After (WEFT_MAX_CALLS_IN_FLIGHT…; runtime/core/calls/load-shedding.ts) */
   loadLimits?: Partial<LoadLimits>;
   /**
-   * who may register OAuth apps (WEFT_OPERATOR_EMAILS, comma-separated); default the admin
-   * account's email (WEFT_ADMIN_EMAIL, else admin@weft.local)
+   * who may register OAuth apps (WEFT_OPERATOR_EMAILS, comma-separated; runtime/config.ts defaults
+   * it to WEFT_ADMIN_EMAIL); default admin@weft.local
    */
   operatorEmails?: readonly string[];
-  /** the public base URL OAuth redirect URIs are built on (WEFT_PUBLIC_URL); default each request's origin */
+  /** the public base URL OAuth redirect URIs are built on; default `toolService.publicUrl` (WEFT_PUBLIC_URL), else each request's origin */
   publicUrl?: string;
   /**
    * the tool-execution service: its API key (nodes send it as x-api-key), webhook secret, auth
@@ -195,7 +210,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const nodes = options.extraNodes?.length ? createRegistry([...catalogueNodes, ...options.extraNodes]) : registry;
   const catalogue = catalogueView(nodes);
   const compile = compileForRun(catalogue);
-  const keyring = options.keyring ?? loadServerSecret(options.dataDir ?? './data');
+  const keyring = options.keyring ?? loadServerSecret(options.dataDir ?? './data', options.secret);
   const credentials = new CredentialStore(redis, prefix, keyring);
   // Plan limits: production triggers count requests; nodes that store records adjust the count.
   const planOf = projectPlanReader({ projects: new ProjectStore(redis, prefix), organisations: new OrganisationStore(redis, prefix) });
@@ -204,7 +219,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     planOf,
     starter: options.starterLimits ?? defaultStarterLimits,
   });
-  const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data');
+  const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data', options.databaseUrl);
   const allow = new AllowList(options.outboundAllow);
   const outbound = new Outbound({ allow });
   const serviceUrls = serviceUrlsFrom(options.serviceUrls);
@@ -216,6 +231,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   const mailServers = smtpAccess({ allow, ca: options.smtpCa });
   // the Postgres nodes, dropdowns, helper routes and the sync reader (through the sync runner) get it injected
   const databases = postgresAccess({ allow });
+  const crawl = { settings: options.crawl ?? crawlSettingsFrom({}) };
   // set once the server part starts (below): a worker-only process calls no flows as webhooks
   let productionCalls: ProductionCalls | undefined;
   // read when Prometheus scrapes; the sync system and the outage spool are there once the server part starts
@@ -227,7 +243,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     syncJobStates: async () => (syncSystem ? syncSystem.jobStates() : {}),
     droppedLogRecords: () => outageSpool?.dropped ?? 0,
   });
-  const models = modelGatewayFromEnv(redis, prefix, outbound);
+  const models = modelGatewayFromEnv(redis, prefix, outbound, options.modelProxies);
   const vectors = new ProjectVectors({
     store: () => vectorStore.get(),
     scopeOf: vectorScope(new ProjectStore(redis, prefix), new OrganisationStore(redis, prefix)),
@@ -263,6 +279,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         mcp: () => mcpServers,
         smtp: () => mailServers,
         postgres: () => databases,
+        crawl: () => crawl,
         hooks: ({ projectId }) => flowHooks(() => productionCalls, projectId),
       },
     })),
@@ -310,8 +327,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const teamsApps = new TeamsAppInstallations({ redis, prefix, outbound, serviceUrls, credentials, fresh });
     // data-source flows: their sync jobs, and the worker that runs the embedded engine's syncs through the production calls
     // the data-sync service keeps new jobs when WEFT_DATA_SYNC_URL is set, else the embedded engine
-    const dataSyncService = dataSyncServiceFromEnv(process.env, { outbound, credentialsOf: (projectId) => credentialAccess(credentials, projectId, undefined, fresh) });
-    const syncSettings = { ...options.sync, engines: { ...(dataSyncService ? { dataSyncService } : {}), ...options.sync?.engines } };
+    const syncService = dataSyncService(options.dataSync, { outbound, credentialsOf: (projectId) => credentialAccess(credentials, projectId, undefined, fresh) });
+    const syncSettings = { ...options.sync, engines: { ...(syncService ? { dataSyncService: syncService } : {}), ...options.sync?.engines } };
     const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, postgres: databases, usage, engine, calls, credentials, fresh, settings: syncSettings }));
     productionCalls = calls;
     const app = createApp({
@@ -337,14 +354,14 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         logsRouter({ logs: logStore }),
         credentialsRouter({ credentials, planOf }),
         oauthRouter({
-          apps: new OAuthAppStore(redis, prefix, keyring),
+          apps: new OAuthAppStore(redis, prefix, keyring, options.oauthApps),
           states: new ConsentStates(redis, prefix),
           credentials,
           tokens,
           serviceUrls,
           planOf,
-          operatorEmails: options.operatorEmails ?? operatorEmailsFromEnv(),
-          publicUrl: options.publicUrl ?? (process.env.WEFT_PUBLIC_URL || undefined),
+          operatorEmails: options.operatorEmails ?? [DEFAULT_ADMIN_EMAIL],
+          publicUrl: options.publicUrl ?? toolService.publicUrl,
         }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
         automationWorkflowsRouter({ credentials, outbound }),
@@ -414,7 +431,3 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   };
 }
 
-function operatorEmailsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  const listed = (env.WEFT_OPERATOR_EMAILS ?? '').split(',').map((e) => e.trim()).filter(Boolean);
-  return listed.length ? listed : [env.WEFT_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL];
-}

@@ -16,7 +16,7 @@ describe('vectorStoreFromEnv', () => {
   it('opens nothing until asked, shares one opening, and retries after a failure', async () => {
     let opens = 0;
     const store = { close: async () => {} } as VectorStore;
-    const lazy = vectorStoreFromEnv('unused', {}, async () => {
+    const lazy = vectorStoreFromEnv('unused', undefined, async () => {
       opens += 1;
       if (opens === 1) throw new Error('PGlite did not start');
       return store;
