@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connectStores } from '../services/stores/slot-transactions.ts';
-import { startWeft, type Weft, type WeftOptions } from '../server.ts';
+import { startWeft, type Weft } from '../server.ts';
+import type { WeftOptions } from '../weft-options.ts';
 import { clientOf, type Client, type SignedInClient } from './session-client.ts';
 import { testAccounts, type TestAccounts, type TestUser } from './test-accounts.ts';
 
