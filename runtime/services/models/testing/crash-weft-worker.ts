@@ -4,6 +4,7 @@
  * (WEFT_PREFIX); WEFT_OUTBOUND_ALLOW lists the loopback servers its nodes may call.
  */
 import { startWeft } from '../../../server.ts';
+import { testSecret } from '../../../testing/test-secret.ts';
 
 await startWeft({
   redisUrl: process.env.REDIS_URL!,
@@ -11,6 +12,8 @@ await startWeft({
   role: 'worker',
   concurrency: 4,
   lockDurationMs: 2000,
+  // the test's server secret, as the test's server has it
+  secret: testSecret(),
   outboundAllow: (process.env.WEFT_OUTBOUND_ALLOW ?? '').split(',').filter(Boolean),
 });
 process.stdout.write('ready\n');
