@@ -16,7 +16,7 @@ import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './services/flows/catalogue-view.ts';
 import { compileForRun } from './services/flows/compile.ts';
 import { Deployments } from './services/flows/deployments.ts';
-import type { LazyVectorStore } from './services/vectors/from-env.ts';
+import type { LazyVectorStore } from './services/vectors/lazy-store.ts';
 import { ProductionCalls } from './core/calls/production-call.ts';
 import { loadLimits, LoadShedder } from './core/calls/load-shedding.ts';
 import type { UsageLimits } from './services/usage/limits.ts';

@@ -18,7 +18,7 @@ import { smtpAccess } from '../services/smtp/smtp-access.ts';
 import { UsageLimits } from '../services/usage/limits.ts';
 import { projectPlanReader } from '../services/usage/plan-of.ts';
 import { defaultStarterLimits } from '../services/usage/plans.ts';
-import { vectorStoreFromEnv } from '../services/vectors/from-env.ts';
+import { lazyVectorStore } from '../services/vectors/lazy-store.ts';
 import { ProjectVectors, vectorScope } from '../services/vectors/project-vectors.ts';
 import type { WeftOptions } from '../weft-options.ts';
 import type { Stores } from './stores.ts';
@@ -27,7 +27,7 @@ export function buildServices(redis: Redis, prefix: string, stores: Stores, opti
   // Plan limits: production triggers count requests; nodes that store records adjust the count.
   const planOf = projectPlanReader({ projects: stores.projects, organisations: stores.organisations });
   const usage = new UsageLimits({ store: stores.usage, planOf, starter: options.starterLimits ?? defaultStarterLimits });
-  const vectorStore = vectorStoreFromEnv(options.dataDir ?? './data', options.databaseUrl);
+  const vectorStore = lazyVectorStore(options.dataDir ?? './data', options.databaseUrl);
   const allow = new AllowList(options.outboundAllow);
   const outbound = new Outbound({ allow });
   const serviceUrls = serviceUrlsFrom(options.serviceUrls);

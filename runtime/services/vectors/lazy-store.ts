@@ -1,5 +1,5 @@
 /**
- * @module runtime/services/vectors/from-env — the process's vector store: a Postgres server with
+ * @module runtime/services/vectors/lazy-store — the process's vector store: a Postgres server with
  * pgvector when DATABASE_URL is set (runtime/config.ts `databaseUrl`), else the embedded PGlite under `{dataDir}/vectors`.
  * Nothing of it is loaded at start: the backend's module (PGlite's WebAssembly Postgres, or
  * `pg`) is imported and opened on the first call that needs the store (a vector node run, a
@@ -23,7 +23,7 @@ async function openConfigured(dataDir: string, databaseUrl: string | undefined):
   return (await import('./embedded.ts')).openEmbeddedVectorStore(join(dataDir, 'vectors'));
 }
 
-export function vectorStoreFromEnv(
+export function lazyVectorStore(
   dataDir: string,
   databaseUrl: string | undefined,
   open: () => Promise<VectorStore> = () => openConfigured(dataDir, databaseUrl),
