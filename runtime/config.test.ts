@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serviceDefaults } from '../catalogue/service-urls.ts';
+import { crawlSettingsFrom } from '../catalogue/app/crawl/settings.ts';
 import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -25,6 +26,14 @@ describe('loadConfig', () => {
       idempotencySeconds: 24 * 3600,
       metricsToken: undefined,
       traces: false,
+      databaseUrl: undefined,
+      modelProxies: { portkey: { url: undefined, apiKey: undefined }, litellm: { url: undefined, apiKey: undefined } },
+      admin: { email: undefined, password: undefined },
+      secret: undefined,
+      operatorEmails: ['admin@weft.local'],
+      oauthApps: {},
+      dataSync: undefined,
+      crawl: { concurrency: 4, minDelayMs: 250, maxBackground: 8, maxCrawlDelaySeconds: 10, pollMs: 2000 },
     });
   });
 
@@ -59,6 +68,31 @@ describe('loadConfig', () => {
       WEFT_METRICS_TOKEN: 'scrape-me-0123456789',
       WEFT_IDEMPOTENCY_TTL: '3600',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.internal:4318',
+      DATABASE_URL: 'postgres://weft@db.internal:5432/vectors',
+      WEFT_PORTKEY_URL: 'https://portkey.internal/v1',
+      WEFT_PORTKEY_API_KEY: 'pk-key',
+      WEFT_LITELLM_URL: 'http://litellm.internal:4000',
+      WEFT_LITELLM_API_KEY: 'll-key',
+      WEFT_ADMIN_EMAIL: ' ops@example.com ',
+      WEFT_ADMIN_PASSWORD: 'chosen-password',
+      WEFT_SECRET: ' 0123456789abcdef-new ',
+      WEFT_PREVIOUS_SECRET: '0123456789abcdef-old',
+      WEFT_OPERATOR_EMAILS: 'a@example.com, b@example.com',
+      WEFT_OAUTH_2_CLIENT_ID: 'drive-client',
+      WEFT_OAUTH_2_CLIENT_SECRET: 'drive-secret',
+      WEFT_OAUTH_2_SCOPES: 'drive.readonly, drive.file',
+      WEFT_OAUTH_4_CLIENT_ID: 'no-secret-so-no-app',
+      WEFT_DATA_SYNC_URL: 'http://airbyte.internal:8001/',
+      WEFT_DATA_SYNC_USER: 'sync',
+      WEFT_DATA_SYNC_PASSWORD: 'sync-password',
+      WEFT_DATA_SYNC_WORKSPACE_ID: 'ws',
+      WEFT_DATA_SYNC_DESTINATION_ID: 'dest',
+      WEFT_DATA_SYNC_SOURCE_DEFINITION_S3: 'def-s3',
+      WEFT_CRAWL_CONCURRENCY: '2',
+      WEFT_CRAWL_MIN_DELAY_MS: '0',
+      WEFT_CRAWL_MAX_BACKGROUND: '3',
+      WEFT_CRAWL_MAX_CRAWL_DELAY_S: '5',
+      WEFT_CRAWL_POLL_MS: '100',
     });
     expect(config).toEqual({
       port: 8080,
@@ -86,6 +120,14 @@ describe('loadConfig', () => {
       idempotencySeconds: 3600,
       metricsToken: 'scrape-me-0123456789',
       traces: true,
+      databaseUrl: 'postgres://weft@db.internal:5432/vectors',
+      modelProxies: { portkey: { url: 'https://portkey.internal/v1', apiKey: 'pk-key' }, litellm: { url: 'http://litellm.internal:4000', apiKey: 'll-key' } },
+      admin: { email: 'ops@example.com', password: 'chosen-password' },
+      secret: { current: '0123456789abcdef-new', previous: ['0123456789abcdef-old'] },
+      operatorEmails: ['a@example.com', 'b@example.com'],
+      oauthApps: { 2: { clientId: 'drive-client', clientSecret: 'drive-secret', scopes: ['drive.readonly', 'drive.file'] } },
+      dataSync: { url: 'http://airbyte.internal:8001', user: 'sync', password: 'sync-password', workspaceId: 'ws', destinationId: 'dest', sourceDefinitions: { s3: 'def-s3' } },
+      crawl: { concurrency: 2, minDelayMs: 0, maxBackground: 3, maxCrawlDelaySeconds: 5, pollMs: 100 },
     });
   });
 
@@ -122,12 +164,28 @@ describe('loadConfig', () => {
     [{ WEFT_PUBLIC_URL: 'weft.example.com' }, 'WEFT_PUBLIC_URL must be an http:// or https:// URL'],
     [{ WEFT_IDEMPOTENCY_TTL: '10' }, 'WEFT_IDEMPOTENCY_TTL must be a whole number from 60'],
     [{ WEFT_METRICS_TOKEN: 'short' }, 'WEFT_METRICS_TOKEN must be 16 to 256 visible ASCII characters (no spaces)'],
+    [{ WEFT_SECRET: 'short' }, 'WEFT_SECRET must hold a secret of at least 16 characters'],
+    [{ WEFT_SECRET: '0123456789abcdef', WEFT_PREVIOUS_SECRET: 'old' }, 'WEFT_PREVIOUS_SECRET must hold a secret of at least 16 characters'],
+    [{ WEFT_DATA_SYNC_URL: 'airbyte.internal' }, 'WEFT_DATA_SYNC_URL must be an http:// or https:// URL'],
+    [{ WEFT_DATA_SYNC_URL: 'http://airbyte.internal' }, 'WEFT_DATA_SYNC_URL is set: WEFT_DATA_SYNC_WORKSPACE_ID and WEFT_DATA_SYNC_DESTINATION_ID must be set too'],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('gives a project the whole limit of calls in flight unless told otherwise', () => {
     expect(loadConfig({ WEFT_MAX_CALLS_IN_FLIGHT: '80' }).loadLimits).toEqual({ maxInFlight: 80, maxInFlightPerProject: 40, maxQueued: 20_000 });
+  });
+
+  it('lets the operators default to the admin account named by WEFT_ADMIN_EMAIL', () => {
+    expect(loadConfig({ WEFT_ADMIN_EMAIL: 'ops@example.com' }).operatorEmails).toEqual(['ops@example.com']);
+  });
+
+  it('keeps the crawler limits within their ranges', () => {
+    expect(loadConfig({ WEFT_CRAWL_CONCURRENCY: '99', WEFT_CRAWL_POLL_MS: 'soon' }).crawl).toEqual({ ...crawlSettingsFrom({}), concurrency: 16 });
+  });
+
+  it('does not echo a bad WEFT_SECRET', () => {
+    expect(() => loadConfig({ WEFT_SECRET: 'hunter2' })).toThrow(/^(?!.*hunter2)/);
   });
 
   it('takes a Redis Cluster as REDIS_URL', () => {

@@ -6,6 +6,12 @@ import { AllowList } from './services/outbound/address-policy.ts';
 import { clusterNodes, isClusterUrl } from '../actors/redis-connection.ts';
 import { defaultLoadLimits, projectShareOf, type LoadLimits } from './core/calls/load-shedding.ts';
 import { PLAN_NAME, STARTER_PLAN, type StarterLimits } from './services/usage/plans.ts';
+import type { ProxyConfig } from './services/models/gateway.ts';
+import { checkSecret } from './services/secrets/server-secret.ts';
+import { oauthAppsFrom, type OAuthClient } from './services/secrets/oauth-apps.ts';
+import { DEFAULT_ADMIN_EMAIL } from './services/auth/accounts.ts';
+import { dataSyncSettingsFrom, type DataSyncSettings } from './integrations/sync/data-sync-service/settings.ts';
+import { crawlSettingsFrom, type CrawlSettings } from '../catalogue/app/crawl/settings.ts';
 
 export interface Config {
   /** PORT, default 3000 */
@@ -52,6 +58,22 @@ export interface Config {
    * the SDK reads the OTEL_* variables itself (docs/operations.md#traces). Default off
    */
   traces: boolean;
+  /** DATABASE_URL: a Postgres with pgvector for the vector store; unset: the embedded store under the data directory */
+  databaseUrl?: string;
+  /** WEFT_PORTKEY_URL + WEFT_PORTKEY_API_KEY, WEFT_LITELLM_URL + WEFT_LITELLM_API_KEY: the model proxies */
+  modelProxies: { portkey: ProxyConfig; litellm: ProxyConfig };
+  /** WEFT_ADMIN_EMAIL and WEFT_ADMIN_PASSWORD: the admin account the first start creates; unset: admin@weft.local, a generated password */
+  admin: { email?: string; password?: string };
+  /** WEFT_SECRET and WEFT_PREVIOUS_SECRET (checked); unset: the secret file in the data directory */
+  secret?: { current: string; previous: string[] };
+  /** WEFT_OPERATOR_EMAILS: who may register OAuth apps; default the admin's email */
+  operatorEmails: string[];
+  /** WEFT_OAUTH_<ID>_CLIENT_ID, _CLIENT_SECRET, _SCOPES: OAuth apps by marketplace id, used when the studio has none registered */
+  oauthApps: Record<number, OAuthClient>;
+  /** WEFT_DATA_SYNC_*: the data-sync service that keeps the sync jobs; unset: the embedded engine */
+  dataSync?: DataSyncSettings;
+  /** WEFT_CRAWL_*: the in-process crawler's politeness and concurrency limits (catalogue/app/crawl/settings.ts) */
+  crawl: CrawlSettings;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -146,6 +168,17 @@ function tracesOf(env: NodeJS.ProcessEnv): boolean {
   return names.length > 0;
 }
 
+function secretOf(env: NodeJS.ProcessEnv): Config['secret'] {
+  if (!env.WEFT_SECRET) return undefined;
+  const previous = env.WEFT_PREVIOUS_SECRET ? [checkSecret(env.WEFT_PREVIOUS_SECRET, 'WEFT_PREVIOUS_SECRET')] : [];
+  return { current: checkSecret(env.WEFT_SECRET, 'WEFT_SECRET'), previous };
+}
+
+function operatorEmailsOf(env: NodeJS.ProcessEnv): string[] {
+  const listed = (env.WEFT_OPERATOR_EMAILS ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return listed.length ? listed : [env.WEFT_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL];
+}
+
 /** Read and check the configuration; an invalid value throws, naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const role = env.WEFT_ROLE || 'all';
@@ -178,5 +211,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencySeconds: integer(env, 'WEFT_IDEMPOTENCY_TTL', 24 * 3600, 60, 30 * 24 * 3600),
     metricsToken: metricsTokenOf(env.WEFT_METRICS_TOKEN),
     traces: tracesOf(env),
+    databaseUrl: env.DATABASE_URL || undefined,
+    modelProxies: {
+      portkey: { url: env.WEFT_PORTKEY_URL, apiKey: env.WEFT_PORTKEY_API_KEY },
+      litellm: { url: env.WEFT_LITELLM_URL, apiKey: env.WEFT_LITELLM_API_KEY },
+    },
+    admin: { email: env.WEFT_ADMIN_EMAIL?.trim() || undefined, password: env.WEFT_ADMIN_PASSWORD || undefined },
+    secret: secretOf(env),
+    operatorEmails: operatorEmailsOf(env),
+    oauthApps: oauthAppsFrom(env),
+    dataSync: dataSyncSettingsFrom(env) ?? undefined,
+    crawl: crawlSettingsFrom(env),
   };
 }

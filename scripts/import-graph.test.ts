@@ -46,63 +46,6 @@ import { findCycles, readImportGraph, topFolder, type Edge } from './import-grap
 const LAYERS = ['(root)', 'contract', 'actors', 'catalogue', 'runtime', 'widgets', 'editor', 'scripts'];
 const RUNTIME_LAYERS: string[] = ['services', 'core', 'integrations', 'http'];
 
-/**
- * Imports and cycles that other work in flight removes: the engine's redesign (actors/) and the
- * services registry with its reworked node harness (catalogue/types.ts, catalogue/testing/). This
- * list is temporary: the lead empties it once those branches are merged, and the test then holds
- * with no exception at all.
- */
-const PENDING_ELSEWHERE: { imports: string[]; cycles: string[] } = {
-  imports: [
-    // node tests that build a real runtime service by hand (models, MCP, SMTP, Postgres, outbound):
-    // with the services registry they get them by name from the reworked harness
-    'catalogue/ai/agent-classifier-node/run.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/agent-classifier-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/agent-node/run.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/agent-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/classifier-node/run.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/classifier-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/generate-image-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/generate-json-node/run.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/generate-json-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/generate-text-node/run.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/generate-text-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/generate-text-node/tool-server.test.ts → runtime/services/mcp-client/testing/mcp-test-server.ts',
-    'catalogue/ai/generate-text-node/tool-server.test.ts → runtime/services/mcp-client/mcp-access.ts',
-    'catalogue/ai/generate-text-node/tool-server.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/generate-text-node/tool-server.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/generate-text-node/tool-server.test.ts → runtime/services/outbound/address-policy.ts',
-    'catalogue/ai/generate-text-node/tool-server.test.ts → runtime/services/outbound/client.ts',
-    'catalogue/ai/memory-nodes.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/memory-nodes.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/model-node-tools.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/model-node-tools.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/multi-modal-node/run.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/multi-modal-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/rag-node/run.test.ts → runtime/services/models/local-embedding.ts',
-    'catalogue/ai/rag-node/run.test.ts → runtime/services/models/testing/openai-loopback.ts',
-    'catalogue/ai/rag-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/search-nodes.test.ts → runtime/services/models/local-embedding.ts',
-    'catalogue/ai/search-nodes.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/vector-db-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/ai/vectorize-node/run.test.ts → runtime/services/models/testing/ai-testbed.ts',
-    'catalogue/app/cloud-drive-read-node/stops-run.test.ts → runtime/testing/test-weft.ts',
-    'catalogue/app/smtp-node/run.test.ts → runtime/services/outbound/address-policy.ts',
-    'catalogue/app/smtp-node/run.test.ts → runtime/services/smtp/smtp-access.ts',
-    'catalogue/app/smtp-node/run.test.ts → runtime/services/smtp/testing/smtp-test-server.ts',
-    'catalogue/app/smtp-node/security-modes.test.ts → runtime/services/outbound/address-policy.ts',
-    'catalogue/app/smtp-node/security-modes.test.ts → runtime/services/smtp/smtp-access.ts',
-    'catalogue/app/smtp-node/security-modes.test.ts → runtime/services/smtp/smtp-security.ts',
-    'catalogue/app/smtp-node/security-modes.test.ts → runtime/services/smtp/testing/smtp-test-server.ts',
-    'catalogue/app/teams-node/loaders.test.ts → runtime/services/outbound/client.ts',
-    'catalogue/app/teams-node/loaders.test.ts → runtime/services/outbound/address-policy.ts',
-    'catalogue/data-source/postgres-node/run.test.ts → runtime/services/outbound/address-policy.ts',
-    'catalogue/data-source/postgres-node/run.test.ts → runtime/services/postgres/postgres-access.ts',
-    'catalogue/data-source/postgres-node/run.test.ts → runtime/services/postgres/testing/test-database.ts',
-  ],
-  cycles: [],
-};
-
 const root = resolve(import.meta.dirname, '..');
 const graph = readImportGraph(root);
 
@@ -111,8 +54,6 @@ const named = (edge: Edge) => `${edge.from} → ${edge.specifier}`;
 const upwardEdges = graph.edges.filter((edge) => edge.to !== null && rank(edge.to) > rank(edge.from));
 /** each import that runs back up: `file → specifier (the file it names)` */
 const upward = upwardEdges.map((edge) => `${named(edge)} (${edge.to})`);
-/** the same as PENDING_ELSEWHERE names them, `file → file`, which moving files does not change */
-const upwardPairs = upwardEdges.map((edge) => `${edge.from} → ${edge.to}`);
 /** each cycle: a shortest closed path through it, and its size when the cycle holds more files */
 const cycles = findCycles(graph).map(({ cycle, size }) => `${cycle.join(' → ')}${size > cycle.length - 1 ? ` (${size} files in the cycle)` : ''}`);
 
@@ -127,7 +68,7 @@ describe('the import graph', () => {
   });
 
   it('has no import that runs back up between top folders', () => {
-    expect(upward.filter((_, i) => !PENDING_ELSEWHERE.imports.includes(upwardPairs[i]))).toEqual([]);
+    expect(upward).toEqual([]);
   });
 
   it.runIf(RUNTIME_LAYERS.length > 0)('has no import that runs back up between the layers of runtime/', () => {
@@ -142,11 +83,6 @@ describe('the import graph', () => {
   });
 
   it('has no import cycle', () => {
-    expect(cycles.filter((line) => !PENDING_ELSEWHERE.cycles.includes(line))).toEqual([]);
-  });
-
-  it('excuses nothing that no longer occurs (PENDING_ELSEWHERE shrinks as the work lands)', () => {
-    expect(PENDING_ELSEWHERE.imports.filter((pair) => !upwardPairs.includes(pair))).toEqual([]);
-    expect(PENDING_ELSEWHERE.cycles.filter((line) => !cycles.includes(line))).toEqual([]);
+    expect(cycles).toEqual([]);
   });
 });

@@ -127,7 +127,7 @@ describe('npm run rotate-secret', () => {
 
   it('in the data directory: killed half-way it loses nothing, a server reads every credential meanwhile, and the next run finishes', async () => {
     const { prefix, dataDir, env } = fresh();
-    const server = loadServerSecret(dataDir, {}); // makes secret.key, mode 0600, as a first start does
+    const server = loadServerSecret(dataDir); // makes secret.key, mode 0600, as a first start does
     const secretFile = join(dataDir, 'secret.key');
     expect(statSync(secretFile).mode & 0o777).toBe(0o600);
     const oldSecret = readFileSync(secretFile, 'utf8').trim();

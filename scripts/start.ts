@@ -61,14 +61,14 @@ async function main(): Promise<void> {
     buildUiIfStale();
   }
   const secretFile = join(dataDir, SECRET_FILE);
-  const newSecret = !process.env.WEFT_SECRET && !existsSync(secretFile);
+  const newSecret = !config.secret && !existsSync(secretFile);
   const weft = await startWeft({ ...config, redisUrl, ...ownAddressAllowed(config) });
   let signIn = '';
   if (newSecret) console.log(`Server secret generated in ${secretFile} (mode 0600): back it up — no credential can be read without it`);
   if (config.role !== 'worker') {
     const connection = connectStores(redisUrl, { maxRetriesPerRequest: 3 });
     try {
-      const first = await prepareAdmin(connection, { prefix: config.prefix, dataDir });
+      const first = await prepareAdmin(connection, { prefix: config.prefix, dataDir, admin: config.admin });
       signIn = first.message;
       try {
         const demo = await seedDemo(weft.url, first.session.headers);

@@ -10,7 +10,8 @@
 import { connectRedis } from '../actors/redis-connection.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../runtime/config.ts';
-import { startWeft, type Weft, type WeftOptions } from '../runtime/server.ts';
+import { startWeft, type Weft } from '../runtime/server.ts';
+import type { WeftOptions } from '../runtime/weft-options.ts';
 import type { SyncStore } from '../runtime/integrations/sync/sync-store.ts';
 import type { SyncRunSummary } from '../runtime/services/sync-sources/types.ts';
 import { redisUrl } from './mailbox.ts';

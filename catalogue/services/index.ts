@@ -6,6 +6,7 @@
  * access interface, one entry in `NodeServices` and one in `SERVICE_UNAVAILABLE`. Types and
  * data only: browser-safe, and it imports no node folder.
  */
+import type { CrawlAccess } from './crawl.ts';
 import type { FlowAccess } from './flows.ts';
 import type { HookAccess } from './hooks.ts';
 import type { McpAccess } from './mcp.ts';
@@ -30,6 +31,8 @@ export interface NodeServices {
   postgres: PostgresAccess;
   /** the project's deployed flows called as webhooks (runtime/core/calls/flow-hooks.ts); none in a worker-only process */
   hooks: HookAccess;
+  /** the in-process crawler's limits (WEFT_CRAWL_*; runtime/config.ts) */
+  crawl: CrawlAccess;
 }
 
 export type NodeServiceName = keyof NodeServices;
@@ -43,6 +46,7 @@ export const SERVICE_UNAVAILABLE: Record<NodeServiceName, string> = {
   smtp: 'SMTP servers cannot be reached from this runtime',
   postgres: 'Postgres databases cannot be reached from this runtime',
   hooks: 'flows are called as webhooks only where the weft server runs',
+  crawl: 'The crawler is not configured in this runtime',
 };
 
 export const NODE_SERVICE_NAMES = Object.keys(SERVICE_UNAVAILABLE) as NodeServiceName[];
@@ -57,5 +61,6 @@ export type ServicesOf<S extends NodeServiceName> = Pick<NodeServices, S>;
 /** The names a definition declares in `services` (never when it declares none). */
 export type DeclaredServices<D> = D extends { services: readonly (infer S)[] } ? Extract<S, NodeServiceName> : never;
 
+export type { CrawlAccess } from './crawl.ts';
 export type { FlowAccess, FlowRunResult } from './flows.ts';
 export type { HookAccess } from './hooks.ts';

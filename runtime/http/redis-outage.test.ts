@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedis, type OwnRedis } from '../../actors/redis-server.ts';
 import { startWeft, type Weft } from '../server.ts';
+import { testSecret } from '../testing/test-secret.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-outage-'));
 let redis: OwnRedis;
@@ -18,7 +19,7 @@ let weft: Weft;
 
 beforeAll(async () => {
   redis = await startRedis({ dir });
-  weft = await startWeft({ redisUrl: redis.url, prefix: 'outage:', port: 0, host: '127.0.0.1', concurrency: 2 });
+  weft = await startWeft({ redisUrl: redis.url, prefix: 'outage:', port: 0, host: '127.0.0.1', concurrency: 2, secret: testSecret() });
 });
 afterAll(async () => {
   await weft?.close();

@@ -6,7 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connectStores } from '../services/stores/slot-transactions.ts';
-import { startWeft, type Weft, type WeftOptions } from '../server.ts';
+import { startWeft, type Weft } from '../server.ts';
+import type { WeftOptions } from '../weft-options.ts';
+import { testSecret } from './test-secret.ts';
 import { clientOf, type Client, type SignedInClient } from './session-client.ts';
 import { testAccounts, type TestAccounts, type TestUser } from './test-accounts.ts';
 
@@ -35,7 +37,7 @@ export async function startTestWeft(
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
   if (!redisUrl) throw new Error('REDIS_URL is not set: run tests with `npm test`');
   const prefix = `weft-test-${randomUUID().slice(0, 8)}:`;
-  const settings: WeftOptions = { ...options, redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, shutdownGraceMs: options.shutdownGraceMs ?? 1000, role: options.role ?? 'all' };
+  const settings: WeftOptions = { secret: testSecret(), ...options, redisUrl, prefix, port: 0, host: '127.0.0.1', concurrency: options.concurrency ?? 8, shutdownGraceMs: options.shutdownGraceMs ?? 1000, role: options.role ?? 'all' };
   // (a test's stop waits at most 1 s for callers still waiting, unless it asks for more)
   let weft: Weft | null = await startWeft(settings);
   const first = weft;

@@ -37,7 +37,7 @@ beforeAll(async () => {
   // loopback: the OpenAI server, and weft's own address ("Index a website" crawls its /docs/, as npm start allows)
   weft = await startTestWeft({ dataDir, outboundAllow: [loopback.host, '127.0.0.1'] });
   redis = new Redis(process.env.REDIS_URL!);
-  first = await prepareAdmin(redis, { prefix: weft.prefix, dataDir, env: {} });
+  first = await prepareAdmin(redis, { prefix: weft.prefix, dataDir, admin: {} });
   const seeded = await seedDemo(weft.url, first.session.headers);
   projectId = seeded!.projectId;
   // what npm start prints after seeding (scripts/start.ts)

@@ -22,7 +22,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'compass',
   docs: '/docs/nodes/crawlServiceNode',
-  services: ['hooks'],
+  services: ['hooks', 'crawl'],
   description:
     'The crawl service in one node: crawl a site (async to a webhook, or sync), scrape a batch of URLs (async or sync), ' +
     'scrape one page, or map a site’s URLs. With a crawl service credential the service works; without one weft does it in-process.',

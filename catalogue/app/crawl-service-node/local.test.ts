@@ -2,22 +2,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNode, testContext } from '../../testing/node-harness.ts';
 import { backgroundCrawls } from '../crawl/background.ts';
+import { crawlSettingsFrom } from '../crawl/settings.ts';
 import { startTestSite, type TestSite } from '../crawl/testing/test-site.ts';
 import type { PageDocument } from '../crawl/types.ts';
 import scraperNode from '../scraper-node/run.ts';
 import node from './run.ts';
 
 let site: TestSite;
+// no least delay between two requests to a host
+const crawl = { settings: crawlSettingsFrom({ WEFT_CRAWL_MIN_DELAY_MS: '0' }) };
 beforeAll(async () => {
-  process.env.WEFT_CRAWL_MIN_DELAY_MS = '0';
   site = await startTestSite();
 });
 afterAll(async () => {
-  delete process.env.WEFT_CRAWL_MIN_DELAY_MS;
   await site.close();
 });
 
-const ctx = () => testContext({ allowOutbound: [site.host] });
+const ctx = () => testContext({ allowOutbound: [site.host], services: { crawl } });
 
 describe('Crawl Service and Scraper, in-process engine', () => {
   it('scrapes one page: markdown, html and the metadata outputs; include tags keep only those parts', async () => {
@@ -58,7 +59,7 @@ describe('Crawl Service and Scraper, in-process engine', () => {
         return { runId: 'run_x' };
       },
     };
-    const context = testContext({ allowOutbound: [site.host], services: { hooks } });
+    const context = testContext({ allowOutbound: [site.host], services: { hooks, crawl } });
     const { output } = await runNode(node, { mode: 'asyncBatchScrape', urls: [`${site.base}/docs/guide`, `${site.base}/docs/api`], webhook: 'flow:flow_sink' }, context);
     expect(output).toMatchObject({ success: true, invalidURLs: [] });
     await Promise.all(backgroundCrawls());

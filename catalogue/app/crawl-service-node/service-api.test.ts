@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runNode, testContext } from '../../testing/node-harness.ts';
 import { initialValues } from '../../values.ts';
+import { crawlSettingsFrom } from '../crawl/settings.ts';
 import crawlerNode from '../crawler-node/run.ts';
 import scraperNode from '../scraper-node/run.ts';
 import node from './run.ts';
@@ -17,11 +18,12 @@ let base = '';
 let seen: Seen[] = [];
 let polls = 0;
 let failNext: { status: number; body: unknown } | undefined;
+// a sync crawl asks the service how far it is every 20 ms
+const crawl = { settings: crawlSettingsFrom({ WEFT_CRAWL_POLL_MS: '20' }) };
 
 const page = (n: number) => ({ markdown: `# Page ${n}`, html: `<h1>Page ${n}</h1>`, metadata: { title: `Page ${n}`, sourceURL: `https://site.test/${n}`, statusCode: 200 } });
 
 beforeAll(async () => {
-  process.env.WEFT_CRAWL_POLL_MS = '20';
   server = createServer((req, res) => {
     let text = '';
     req.on('data', (c) => (text += c));
@@ -57,7 +59,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  delete process.env.WEFT_CRAWL_POLL_MS;
   server.closeAllConnections();
   await new Promise((ok) => server.close(ok));
 });
@@ -71,6 +72,7 @@ function ctx(hostUrl?: string) {
   return testContext({
     allowOutbound: [new URL(base).host],
     serviceUrls: { crawlService: base, weft: 'https://weft.example.com' },
+    services: { crawl },
     credentials: {
       async get(name) {
         if (name !== 'crawl') throw new Error(`No credentials found for ${name}`);

@@ -13,7 +13,7 @@ import type { NodeContext } from '../../types.ts';
 import { startBackground } from './background.ts';
 import { PoliteFetcher } from './fetcher.ts';
 import { linksOf, pageDocument } from './page.ts';
-import { crawlSettingsFrom, type CrawlSettings } from './settings.ts';
+import type { CrawlSettings } from './settings.ts';
 import { sitemapUrls } from './sitemap.ts';
 import type { CrawlEngine, CrawlOptions, JobStatus, MapOptions, MapResult, PageDocument, ProgressReport, ScrapeOptions, StartedJob, WebhookSpec } from './types.ts';
 import { CrawlScope } from './url-rules.ts';
@@ -49,11 +49,10 @@ function startUrl(url: string): void {
 }
 
 export class LocalCrawlEngine implements CrawlEngine {
-  private readonly settings: CrawlSettings;
-
-  constructor(private readonly ctx: Ctx, settings?: CrawlSettings) {
-    this.settings = settings ?? crawlSettingsFrom();
-  }
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly settings: CrawlSettings,
+  ) {}
 
   private fetcher(options: { delaySeconds?: number; timeoutMs?: number; mobile?: boolean }): PoliteFetcher {
     return new PoliteFetcher(this.ctx.http, this.settings, { delaySeconds: options.delaySeconds ?? 0, timeoutMs: options.timeoutMs, mobile: options.mobile, signal: this.ctx.signal });

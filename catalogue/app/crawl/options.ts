@@ -98,10 +98,11 @@ export function webhookOf(values: WebhookValues, missing: string): WebhookSpec {
  * The engine of a node's credential; `unknownError` is the node's spec text for a failure the
  * service does not explain.
  */
-export async function engineOf(ctx: NodeContext<'hooks'>, credential: string | undefined, unknownError: string): Promise<CrawlEngine> {
+export async function engineOf(ctx: NodeContext<'hooks' | 'crawl'>, credential: string | undefined, unknownError: string): Promise<CrawlEngine> {
   const name = credential?.trim();
-  if (!name) return new LocalCrawlEngine(ctx);
+  const { settings } = ctx.services.crawl;
+  if (!name) return new LocalCrawlEngine(ctx, settings);
   const fields = await ctx.credentials.get(name);
   if (typeof fields.apiKey !== 'string' || !fields.apiKey) throw userError(`The credential ${name} has no apiKey (use a crawl service credential)`);
-  return new ServiceCrawlEngine(ctx, fields.apiKey, typeof fields.hostUrl === 'string' ? fields.hostUrl : undefined, unknownError);
+  return new ServiceCrawlEngine(ctx, fields.apiKey, typeof fields.hostUrl === 'string' ? fields.hostUrl : undefined, unknownError, settings);
 }

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isNodeError, kindOfStatus, NodeError, operationalError, userError } from '../../errors.ts';
 import { outboundError, statusError } from '../../outbound.ts';
 import type { NodeContext } from '../../types.ts';
-import { crawlSettingsFrom, type CrawlSettings } from './settings.ts';
+import type { CrawlSettings } from './settings.ts';
 import type { CrawlEngine, CrawlOptions, JobStatus, MapOptions, MapResult, PageDocument, ProgressReport, ScrapeOptions, StartedJob, WebhookSpec } from './types.ts';
 import { webhookUrl } from './webhook.ts';
 
@@ -38,18 +38,16 @@ export function scrapeBody(options: ScrapeOptions): Record<string, unknown> {
 
 export class ServiceCrawlEngine implements CrawlEngine {
   private readonly base: string;
-  private readonly settings: CrawlSettings;
 
   constructor(
     private readonly ctx: Ctx,
     private readonly apiKey: string,
     hostUrl: string | undefined,
     /** the node's text for a failure the service does not explain */
-    private readonly unknownError = 'Unknown error',
-    settings?: CrawlSettings,
+    private readonly unknownError: string,
+    private readonly settings: CrawlSettings,
   ) {
     this.base = (hostUrl?.trim() || ctx.serviceUrl('crawlService')).replace(/\/+$/, '');
-    this.settings = settings ?? crawlSettingsFrom();
   }
 
   private webhookBody(webhook: WebhookSpec): Record<string, unknown> {

@@ -1,6 +1,7 @@
 /**
  * @module catalogue/app/crawl/settings — the in-process crawler's politeness and concurrency
- * limits, read once from the environment (docs/ai.md, "Crawler, Scraper, Crawl Service"):
+ * limits, read by runtime/config.ts and handed to the crawl nodes as `ctx.services.crawl`
+ * (docs/ai.md, "Crawler, Scraper, Crawl Service"):
  * - WEFT_CRAWL_CONCURRENCY: pages fetched at once by one crawl (default 4; 1..16). Requests
  *   to one host are always spaced by the politeness delay, so this helps crawls across hosts
  *   and pages that answer slowly.
@@ -28,7 +29,7 @@ function intFrom(value: string | undefined, fallback: number, min: number, max: 
   return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.floor(n))) : fallback;
 }
 
-export function crawlSettingsFrom(env: Record<string, string | undefined> = process.env): CrawlSettings {
+export function crawlSettingsFrom(env: Record<string, string | undefined>): CrawlSettings {
   return {
     concurrency: intFrom(env.WEFT_CRAWL_CONCURRENCY, 4, 1, 16),
     minDelayMs: intFrom(env.WEFT_CRAWL_MIN_DELAY_MS, 250, 0, 60_000),

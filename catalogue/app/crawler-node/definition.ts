@@ -16,7 +16,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'compass',
   docs: '/docs/nodes/crawlerNode',
-  services: ['hooks'],
+  services: ['hooks', 'crawl'],
   description:
     'Crawls a website from a URL: its pages as markdown with their metadata. Sync waits for the crawl and outputs its ' +
     'pages; async answers at once with the crawl id and tells the webhook (a URL or a flow) as pages come. With a crawl ' +

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressDetail } from '../../../contract/run-events.ts';
 import { runNode, testContext } from '../../testing/node-harness.ts';
 import { backgroundCrawls } from '../crawl/background.ts';
+import { crawlSettingsFrom } from '../crawl/settings.ts';
 import { startTestSite, type TestSite } from '../crawl/testing/test-site.ts';
 import type { PageDocument } from '../crawl/types.ts';
 import node from './run.ts';
@@ -11,10 +12,11 @@ import node from './run.ts';
 let site: TestSite;
 let hook: Server;
 let hookBase = '';
+// no least delay between two requests to a host (robots.txt's Crawl-delay still counts)
+const crawl = { settings: crawlSettingsFrom({ WEFT_CRAWL_MIN_DELAY_MS: '0' }) };
 const events: { headers: Record<string, unknown>; body: { type: string; id: string; data: PageDocument[]; metadata: unknown; success: boolean } }[] = [];
 
 beforeAll(async () => {
-  process.env.WEFT_CRAWL_MIN_DELAY_MS = '0';
   site = await startTestSite({ slowMs: 3000 });
   hook = createServer((req, res) => {
     let text = '';
@@ -29,7 +31,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  delete process.env.WEFT_CRAWL_MIN_DELAY_MS;
   await site.close();
   hook.closeAllConnections();
   await new Promise((ok) => hook.close(ok));
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 function ctx() {
   const counted: ProgressDetail[] = [];
-  const context = testContext({ allowOutbound: [site.host, new URL(hookBase).host] });
+  const context = testContext({ allowOutbound: [site.host, new URL(hookBase).host], services: { crawl } });
   context.progress = async (message, detail) => {
     context.progressed.push(message);
     if (detail) counted.push(detail);
@@ -105,7 +106,7 @@ describe('Crawler, in-process engine', () => {
   it('spaces requests to a host by robots.txt Crawl-delay', async () => {
     const slowSite = await startTestSite({ crawlDelaySeconds: 1 });
     try {
-      const context = testContext({ allowOutbound: [slowSite.host] });
+      const context = testContext({ allowOutbound: [slowSite.host], services: { crawl } });
       await runNode(node, { url: `${slowSite.base}/docs/`, crawlMode: 'sync', includePath: 'guide|api' }, context);
       const pages = slowSite.requests.filter((r) => r.path.startsWith('/docs/'));
       expect(pages.length).toBe(3);

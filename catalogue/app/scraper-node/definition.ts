@@ -12,7 +12,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'globe',
   docs: '/docs/nodes/scraperNode',
-  services: ['hooks'],
+  services: ['hooks', 'crawl'],
   description:
     'Reads one web page: its content as markdown and HTML, and its title, description, language and og fields. With a ' +
     'crawl service credential the service scrapes (POST /v1/scrape); without one weft fetches the page itself.',

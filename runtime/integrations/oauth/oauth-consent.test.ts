@@ -8,6 +8,7 @@ import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueNode } from '../../../catalogue/types.ts';
 import { staticKeyring } from '../../services/secrets/server-secret.ts';
+import { oauthAppsFrom } from '../../services/secrets/oauth-apps.ts';
 import { CredentialStore } from '../../services/stores/credentials.ts';
 import type { SignedInClient } from '../../testing/session-client.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
@@ -69,7 +70,9 @@ const landing = (location: string | null) => Object.fromEntries(new URL(location
 
 beforeAll(async () => {
   provider = await startLoopbackProvider();
-  weft = await startTestWeft({ keyring, serviceUrls: provider.serviceUrls, outboundAllow: [provider.host], operatorEmails: ['operator@weft.test'], extraNodes: [tokenProbe] });
+  // Slack's app (marketplace id 1) comes from the environment (WEFT_OAUTH_1_CLIENT_ID / _SECRET, runtime/config.ts)
+  const oauthApps = oauthAppsFrom({ WEFT_OAUTH_1_CLIENT_ID: provider.client.clientId, WEFT_OAUTH_1_CLIENT_SECRET: provider.client.clientSecret });
+  weft = await startTestWeft({ keyring, serviceUrls: provider.serviceUrls, outboundAllow: [provider.host], operatorEmails: ['operator@weft.test'], extraNodes: [tokenProbe], oauthApps });
   operator = await weft.createUser({ email: 'operator@weft.test', name: 'Operator' });
   const owner = await weft.createUser({ name: 'Builder' });
   await weft.accounts.organisations.update(owner.organisation.id, { plan: 'team' });
@@ -81,12 +84,8 @@ beforeAll(async () => {
     const put = await call(operator, 'PUT', `/api/oauth/apps/${id}`, { clientId: provider.client.clientId, clientSecret: provider.client.clientSecret });
     expect(put.status).toBe(204);
   }
-  process.env.WEFT_OAUTH_1_CLIENT_ID = provider.client.clientId;
-  process.env.WEFT_OAUTH_1_CLIENT_SECRET = provider.client.clientSecret;
 });
 afterAll(async () => {
-  delete process.env.WEFT_OAUTH_1_CLIENT_ID;
-  delete process.env.WEFT_OAUTH_1_CLIENT_SECRET;
   redis?.disconnect();
   await weft?.close();
   await provider?.close();

@@ -34,7 +34,7 @@ afterAll(async () => {
 describe('the first start', () => {
   it('makes admin@weft.local with a generated password, shown once with the email and kept alone in a 0600 file; a restart points there', async () => {
     const prefix = freshPrefix();
-    const first = await prepareAdmin(redis, { prefix, dataDir, env: {} });
+    const first = await prepareAdmin(redis, { prefix, dataDir, admin: {} });
     await first.session.end();
     const password = first.admin.created!.password;
     expect(first.admin.created!.generated).toBe(true);
@@ -49,7 +49,7 @@ describe('the first start', () => {
     const memberships = await new OrganisationStore(redis, prefix).membershipsOf(stored!.id);
     expect(memberships.map((m) => [m.organisation.id, m.role])).toEqual([[first.admin.organisation.id, 'owner']]);
 
-    const again = await prepareAdmin(redis, { prefix, dataDir, env: { WEFT_ADMIN_PASSWORD: 'ignored-on-restart' } });
+    const again = await prepareAdmin(redis, { prefix, dataDir, admin: { password: 'ignored-on-restart' } });
     await again.session.end();
     expect(again.admin.created).toBeUndefined();
     expect(again.admin.user.id).toBe(stored!.id);
@@ -63,13 +63,13 @@ describe('the first start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'weft-first-start-'));
     try {
       const prefix = freshPrefix();
-      const first = await prepareAdmin(redis, { prefix, dataDir: dir, env: { WEFT_ADMIN_EMAIL: 'Ops@Example.test', WEFT_ADMIN_PASSWORD: 'chosen-password' } });
+      const first = await prepareAdmin(redis, { prefix, dataDir: dir, admin: { email: 'Ops@Example.test', password: 'chosen-password' } });
       await first.session.end();
       expect(first.admin.user.email).toBe('ops@example.test');
       expect(first.admin.created).toEqual({ password: 'chosen-password', generated: false });
       expect(first.message).not.toContain('chosen-password');
       expect(() => statSync(join(dir, ADMIN_PASSWORD_FILE))).toThrow();
-      await expect(prepareAdmin(redis, { prefix: freshPrefix(), dataDir: dir, env: { WEFT_ADMIN_PASSWORD: 'short' } })).rejects.toThrow('A password has 8 to 1024 characters');
+      await expect(prepareAdmin(redis, { prefix: freshPrefix(), dataDir: dir, admin: { password: 'short' } })).rejects.toThrow('A password has 8 to 1024 characters');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -77,7 +77,7 @@ describe('the first start', () => {
 
   it("gives the start command a session of the admin's that ends when it is done", async () => {
     const prefix = freshPrefix();
-    const first = await prepareAdmin(redis, { prefix, dataDir, env: {} });
+    const first = await prepareAdmin(redis, { prefix, dataDir, admin: {} });
     expect(first.session.headers.cookie).toMatch(/^weft_session=[\w-]{43}$/);
     expect(await redis.keys(`${prefix}session:*`)).toHaveLength(1);
     await first.session.end();
@@ -88,12 +88,12 @@ describe('the first start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'weft-first-start-'));
     try {
       const prefix = freshPrefix();
-      const first = await prepareAdmin(redis, { prefix, dataDir: dir, env: {} });
+      const first = await prepareAdmin(redis, { prefix, dataDir: dir, admin: {} });
       await first.session.end();
       const password = first.admin.created!.password;
       const file = join(dir, ADMIN_PASSWORD_FILE);
       writeFileSync(file, `email: admin@weft.local\npassword: ${password}\n`);
-      const later = await prepareAdmin(redis, { prefix, dataDir: dir, env: {} });
+      const later = await prepareAdmin(redis, { prefix, dataDir: dir, admin: {} });
       await later.session.end();
       expect(later.message).toBe(`Sign in as admin@weft.local with the password in ${file}`);
       expect(readFileSync(file, 'utf8')).toBe(`${password}\n`);
@@ -107,11 +107,11 @@ describe('the first start', () => {
     const dir = mkdtempSync(join(tmpdir(), 'weft-first-start-'));
     try {
       const prefix = freshPrefix();
-      const first = await prepareAdmin(redis, { prefix, dataDir: dir, env: {} });
+      const first = await prepareAdmin(redis, { prefix, dataDir: dir, admin: {} });
       await first.session.end();
       const users = new UserStore(redis, prefix);
       await users.setPassword(first.admin.user.id, 'changed-in-the-studio');
-      const later = await prepareAdmin(redis, { prefix, dataDir: dir, env: {} });
+      const later = await prepareAdmin(redis, { prefix, dataDir: dir, admin: {} });
       await later.session.end();
       const file = join(dir, ADMIN_PASSWORD_FILE);
       expect(later.message).toBe(`Sign in as admin@weft.local with the password you set in the studio (the one in ${file} is no longer valid)`);
@@ -121,7 +121,7 @@ describe('the first start', () => {
   });
 
   it('puts the admin\'s own organisation on the unlimited plan', async () => {
-    const first = await prepareAdmin(redis, { prefix: freshPrefix(), dataDir, env: {} });
+    const first = await prepareAdmin(redis, { prefix: freshPrefix(), dataDir, admin: {} });
     await first.session.end();
     expect(first.admin.organisation.plan).toBe('unlimited');
   });

@@ -49,11 +49,10 @@ export interface FirstStart {
 
 export async function prepareAdmin(
   redis: Redis,
-  options: { prefix: string; dataDir: string; env?: NodeJS.ProcessEnv },
+  options: { prefix: string; dataDir: string; admin: { email?: string; password?: string } },
 ): Promise<FirstStart> {
-  const env = options.env ?? process.env;
   const stores = { users: new UserStore(redis, options.prefix), organisations: new OrganisationStore(redis, options.prefix) };
-  const admin = await ensureAdmin(stores, { email: env.WEFT_ADMIN_EMAIL?.trim() || undefined, password: env.WEFT_ADMIN_PASSWORD || undefined });
+  const admin = await ensureAdmin(stores, options.admin);
   const file = join(options.dataDir, ADMIN_PASSWORD_FILE);
   const email = admin.user.email;
   let message: string;

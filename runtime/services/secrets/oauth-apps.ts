@@ -37,12 +37,27 @@ export const envNames = (id: number) => ({
 
 const scopeList = (text: string | undefined) => (text ?? '').split(/[\s,]+/).filter(Boolean);
 
+/** The apps the environment names (runtime/config.ts): each id with both a client id and a secret. */
+export function oauthAppsFrom(env: NodeJS.ProcessEnv): Record<number, OAuthClient> {
+  const apps: Record<number, OAuthClient> = {};
+  for (const variable of Object.keys(env)) {
+    const id = /^WEFT_OAUTH_(\d+)_CLIENT_ID$/.exec(variable)?.[1];
+    if (!id) continue;
+    const names = envNames(Number(id));
+    const clientId = env[names.clientId]?.trim();
+    const clientSecret = env[names.clientSecret]?.trim();
+    if (clientId && clientSecret) apps[Number(id)] = { clientId, clientSecret, scopes: scopeList(env[names.scopes]) };
+  }
+  return apps;
+}
+
 export class OAuthAppStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly keyring: SecretKeyring,
-    private readonly env: NodeJS.ProcessEnv = process.env,
+    /** the environment's apps (runtime/config.ts `oauthApps`) */
+    private readonly fromEnvironment: Readonly<Record<number, OAuthClient>> = {},
   ) {}
 
   private key(id: number) {
@@ -68,11 +83,8 @@ export class OAuthAppStore {
       const secrets = JSON.parse(plain) as { client_id: string; client_secret: string; scopes?: string[] };
       return { client: { clientId: secrets.client_id, clientSecret: secrets.client_secret, scopes: secrets.scopes ?? [] }, source: 'studio', updatedAt: stored.updatedAt };
     }
-    const names = envNames(id);
-    const clientId = this.env[names.clientId]?.trim();
-    const clientSecret = this.env[names.clientSecret]?.trim();
-    if (!clientId || !clientSecret) return null;
-    return { client: { clientId, clientSecret, scopes: scopeList(this.env[names.scopes]) }, source: 'environment' };
+    const client = this.fromEnvironment[id];
+    return client ? { client, source: 'environment' } : null;
   }
 }
 

@@ -43,14 +43,12 @@ export function staticKeyring(current: string, previous: readonly string[] = [])
 }
 
 /**
- * The server's keyring: from the environment when `WEFT_SECRET` is set, else from the data
- * directory (making `secret.key` when there is none, unless `create` is false).
+ * The server's keyring: the configured secret when `WEFT_SECRET` is set (runtime/config.ts
+ * `secret`, already checked), else from the data directory (making `secret.key` when there is
+ * none, unless `create` is false).
  */
-export function loadServerSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env, options: { create?: boolean } = {}): SecretKeyring {
-  if (env.WEFT_SECRET) {
-    const previous = env.WEFT_PREVIOUS_SECRET ? [checkSecret(env.WEFT_PREVIOUS_SECRET, 'WEFT_PREVIOUS_SECRET')] : [];
-    return staticKeyring(checkSecret(env.WEFT_SECRET, 'WEFT_SECRET'), previous);
-  }
+export function loadServerSecret(dataDir: string, secret?: { current: string; previous: readonly string[] }, options: { create?: boolean } = {}): SecretKeyring {
+  if (secret) return staticKeyring(secret.current, secret.previous);
   const file = join(dataDir, SECRET_FILE);
   if (readSecretFile(file) === null) {
     if (options.create === false) throw new Error(`No server secret: WEFT_SECRET is not set and ${file} does not exist`);

@@ -19,7 +19,7 @@ import {
 } from '../../../catalogue/app/cloud-drive-read-node/drive-files.ts';
 import { isNodeError, userError } from '../../../catalogue/errors.ts';
 import { OUTBOUND_LIMITS } from '../../../catalogue/outbound.ts';
-import { serviceUrlsFrom } from '../../../catalogue/service-urls.ts';
+import { serviceDefaults } from '../../../catalogue/service-urls.ts';
 import type { SourceBatch, SourceReadContext, SourceReader } from './types.ts';
 import { documentText } from './document-text.ts';
 import { matchesAnyGlob } from './globs.ts';
@@ -65,7 +65,7 @@ export const googleDriveReader: SourceReader = {
 
 async function* readFolder(ctx: SourceReadContext): AsyncIterable<SourceBatch> {
   googleDriveReader.check(ctx.values, ctx.credential);
-  const base = ctx.serviceUrl?.('googleDrive') ?? serviceUrlsFrom(process.env).googleDrive;
+  const base = ctx.serviceUrl?.('googleDrive') ?? serviceDefaults.googleDrive;
   const access: GoogleAccess = { http: ctx.http, base, token: accessTokenOf(ctx.credential), signal: ctx.signal };
   const globs = Array.isArray(ctx.values.globs) && ctx.values.globs.length ? ctx.values.globs.map(String) : ['**'];
   const cursor = isDriveCursor(ctx.cursor) ? ctx.cursor : null;

@@ -9,7 +9,7 @@
 import { accessTokenOf } from '../../../catalogue/app/access-token.ts';
 import { userError } from '../../../catalogue/errors.ts';
 import { columnsOf, rowsOf, SETUP_ERROR, sheetsOf, spreadsheetIdOf } from '../../../catalogue/data-source/google-sheets-trigger-node/sheets-api.ts';
-import { serviceUrlsFrom } from '../../../catalogue/service-urls.ts';
+import { serviceDefaults } from '../../../catalogue/service-urls.ts';
 import type { SourceBatch, SourceReadContext, SourceReader } from './types.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -31,7 +31,7 @@ async function* readSheet(ctx: SourceReadContext): AsyncIterable<SourceBatch> {
   googleSheetsReader.check(ctx.values, ctx.credential);
   const id = spreadsheetIdOf(text(ctx.values.spreadSheetLink));
   const sheet = text(ctx.values.sheetName);
-  const base = ctx.serviceUrl?.('googleSheets') ?? serviceUrlsFrom(process.env).googleSheets;
+  const base = ctx.serviceUrl?.('googleSheets') ?? serviceDefaults.googleSheets;
   const access = { http: ctx.http, base, token: accessTokenOf(ctx.credential), signal: ctx.signal };
   const properties = (await sheetsOf(access, id)).find((s) => s.title === sheet);
   if (!properties) throw userError(`${SETUP_ERROR}: the spreadsheet has no sheet named ${sheet}`);

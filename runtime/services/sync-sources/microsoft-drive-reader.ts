@@ -14,7 +14,7 @@ import { GRAPH_ERROR, type GraphAccess } from '../../../catalogue/app/teams-node
 import { NodeError, isNodeError, kindOfStatus, userError } from '../../../catalogue/errors.ts';
 import { START_DATE_PATTERN } from '../../../catalogue/data-source/microsoft-drive-fields.ts';
 import { outboundError } from '../../../catalogue/outbound.ts';
-import { serviceUrlsFrom } from '../../../catalogue/service-urls.ts';
+import { serviceDefaults } from '../../../catalogue/service-urls.ts';
 import type { InputField } from '../../../catalogue/types.ts';
 import type { SourceBatch, SourceReadContext, SourceReader } from './types.ts';
 import { documentText } from './document-text.ts';
@@ -60,7 +60,7 @@ export function microsoftDriveReader(source: MicrosoftDriveSource): SourceReader
 
 async function* readDocuments(source: MicrosoftDriveSource, ctx: SourceReadContext): AsyncGenerator<SourceBatch> {
   const values = ctx.values;
-  const base = ctx.serviceUrl?.('graph') ?? serviceUrlsFrom(process.env).graph;
+  const base = ctx.serviceUrl?.('graph') ?? serviceDefaults.graph;
   const access: GraphAccess = { http: ctx.http, base, token: accessTokenOf(ctx.credential), signal: ctx.signal };
   const globs = Array.isArray(values.globs) ? values.globs.map(String) : [];
   const scope = (text(values.search_scope) || 'ALL') as SearchScope;

@@ -13,7 +13,7 @@ import { userError } from '../../../catalogue/errors.ts';
 import { OUTBOUND_LIMITS } from '../../../catalogue/outbound.ts';
 import { listObjectsPage, readObject, s3Client, s3Error, type S3Object } from '../../../catalogue/data-source/s3-trigger-node/s3-client.ts';
 import { s3CredentialOf } from '../../../catalogue/data-source/s3-trigger-node/s3-credential.ts';
-import { serviceUrlsFrom } from '../../../catalogue/service-urls.ts';
+import { serviceDefaults } from '../../../catalogue/service-urls.ts';
 import type { SourceBatch, SourceReadContext, SourceReader } from './types.ts';
 import { documentText } from './document-text.ts';
 import { matchesAnyGlob } from './globs.ts';
@@ -50,7 +50,7 @@ async function* readBucket(ctx: SourceReadContext): AsyncIterable<SourceBatch> {
   const bucket = text(ctx.values.bucket);
   const globs = Array.isArray(ctx.values.globs) ? ctx.values.globs.map(String) : [];
   const days = Number(ctx.values.days_to_sync_if_history_is_full) || 3;
-  const serviceUrl = ctx.serviceUrl?.('s3') ?? serviceUrlsFrom(process.env).s3;
+  const serviceUrl = ctx.serviceUrl?.('s3') ?? serviceDefaults.s3;
   const client = s3Client(s3CredentialOf(ctx.credential), { http: ctx.http, serviceUrl, signal: ctx.signal });
   try {
     const listed = (await listBucket(client, bucket, ctx.signal)).filter((o) => !o.key.endsWith('/') && matchesAnyGlob(o.key, globs));

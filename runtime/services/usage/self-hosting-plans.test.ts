@@ -19,7 +19,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'weft-self-hosting-'));
 beforeAll(async () => {
   weft = await startTestWeft({ defaultPlan: 'team' });
   redis = new Redis(process.env.REDIS_URL!);
-  first = await prepareAdmin(redis, { prefix: weft.prefix, dataDir, env: {} });
+  first = await prepareAdmin(redis, { prefix: weft.prefix, dataDir, admin: {} });
 });
 afterAll(async () => {
   await first?.session.end();

@@ -1,5 +1,5 @@
 /**
- * The vector store is opened lazily (runtime/services/vectors/from-env.ts): a started weft has not loaded
+ * The vector store is opened lazily (runtime/services/vectors/lazy-store.ts): a started weft has not loaded
  * it; the first vector node run opens it; concurrent first calls share one opening; a failed
  * opening reaches its callers and the next call tries again.
  */
@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSse } from '../../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
-import { vectorStoreFromEnv } from './from-env.ts';
+import { lazyVectorStore } from './lazy-store.ts';
 import type { VectorStore } from './store.ts';
 
-describe('vectorStoreFromEnv', () => {
+describe('lazyVectorStore', () => {
   it('opens nothing until asked, shares one opening, and retries after a failure', async () => {
     let opens = 0;
     const store = { close: async () => {} } as VectorStore;
-    const lazy = vectorStoreFromEnv('unused', {}, async () => {
+    const lazy = lazyVectorStore('unused', undefined, async () => {
       opens += 1;
       if (opens === 1) throw new Error('PGlite did not start');
       return store;

@@ -1,6 +1,6 @@
 /**
  * @module runtime/integrations/sync/data-sync-service/index — the data-sync service engine as the server
- * builds it: from the environment's settings (settings.ts), its calls through weft's outbound
+ * builds it: from the configured settings (settings.ts, read by runtime/config.ts), its calls through weft's outbound
  * client, or null when the operator configured no service (then the embedded engine keeps
  * every job). The core's engine choice (`engineFor`) calls this once at start.
  */
@@ -10,7 +10,7 @@ import type { Outbound } from '../../../services/outbound/client.ts';
 import type { SourceReader } from '../../../services/sync-sources/types.ts';
 import { DataSyncClient } from './client.ts';
 import { DataSyncServiceEngine } from './engine.ts';
-import { dataSyncSettingsFrom } from './settings.ts';
+import type { DataSyncSettings } from './settings.ts';
 
 export interface DataSyncServiceWiring {
   outbound: Outbound;
@@ -20,8 +20,7 @@ export interface DataSyncServiceWiring {
   readerOf?(nodeType: string): SourceReader | undefined;
 }
 
-export function dataSyncServiceFromEnv(env: NodeJS.ProcessEnv, wiring: DataSyncServiceWiring): DataSyncServiceEngine | null {
-  const settings = dataSyncSettingsFrom(env);
+export function dataSyncService(settings: DataSyncSettings | undefined, wiring: DataSyncServiceWiring): DataSyncServiceEngine | null {
   if (!settings) return null;
   // each call its own key: the service's calls are no actor's retried step
   const http = { request: (request: Parameters<Outbound['request']>[0]) => wiring.outbound.request(request, { idempotencyKey: `data-sync/${randomUUID()}`, signal: () => new AbortController().signal }) };

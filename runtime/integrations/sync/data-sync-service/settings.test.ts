@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Outbound } from '../../../services/outbound/client.ts';
-import { dataSyncServiceFromEnv } from './index.ts';
+import { dataSyncService } from './index.ts';
 import { dataSyncSettingsFrom } from './settings.ts';
 
 const base = { WEFT_DATA_SYNC_URL: 'http://airbyte.internal:8001/', WEFT_DATA_SYNC_WORKSPACE_ID: 'ws', WEFT_DATA_SYNC_DESTINATION_ID: 'dest' };
@@ -8,7 +8,7 @@ const base = { WEFT_DATA_SYNC_URL: 'http://airbyte.internal:8001/', WEFT_DATA_SY
 describe('the data-sync service settings (environment)', () => {
   it('are absent without WEFT_DATA_SYNC_URL: no engine, the embedded one keeps the jobs', () => {
     expect(dataSyncSettingsFrom({})).toBeNull();
-    expect(dataSyncServiceFromEnv({}, { outbound: new Outbound(), credentialsOf: () => ({ get: async () => ({}) }) })).toBeNull();
+    expect(dataSyncService(dataSyncSettingsFrom({}) ?? undefined, { outbound: new Outbound(), credentialsOf: () => ({ get: async () => ({}) }) })).toBeNull();
   });
 
   it('read the URL, basic auth, workspace, destination and each source definition', () => {

@@ -5,6 +5,7 @@
  * database); the sync lock and the job lock are short so another worker resumes soon.
  */
 import { startWeft } from '../../../server.ts';
+import { testSecret } from '../../../testing/test-secret.ts';
 import { listSourceNode, listSourceReader } from './list-source.ts';
 
 await startWeft({
@@ -16,6 +17,8 @@ await startWeft({
   concurrency: 4,
   // a short job lock: the activations the killed process held are taken over within seconds, not 30 s
   lockDurationMs: 2000,
+  // the test's server secret, as the test's other weft processes have it
+  secret: testSecret(),
   extraNodes: [listSourceNode],
   extraSourceReaders: [listSourceReader],
   outboundAllow: (process.env.WEFT_OUTBOUND_ALLOW ?? '').split(',').filter(Boolean),

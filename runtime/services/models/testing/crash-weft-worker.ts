@@ -5,6 +5,7 @@
  * (OTEL_EXPORTER_OTLP_ENDPOINT) has it export traces.
  */
 import { startWeft } from '../../../server.ts';
+import { testSecret } from '../../../testing/test-secret.ts';
 
 await startWeft({
   redisUrl: process.env.REDIS_URL!,
@@ -12,6 +13,8 @@ await startWeft({
   role: 'worker',
   concurrency: 4,
   lockDurationMs: 2000,
+  // the test's server secret, as the test's server has it
+  secret: testSecret(),
   outboundAllow: (process.env.WEFT_OUTBOUND_ALLOW ?? '').split(',').filter(Boolean),
   // OTEL_EXPORTER_OTLP_ENDPOINT set: its spans join the server's traces (runtime/services/tracing/traces.test.ts)
   traces: Boolean(process.env.OTEL_EXPORTER_OTLP_ENDPOINT),

@@ -2,7 +2,7 @@
  * @module runtime/integrations/sync/data-sync-service/testing/fake-data-sync-service — a loopback server
  * speaking the data-sync service's API as spec 001 §7 shapes it (ids, a discovered catalog of
  * one stream, job ids, 204 deletes), answering a path otherwise when a test says so, and the
- * engine wired to it as the server would wire it (dataSyncServiceFromEnv, outbound policy).
+ * engine wired to it as the server would wire it (dataSyncService, outbound policy).
  */
 import { definition as onedrive } from '../../../../../catalogue/data-source/onedrive-trigger-node/definition.ts';
 import { startLoopbackApi, type Answer, type LoopbackApi } from '../../../../../catalogue/testing/loopback-api.ts';
@@ -10,7 +10,8 @@ import { applyDefaults } from '../../../../../catalogue/values.ts';
 import { AllowList } from '../../../../services/outbound/address-policy.ts';
 import { Outbound } from '../../../../services/outbound/client.ts';
 import type { SourceReader, SyncJobSpec } from '../../../../services/sync-sources/types.ts';
-import { dataSyncServiceFromEnv } from '../index.ts';
+import { dataSyncService } from '../index.ts';
+import { dataSyncSettingsFrom } from '../settings.ts';
 
 export const USER = 'weft-sync';
 export const PASSWORD = 'sync-service-password-0123';
@@ -73,7 +74,7 @@ export function engineFor(service: FakeService, credential: Record<string, unkno
     WEFT_DATA_SYNC_SOURCE_DEFINITION_POSTGRES: 'def-postgres',
   };
   const outbound = new Outbound({ allow: new AllowList([service.api.hostPort]) });
-  return dataSyncServiceFromEnv(env, { outbound, credentialsOf: () => ({ get: async () => credential }), ...(readerOf ? { readerOf } : {}) })!;
+  return dataSyncService(dataSyncSettingsFrom(env) ?? undefined, { outbound, credentialsOf: () => ({ get: async () => credential }), ...(readerOf ? { readerOf } : {}) })!;
 }
 
 export function onedriveSpec(values: Record<string, unknown> = {}, given: Partial<SyncJobSpec> = {}): SyncJobSpec {

@@ -1,12 +1,12 @@
 // Retrieval from the real embedded store (local embedding model), generation through the
 // gateway against a loopback OpenAI server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countLocalTokens, embedLocally } from '../../../runtime/services/models/local-embedding.ts';
-import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
-import { fieldOf, runNode } from '../../testing/node-harness.ts';
-import { definition } from './definition.ts';
-import node from './run.ts';
+import { countLocalTokens, embedLocally } from './local-embedding.ts';
+import { chatCompletion } from './testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from './testing/ai-testbed.ts';
+import { fieldOf, runNode } from '../../../catalogue/testing/node-harness.ts';
+import { definition } from '../../../catalogue/ai/rag-node/definition.ts';
+import node from '../../../catalogue/ai/rag-node/run.ts';
 
 let bed: AiTestbed;
 const passages = ['A failed node is retried up to five times', 'The studio draws flows on a canvas', 'Wait nodes pause for 1 to 90 seconds'];

@@ -1,16 +1,16 @@
 // The three search nodes over the real embedded vector store, with the local embedding model
 // (the testbed's default embedding model): no key, no network.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedLocally } from '../../runtime/services/models/local-embedding.ts';
-import { startAiTestbed, type AiTestbed } from '../../runtime/services/models/testing/ai-testbed.ts';
-import { fieldOf, runNode } from '../testing/node-harness.ts';
-import type { CatalogueNode } from '../types.ts';
-import { definition as hybridDefinition } from './hybrid-search-node/definition.ts';
-import hybrid from './hybrid-search-node/run.ts';
-import { definition as keywordDefinition } from './keyword-search-node/definition.ts';
-import keyword from './keyword-search-node/run.ts';
-import { definition as vectorDefinition } from './vector-search-node/definition.ts';
-import vector from './vector-search-node/run.ts';
+import { embedLocally } from '../models/local-embedding.ts';
+import { startAiTestbed, type AiTestbed } from '../models/testing/ai-testbed.ts';
+import { fieldOf, runNode } from '../../../catalogue/testing/node-harness.ts';
+import type { CatalogueNode } from '../../../catalogue/types.ts';
+import { definition as hybridDefinition } from '../../../catalogue/ai/hybrid-search-node/definition.ts';
+import hybrid from '../../../catalogue/ai/hybrid-search-node/run.ts';
+import { definition as keywordDefinition } from '../../../catalogue/ai/keyword-search-node/definition.ts';
+import keyword from '../../../catalogue/ai/keyword-search-node/run.ts';
+import { definition as vectorDefinition } from '../../../catalogue/ai/vector-search-node/definition.ts';
+import vector from '../../../catalogue/ai/vector-search-node/run.ts';
 
 const passages = [
   'Node retries: a failed node is retried up to five times, waiting between attempts',

@@ -1,12 +1,12 @@
 // Runs the node through the real model gateway (runtime/models) against a loopback OpenAI server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
-import { handlesOf } from '../../handles.ts';
-import { runNode } from '../../testing/node-harness.ts';
-import { CALLING_LLM, LLM_RESPONSE_RECEIVED } from '../llm-call.ts';
-import { definition } from './definition.ts';
-import node from './run.ts';
+import { chatCompletion } from './testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from './testing/ai-testbed.ts';
+import { handlesOf } from '../../../catalogue/handles.ts';
+import { runNode } from '../../../catalogue/testing/node-harness.ts';
+import { CALLING_LLM, LLM_RESPONSE_RECEIVED } from '../../../catalogue/ai/llm-call.ts';
+import { definition } from '../../../catalogue/ai/classifier-node/definition.ts';
+import node from '../../../catalogue/ai/classifier-node/run.ts';
 
 let bed: AiTestbed;
 beforeAll(async () => {

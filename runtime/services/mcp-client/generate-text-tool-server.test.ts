@@ -5,17 +5,17 @@
  * and in tool_calls; the spec's texts for a missing credential, an unknown tool and a failing one.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMcpTestServer, type McpTestServer } from '../../../runtime/services/mcp-client/testing/mcp-test-server.ts';
-import { mcpAccess } from '../../../runtime/services/mcp-client/mcp-access.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
-import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
-import { AllowList } from '../../../runtime/services/outbound/address-policy.ts';
-import { Outbound } from '../../../runtime/services/outbound/client.ts';
-import { runNode } from '../../testing/node-harness.ts';
-import supervisor from '../agent-node/run.ts';
-import generateJson from '../generate-json-node/run.ts';
-import multiModal from '../multi-modal-node/run.ts';
-import node from './run.ts';
+import { startMcpTestServer, type McpTestServer } from './testing/mcp-test-server.ts';
+import { mcpAccess } from './mcp-access.ts';
+import { startAiTestbed, type AiTestbed } from '../models/testing/ai-testbed.ts';
+import { chatCompletion } from '../models/testing/openai-loopback.ts';
+import { AllowList } from '../outbound/address-policy.ts';
+import { Outbound } from '../outbound/client.ts';
+import { runNode } from '../../../catalogue/testing/node-harness.ts';
+import supervisor from '../../../catalogue/ai/agent-node/run.ts';
+import generateJson from '../../../catalogue/ai/generate-json-node/run.ts';
+import multiModal from '../../../catalogue/ai/multi-modal-node/run.ts';
+import node from '../../../catalogue/ai/generate-text-node/run.ts';
 
 let bed: AiTestbed;
 let server: McpTestServer;

@@ -6,13 +6,13 @@
  * (the multi-modal node names itself before them, as all its failures).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { toolAnswerMessage, toolCallMessage } from '../../contract/tool-progress.ts';
-import { chatCompletion } from '../../runtime/services/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../runtime/services/models/testing/ai-testbed.ts';
-import { runNode } from '../testing/node-harness.ts';
-import generateJson from './generate-json-node/run.ts';
-import generateText from './generate-text-node/run.ts';
-import multiModal from './multi-modal-node/run.ts';
+import { toolAnswerMessage, toolCallMessage } from '../../../contract/tool-progress.ts';
+import { chatCompletion } from './testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from './testing/ai-testbed.ts';
+import { runNode } from '../../../catalogue/testing/node-harness.ts';
+import generateJson from '../../../catalogue/ai/generate-json-node/run.ts';
+import generateText from '../../../catalogue/ai/generate-text-node/run.ts';
+import multiModal from '../../../catalogue/ai/multi-modal-node/run.ts';
 
 let bed: AiTestbed;
 beforeAll(async () => {

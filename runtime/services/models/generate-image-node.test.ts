@@ -1,9 +1,9 @@
 // Runs the node through the real model gateway (runtime/models) against a loopback OpenAI server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
-import { runNode } from '../../testing/node-harness.ts';
-import { definition } from './definition.ts';
-import node from './run.ts';
+import { startAiTestbed, type AiTestbed } from './testing/ai-testbed.ts';
+import { runNode } from '../../../catalogue/testing/node-harness.ts';
+import { definition } from '../../../catalogue/ai/generate-image-node/definition.ts';
+import node from '../../../catalogue/ai/generate-image-node/run.ts';
 
 let bed: AiTestbed;
 beforeAll(async () => {

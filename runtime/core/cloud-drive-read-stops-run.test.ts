@@ -3,8 +3,8 @@
  * is 'incomplete', the nodes after it never run, and the webhook caller is told so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWeft, type TestWeft } from '../../../runtime/testing/test-weft.ts';
-import { type DriveApi, startDriveApi } from './testing-drive-api.ts';
+import { startTestWeft, type TestWeft } from '../testing/test-weft.ts';
+import { type DriveApi, startDriveApi } from '../../catalogue/app/cloud-drive-read-node/testing-drive-api.ts';
 
 let weft: TestWeft;
 let drive: DriveApi;

@@ -1,6 +1,6 @@
 /**
- * @module runtime/services/vectors/from-env — the process's vector store: a Postgres server with
- * pgvector when DATABASE_URL is set, else the embedded PGlite under `{dataDir}/vectors`.
+ * @module runtime/services/vectors/lazy-store — the process's vector store: a Postgres server with
+ * pgvector when DATABASE_URL is set (runtime/config.ts `databaseUrl`), else the embedded PGlite under `{dataDir}/vectors`.
  * Nothing of it is loaded at start: the backend's module (PGlite's WebAssembly Postgres, or
  * `pg`) is imported and opened on the first call that needs the store (a vector node run, a
  * search widget call), so a weft whose projects use no vectors never holds it in memory.
@@ -18,15 +18,15 @@ export interface LazyVectorStore {
   close(): Promise<void>;
 }
 
-async function openFromEnv(dataDir: string, env: NodeJS.ProcessEnv): Promise<VectorStore> {
-  if (env.DATABASE_URL) return (await import('./postgres.ts')).openPostgresVectorStore(env.DATABASE_URL);
+async function openConfigured(dataDir: string, databaseUrl: string | undefined): Promise<VectorStore> {
+  if (databaseUrl) return (await import('./postgres.ts')).openPostgresVectorStore(databaseUrl);
   return (await import('./embedded.ts')).openEmbeddedVectorStore(join(dataDir, 'vectors'));
 }
 
-export function vectorStoreFromEnv(
+export function lazyVectorStore(
   dataDir: string,
-  env: NodeJS.ProcessEnv = process.env,
-  open: () => Promise<VectorStore> = () => openFromEnv(dataDir, env),
+  databaseUrl: string | undefined,
+  open: () => Promise<VectorStore> = () => openConfigured(dataDir, databaseUrl),
 ): LazyVectorStore {
   let opening: Promise<VectorStore> | undefined;
   let started = false;

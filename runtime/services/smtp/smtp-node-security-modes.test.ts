@@ -5,14 +5,14 @@
  * read back as mailparser parsed it; each refusal is checked to have sent no password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllowList } from '../../../runtime/services/outbound/address-policy.ts';
-import { smtpAccess, type SmtpPools } from '../../../runtime/services/smtp/smtp-access.ts';
-import { refuseClearLogin } from '../../../runtime/services/smtp/smtp-security.ts';
-import { startSmtpTestServer, type SmtpTestServer } from '../../../runtime/services/smtp/testing/smtp-test-server.ts';
-import { nodeFailure as failure, runNode, testContext } from '../../testing/node-harness.ts';
-import { UNENCRYPTED_WARNING } from '../../services/smtp-security.ts';
-import { smtpAccountOf } from '../../services/smtp.ts';
-import smtpNode from './run.ts';
+import { AllowList } from '../outbound/address-policy.ts';
+import { smtpAccess, type SmtpPools } from './smtp-access.ts';
+import { refuseClearLogin } from './smtp-security.ts';
+import { startSmtpTestServer, type SmtpTestServer } from './testing/smtp-test-server.ts';
+import { nodeFailure as failure, runNode, testContext } from '../../../catalogue/testing/node-harness.ts';
+import { UNENCRYPTED_WARNING } from '../../../catalogue/services/smtp-security.ts';
+import { smtpAccountOf } from '../../../catalogue/services/smtp.ts';
+import smtpNode from '../../../catalogue/app/smtp-node/run.ts';
 
 const PASSWORD = 'smtp-password-7f3a9c';
 let plain: SmtpTestServer;

@@ -1,13 +1,13 @@
 // The supervisor's steps through the real model gateway (runtime/models) against a loopback OpenAI
 // server. The whole loop, run by the engine, is in runtime/services/models/agent-flow.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
-import { handlesOf } from '../../handles.ts';
-import { runNode } from '../../testing/node-harness.ts';
-import { NO_MATCHING_EDGE } from './agent-functions.ts';
-import { definition } from './definition.ts';
-import node, { iterationsOf } from './run.ts';
+import { chatCompletion } from './testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from './testing/ai-testbed.ts';
+import { handlesOf } from '../../../catalogue/handles.ts';
+import { runNode } from '../../../catalogue/testing/node-harness.ts';
+import { NO_MATCHING_EDGE } from '../../../catalogue/ai/agent-node/agent-functions.ts';
+import { definition } from '../../../catalogue/ai/agent-node/definition.ts';
+import node, { iterationsOf } from '../../../catalogue/ai/agent-node/run.ts';
 
 let bed: AiTestbed;
 beforeAll(async () => {

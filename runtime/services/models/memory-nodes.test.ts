@@ -1,13 +1,13 @@
 // Memory add and retrieve on the real embedded store (local embedding model), the model's
 // answers from a loopback OpenAI server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatCompletion } from '../../runtime/services/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../runtime/services/models/testing/ai-testbed.ts';
-import { runNode } from '../testing/node-harness.ts';
-import { definition as addDefinition } from './memory-add-node/definition.ts';
-import add from './memory-add-node/run.ts';
-import { definition as retrieveDefinition } from './memory-retrieve-node/definition.ts';
-import retrieve from './memory-retrieve-node/run.ts';
+import { chatCompletion } from './testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from './testing/ai-testbed.ts';
+import { runNode } from '../../../catalogue/testing/node-harness.ts';
+import { definition as addDefinition } from '../../../catalogue/ai/memory-add-node/definition.ts';
+import add from '../../../catalogue/ai/memory-add-node/run.ts';
+import { definition as retrieveDefinition } from '../../../catalogue/ai/memory-retrieve-node/definition.ts';
+import retrieve from '../../../catalogue/ai/memory-retrieve-node/run.ts';
 
 let bed: AiTestbed;
 /** what the model answers: facts to extract, then the actions it picks given what it is shown */

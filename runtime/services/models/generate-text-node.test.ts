@@ -1,11 +1,11 @@
 // Runs the node through the real model gateway (runtime/models) against a loopback OpenAI server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatCompletion, chatStream } from '../../../runtime/services/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
-import { runNode } from '../../testing/node-harness.ts';
-import { CALLING_LLM, LLM_RESPONSE_RECEIVED, STREAMING } from '../llm-call.ts';
-import { definition } from './definition.ts';
-import node from './run.ts';
+import { chatCompletion, chatStream } from './testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from './testing/ai-testbed.ts';
+import { runNode } from '../../../catalogue/testing/node-harness.ts';
+import { CALLING_LLM, LLM_RESPONSE_RECEIVED, STREAMING } from '../../../catalogue/ai/llm-call.ts';
+import { definition } from '../../../catalogue/ai/generate-text-node/definition.ts';
+import node from '../../../catalogue/ai/generate-text-node/run.ts';
 
 let bed: AiTestbed;
 

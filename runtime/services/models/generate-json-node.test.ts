@@ -1,10 +1,10 @@
 // Runs the node through the real model gateway (runtime/models) against a loopback OpenAI server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatCompletion } from '../../../runtime/services/models/testing/openai-loopback.ts';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
-import { runNode } from '../../testing/node-harness.ts';
-import { definition } from './definition.ts';
-import node from './run.ts';
+import { chatCompletion } from './testing/openai-loopback.ts';
+import { startAiTestbed, type AiTestbed } from './testing/ai-testbed.ts';
+import { runNode } from '../../../catalogue/testing/node-harness.ts';
+import { definition } from '../../../catalogue/ai/generate-json-node/definition.ts';
+import node from '../../../catalogue/ai/generate-json-node/run.ts';
 
 let bed: AiTestbed;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // Runs the node against the real embedded vector store (PGlite + pgvector, in memory).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAiTestbed, type AiTestbed } from '../../../runtime/services/models/testing/ai-testbed.ts';
-import { runNode } from '../../testing/node-harness.ts';
-import { definition } from './definition.ts';
-import node from './run.ts';
+import { startAiTestbed, type AiTestbed } from '../models/testing/ai-testbed.ts';
+import { runNode } from '../../../catalogue/testing/node-harness.ts';
+import { definition } from '../../../catalogue/ai/vector-db-node/definition.ts';
+import node from '../../../catalogue/ai/vector-db-node/run.ts';
 
 let bed: AiTestbed;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Outbound } from '../../../runtime/services/outbound/client.ts';
-import { AllowList } from '../../../runtime/services/outbound/address-policy.ts';
-import type { OptionLoaderContext } from '../../option-loaders.ts';
-import { serviceUrlsFrom } from '../../service-urls.ts';
-import { startLoopbackApi, type LoopbackApi } from '../../testing/loopback-api.ts';
-import { teamsGetChannels, teamsGetChats, teamsGetTeams } from './loaders.ts';
+import { Outbound } from '../../services/outbound/client.ts';
+import { AllowList } from '../../services/outbound/address-policy.ts';
+import type { OptionLoaderContext } from '../../../catalogue/option-loaders.ts';
+import { serviceUrlsFrom } from '../../../catalogue/service-urls.ts';
+import { startLoopbackApi, type LoopbackApi } from '../../../catalogue/testing/loopback-api.ts';
+import { teamsGetChannels, teamsGetChats, teamsGetTeams } from '../../../catalogue/app/teams-node/loaders.ts';
 
 const ACCESS = 'graph-delegated-access-token-0123456789';
 let graph: LoopbackApi;

@@ -4,13 +4,13 @@
  * fault each is, the address policy, the pool; the trigger passing its input through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllowList } from '../../../runtime/services/outbound/address-policy.ts';
-import { postgresAccess, type PostgresPools } from '../../../runtime/services/postgres/postgres-access.ts';
-import { createTestDatabase, type TestDatabase } from '../../../runtime/services/postgres/testing/test-database.ts';
-import { nodeFailure as failure, runNode, testContext } from '../../testing/node-harness.ts';
-import type { Values } from '../../types.ts';
-import postgresTriggerNode from '../postgres-trigger-node/run.ts';
-import postgresNode from './run.ts';
+import { AllowList } from '../outbound/address-policy.ts';
+import { postgresAccess, type PostgresPools } from './postgres-access.ts';
+import { createTestDatabase, type TestDatabase } from './testing/test-database.ts';
+import { nodeFailure as failure, runNode, testContext } from '../../../catalogue/testing/node-harness.ts';
+import type { Values } from '../../../catalogue/types.ts';
+import postgresTriggerNode from '../../../catalogue/data-source/postgres-trigger-node/run.ts';
+import postgresNode from '../../../catalogue/data-source/postgres-node/run.ts';
 
 let db: TestDatabase;
 let pools: PostgresPools;

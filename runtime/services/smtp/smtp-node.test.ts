@@ -3,12 +3,12 @@
  * what arrives (headers, cc, bcc, HTML), the login, pooling, the address policy, refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AllowList } from '../../../runtime/services/outbound/address-policy.ts';
-import { smtpAccess, type SmtpPools } from '../../../runtime/services/smtp/smtp-access.ts';
-import { startSmtpTestServer, type SmtpTestServer } from '../../../runtime/services/smtp/testing/smtp-test-server.ts';
-import { nodeFailure as failure, runNode, testContext } from '../../testing/node-harness.ts';
-import type { Values } from '../../types.ts';
-import smtpNode from './run.ts';
+import { AllowList } from '../outbound/address-policy.ts';
+import { smtpAccess, type SmtpPools } from './smtp-access.ts';
+import { startSmtpTestServer, type SmtpTestServer } from './testing/smtp-test-server.ts';
+import { nodeFailure as failure, runNode, testContext } from '../../../catalogue/testing/node-harness.ts';
+import type { Values } from '../../../catalogue/types.ts';
+import smtpNode from '../../../catalogue/app/smtp-node/run.ts';
 
 let server: SmtpTestServer;
 let plain: SmtpTestServer;
