@@ -21,6 +21,9 @@ import { BotFrameworkAuth, keyReaderBinding } from './integrations/teams/bot-fra
 import { teamsHookRouter } from './http/routes/teams-hook.ts';
 import { mcpRouter } from './http/routes/mcp.ts';
 import { runsRouter } from './http/routes/runs.ts';
+import { flowTestsRouter } from './http/routes/flow-tests.ts';
+import { SuiteRunner } from './core/flow-tests/suite-runner.ts';
+import { FlowTestStore } from './services/stores/flow-tests.ts';
 import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './services/flows/catalogue-view.ts';
 import { compileForRun } from './services/flows/compile.ts';
@@ -278,6 +281,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
   if (role !== 'worker') {
     const projects = new ProjectStore(redis, prefix);
     const apiKeys = new ApiKeyStore(redis, prefix);
+    const tests = new FlowTestStore(redis, prefix);
     const defaultModels = new DefaultModelsStore(redis, prefix);
     const logStore = new LogStore(redis, prefix, options.logRetentionSeconds ?? 30 * 24 * 3600);
     const logs = new RunLogger({
@@ -326,7 +330,14 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
       routers: [
         metricsRouter(metrics, options.metricsToken),
-        runsRouter(runServices, apiKeys),
+        runsRouter(runServices, apiKeys, tests),
+        flowTestsRouter({
+          flows,
+          tests,
+          engine,
+          catalogue,
+          runner: new SuiteRunner({ engine, tests, versions, compile, models: (projectId) => models.forProject(projectId, credentialAccess(credentials, projectId, undefined, fresh)) }),
+        }),
         teamsHookRouter({
           calls,
           credentials,

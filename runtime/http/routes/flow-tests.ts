@@ -1,0 +1,101 @@
+/**
+ * @module runtime/http/routes/flow-tests — a flow's test cases and suite runs (docs/flow-tests.md):
+ * - `GET /api/flows/:flowId/tests` → TestCase[]; `POST` a case → 201 TestCase;
+ *   `PUT /api/flows/:flowId/tests/:caseId` replaces one; `DELETE` removes it (204);
+ * - `POST /api/flows/:flowId/tests/from-run/:runId` `{name?}` → a case with the run's input and
+ *   its answer as the expected value (an `equals` check), editable like any other;
+ * - `POST /api/flows/:flowId/tests/run` `{version?}` → 202 `{suiteRunId}`: the suite runs in
+ *   the background; `GET /api/flows/:flowId/tests/runs` lists suite runs, newest first, and
+ *   `GET /api/flows/:flowId/tests/runs/:suiteRunId` is one (SuiteRun, each check with its diff).
+ * A malformed case is a 400 naming the case and the field.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Engine } from '../../../actors/engine.ts';
+import type { FlowDocument } from '../../../contract/flow-document.ts';
+import type { SuiteRunner } from '../../core/flow-tests/suite-runner.ts';
+import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
+import { readCase } from '../../services/flow-tests/checks/case-input.ts';
+import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
+import { versionNumber } from '../../services/stores/flow-versions.ts';
+import type { FlowStore } from '../../services/stores/flows.ts';
+import { objectBody } from '../body.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { flowOfUser } from './flows.ts';
+
+export interface FlowTestsDeps {
+  flows: FlowStore;
+  tests: FlowTestStore;
+  runner: SuiteRunner;
+  engine: Engine;
+  catalogue: CatalogueView;
+}
+
+const nodeIdsOf = (flow: FlowDocument) => new Set(flow.nodes.map((n) => n.id));
+
+export function flowTestsRouter(deps: FlowTestsDeps): Router {
+  const router = new Router();
+  const flowOf = (ctx: Context) => flowOfUser(ctx, deps.flows, ctx.params.flowId);
+
+  router.get('/api/flows/:flowId/tests', async function listCases(ctx) {
+    const flow = await flowOf(ctx);
+    ctx.body = await deps.tests.cases(flow.id);
+  });
+
+  router.post('/api/flows/:flowId/tests', async function addCase(ctx) {
+    const flow = await flowOf(ctx);
+    const input = readCase(objectBody(ctx), nodeIdsOf(flow));
+    ctx.status = 201;
+    ctx.body = await deps.tests.add(flow.id, input);
+  });
+
+  router.put('/api/flows/:flowId/tests/:caseId', async function replaceCase(ctx) {
+    const flow = await flowOf(ctx);
+    const input = readCase(objectBody(ctx), nodeIdsOf(flow));
+    ctx.body = await deps.tests.replace(flow.id, ctx.params.caseId, input);
+  });
+
+  router.delete('/api/flows/:flowId/tests/:caseId', async function deleteCase(ctx) {
+    const flow = await flowOf(ctx);
+    if (!(await deps.tests.delete(flow.id, ctx.params.caseId))) throw notFound('Test case not found');
+    ctx.status = 204;
+  });
+
+  router.post('/api/flows/:flowId/tests/from-run/:runId', async function caseFromRun(ctx) {
+    const flow = await flowOf(ctx);
+    const body = objectBody(ctx);
+    const snapshot = await deps.engine.snapshot(ctx.params.runId);
+    if (!snapshot || snapshot.flowId !== flow.id) throw notFound('Run not found');
+    const responder = flow.nodes.find((n) => deps.catalogue.roleOf(n.type) === 'response' && snapshot.nodes[n.id]?.state === 'completed');
+    if (!responder) throw badRequest(`Run ${snapshot.runId} has no answer: no response node of it completed`);
+    const name = body.name ?? `From run ${snapshot.runId.slice(0, 12)}`;
+    const input = readCase({ name, input: snapshot.input ?? {}, checks: [{ kind: 'equals', expected: snapshot.nodes[responder.id].output }] }, nodeIdsOf(flow));
+    ctx.status = 201;
+    ctx.body = await deps.tests.add(flow.id, input, snapshot.runId);
+  });
+
+  router.post('/api/flows/:flowId/tests/run', async function runSuite(ctx) {
+    const body = objectBody(ctx);
+    if (body.version !== undefined && !Number.isInteger(body.version)) throw badRequest('version must be a whole number');
+    const version = body.version === undefined ? undefined : versionNumber(String(body.version));
+    const flow = await flowOf(ctx);
+    const { suite, done } = await deps.runner.start(flow, version);
+    done.catch((error: Error) => console.error(`[weft flow tests] suite ${suite.id}:`, error.message));
+    ctx.status = 202;
+    ctx.body = { suiteRunId: suite.id };
+  });
+
+  router.get('/api/flows/:flowId/tests/runs', async function listSuites(ctx) {
+    const flow = await flowOf(ctx);
+    ctx.body = await deps.tests.suites(flow.id);
+  });
+
+  router.get('/api/flows/:flowId/tests/runs/:suiteRunId', async function getSuite(ctx) {
+    const flow = await flowOf(ctx);
+    const suite = await deps.tests.suite(flow.id, ctx.params.suiteRunId);
+    if (!suite) throw notFound('Suite run not found');
+    ctx.body = suite;
+  });
+
+  return router;
+}
