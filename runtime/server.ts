@@ -23,6 +23,7 @@ import { mcpRouter } from './http/routes/mcp.ts';
 import { runsRouter } from './http/routes/runs.ts';
 import { flowTestsRouter } from './http/routes/flow-tests.ts';
 import { SuiteRunner } from './core/flow-tests/suite-runner.ts';
+import { deployGate } from './core/flow-tests/deploy-gate.ts';
 import { FlowTestStore } from './services/stores/flow-tests.ts';
 import { staticFiles } from './http/static-files.ts';
 import { catalogueView } from './services/flows/catalogue-view.ts';
@@ -282,6 +283,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const projects = new ProjectStore(redis, prefix);
     const apiKeys = new ApiKeyStore(redis, prefix);
     const tests = new FlowTestStore(redis, prefix);
+    const suites = new SuiteRunner({ engine, tests, versions, compile, models: (projectId) => models.forProject(projectId, credentialAccess(credentials, projectId, undefined, fresh)) });
     const defaultModels = new DefaultModelsStore(redis, prefix);
     const logStore = new LogStore(redis, prefix, options.logRetentionSeconds ?? 30 * 24 * 3600);
     const logs = new RunLogger({
@@ -328,6 +330,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       versions,
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
       deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
+      deployGate: deployGate(tests, suites),
       routers: [
         metricsRouter(metrics, options.metricsToken),
         runsRouter(runServices, apiKeys, tests),
@@ -336,7 +339,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
           tests,
           engine,
           catalogue,
-          runner: new SuiteRunner({ engine, tests, versions, compile, models: (projectId) => models.forProject(projectId, credentialAccess(credentials, projectId, undefined, fresh)) }),
+          runner: suites,
         }),
         teamsHookRouter({
           calls,

@@ -90,4 +90,24 @@ describe('flow tests', () => {
     expect(marked.map((r) => r.testCase!.name).sort()).toEqual(['Ada', 'Grace']);
     expect(history.find((r) => r.runId === runId)?.testCase).toBeUndefined();
   });
+
+  it('gates a deploy: refused naming the failing case, allowed for an owner with a note the version records; a rollback runs no tests', async () => {
+    expect(await weft.api('PUT', `/api/flows/${flowId}/tests/settings`, { requiredForDeploy: true })).toEqual({ requiredForDeploy: true });
+    const refused = await weft.request('POST', `/api/flows/${flowId}/deploy`, { status: 'active' });
+    expect(refused.status).toBe(409);
+    const { error } = (await refused.json()) as { error: { code: string; message: string; failing: string[] } };
+    expect(error).toMatchObject({ code: 'tests_failed', failing: ['Grace'] });
+    expect(error.message).toBe("The flow's tests must pass before a deploy, and this case fails: 'Grace'. An owner may deploy anyway with a note (testsOverride).");
+    expect(await weft.api('GET', `/api/flows/${flowId}/versions`)).toEqual([]);
+
+    const badNote = await weft.request('POST', `/api/flows/${flowId}/deploy`, { status: 'active', testsOverride: '' });
+    expect(badNote.status).toBe(400);
+    await weft.api('POST', `/api/flows/${flowId}/deploy`, { status: 'active', testsOverride: 'Grace expects the old name' });
+    const [version] = await weft.api<{ version: number; testsOverride?: { note: string; failing: string[] } }[]>('GET', `/api/flows/${flowId}/versions`);
+    expect(version).toMatchObject({ version: 1, testsOverride: { note: 'Grace expects the old name', failing: ['Grace'] } });
+
+    const suitesBefore = (await weft.api<SuiteRun[]>('GET', `/api/flows/${flowId}/tests/runs`)).length;
+    await weft.api('POST', `/api/flows/${flowId}/versions/1/rollback`, {});
+    expect((await weft.api<SuiteRun[]>('GET', `/api/flows/${flowId}/tests/runs`)).length).toBe(suitesBefore);
+  });
 });

@@ -7,6 +7,7 @@
  * - `POST /api/flows/:flowId/tests/run` `{version?}` → 202 `{suiteRunId}`: the suite runs in
  *   the background; `GET /api/flows/:flowId/tests/runs` lists suite runs, newest first, and
  *   `GET /api/flows/:flowId/tests/runs/:suiteRunId` is one (SuiteRun, each check with its diff).
+ * - `GET`/`PUT /api/flows/:flowId/tests/settings` `{requiredForDeploy}`: Deploy runs the suite first.
  * A malformed case is a 400 naming the case and the field.
  */
 import Router from '@koa/router';
@@ -47,6 +48,19 @@ export function flowTestsRouter(deps: FlowTestsDeps): Router {
     const input = readCase(objectBody(ctx), nodeIdsOf(flow));
     ctx.status = 201;
     ctx.body = await deps.tests.add(flow.id, input);
+  });
+
+  router.get('/api/flows/:flowId/tests/settings', async function getSettings(ctx) {
+    const flow = await flowOf(ctx);
+    ctx.body = await deps.tests.settings(flow.id);
+  });
+
+  router.put('/api/flows/:flowId/tests/settings', async function saveSettings(ctx) {
+    const body = objectBody(ctx);
+    if (typeof body.requiredForDeploy !== 'boolean') throw badRequest('requiredForDeploy must be true or false');
+    const flow = await flowOf(ctx);
+    await deps.tests.saveSettings(flow.id, { requiredForDeploy: body.requiredForDeploy });
+    ctx.body = { requiredForDeploy: body.requiredForDeploy };
   });
 
   router.put('/api/flows/:flowId/tests/:caseId', async function replaceCase(ctx) {

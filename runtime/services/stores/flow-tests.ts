@@ -4,11 +4,12 @@
  * - `{tests:F}:cases` — hash case id → TestCase JSON;
  * - `{tests:F}:suite:<id>` — a suite run's JSON (contract SuiteRun), rewritten as its cases end;
  * - `{tests:F}:suites` — sorted set of suite run ids by start ms (the newest 50 kept);
- * - `{tests:F}:runs` — hash run id → `{suiteRunId, caseId, name}`: which runs are test cases.
+ * - `{tests:F}:runs` — hash run id → `{suiteRunId, caseId, name}`: which runs are test cases;
+ * - `{tests:F}:settings` — TestSettings JSON (tests required before a deploy).
  */
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
-import type { SuiteRun, TestCase, TestCaseInput } from '../../../contract/flow-tests.ts';
+import type { SuiteRun, TestCase, TestCaseInput, TestSettings } from '../../../contract/flow-tests.ts';
 import { ConflictError, NotFoundError } from '../domain-errors.ts';
 
 export const MAX_CASES = 500;
@@ -101,9 +102,18 @@ export class FlowTestStore {
     return found;
   }
 
+  async settings(flowId: string): Promise<TestSettings> {
+    const text = await this.redis.get(this.key(flowId, 'settings'));
+    return text ? (JSON.parse(text) as TestSettings) : { requiredForDeploy: false };
+  }
+
+  async saveSettings(flowId: string, settings: TestSettings): Promise<void> {
+    await this.redis.set(this.key(flowId, 'settings'), JSON.stringify(settings));
+  }
+
   /** Forget every case and suite of a deleted flow. */
   async deleteAll(flowId: string): Promise<void> {
     const ids = await this.redis.zrange(this.key(flowId, 'suites'), 0, -1);
-    await this.redis.del(...ids.map((id) => this.key(flowId, `suite:${id}`)), this.key(flowId, 'suites'), this.key(flowId, 'cases'), this.key(flowId, 'runs'));
+    await this.redis.del(...ids.map((id) => this.key(flowId, `suite:${id}`)), this.key(flowId, 'suites'), this.key(flowId, 'cases'), this.key(flowId, 'runs'), this.key(flowId, 'settings'));
   }
 }
