@@ -5,7 +5,7 @@
  * loopback OpenAI server (the rubric it receives asserted, the model and cost recorded).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SuiteRun, TestCase } from '../../../contract/flow-tests.ts';
+import type { SuiteComparison, SuiteRun, TestCase } from '../../../contract/flow-tests.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
 import { JUDGE_INSTRUCTIONS } from '../../services/flow-tests/checks/judged.ts';
 import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from '../../services/models/testing/openai-loopback.ts';
@@ -109,5 +109,32 @@ describe('flow tests', () => {
     const suitesBefore = (await weft.api<SuiteRun[]>('GET', `/api/flows/${flowId}/tests/runs`)).length;
     await weft.api('POST', `/api/flows/${flowId}/versions/1/rollback`, {});
     expect((await weft.api<SuiteRun[]>('GET', `/api/flows/${flowId}/tests/runs`)).length).toBe(suitesBefore);
+  });
+
+  it('makes cases from a dataset, refuses one too large or with a faulty row, and compares two versions', async () => {
+    const csv = 'name,input.name,expected.greeting\nLin,Lin,Hello Lin\nMo,Mo,Hello Mo\n';
+    const made = await weft.api<TestCase[]>('POST', `/api/flows/${flowId}/tests/dataset`, { format: 'csv', text: csv });
+    expect(made.map((c) => [c.name, c.input, c.checks])).toEqual([
+      ['Lin', { name: 'Lin' }, [{ kind: 'equals', path: 'greeting', expected: 'Hello Lin' }]],
+      ['Mo', { name: 'Mo' }, [{ kind: 'equals', path: 'greeting', expected: 'Hello Mo' }]],
+    ]);
+    const big = await weft.request('POST', `/api/flows/${flowId}/tests/dataset`, { format: 'jsonl', text: `${JSON.stringify({ input: { pad: 'x'.repeat(1024 * 1024) } })}\n` });
+    expect(big.status).toBe(413);
+    const faulty = await weft.request('POST', `/api/flows/${flowId}/tests/dataset`, { format: 'jsonl', text: '{"name": "ok", "input": {}, "expected": 1}\n{"input": {}, "checks": [{"kind": "range"}]}\n' });
+    expect(faulty.status).toBe(400);
+    expect(((await faulty.json()) as { error: { message: string } }).error.message).toBe("Dataset row 2 (test case 'Row 2'): checks[0].min or max is needed");
+    expect((await weft.api<TestCase[]>('GET', `/api/flows/${flowId}/tests`)).length).toBe(4);
+
+    // the draft now answers 'Ada' as the name whoever asks: Grace's case gets better
+    const flow = await weft.api<{ nodes: { id: string; values: Record<string, unknown> }[] }>('GET', `/api/flows/${flowId}`);
+    const nodes = flow.nodes.map((n) => (n.id === 'apiResponse_1' ? { ...n, values: { outputMapping: [{ key: 'greeting', value: 'Hello {{trigger.output.name}}' }, { key: 'name', value: 'Ada' }] } } : n));
+    await weft.api('PUT', `/api/flows/${flowId}`, { nodes });
+    await finished((await weft.api<{ suiteRunId: string }>('POST', `/api/flows/${flowId}/tests/run`, { version: 1 })).suiteRunId);
+    await finished((await weft.api<{ suiteRunId: string }>('POST', `/api/flows/${flowId}/tests/run`, {})).suiteRunId);
+    const comparison = await weft.api<SuiteComparison>('GET', `/api/flows/${flowId}/tests/compare?base=1&head=draft`);
+    expect(comparison.base).toMatchObject({ version: 1, passed: 3, total: 4 });
+    expect(comparison.head).toMatchObject({ passed: 4, total: 4 });
+    expect(comparison.cases.map((c) => [c.name, c.change])).toEqual([['Ada', 'same'], ['Grace', 'better'], ['Lin', 'same'], ['Mo', 'same']]);
+    expect((await weft.request('GET', `/api/flows/${flowId}/tests/compare?base=7&head=draft`)).status).toBe(404);
   });
 });

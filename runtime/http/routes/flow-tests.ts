@@ -7,6 +7,9 @@
  * - `POST /api/flows/:flowId/tests/run` `{version?}` → 202 `{suiteRunId}`: the suite runs in
  *   the background; `GET /api/flows/:flowId/tests/runs` lists suite runs, newest first, and
  *   `GET /api/flows/:flowId/tests/runs/:suiteRunId` is one (SuiteRun, each check with its diff).
+ * - `POST /api/flows/:flowId/tests/dataset` `{format: 'csv' | 'jsonl', text}` → 201 the cases made;
+ * - `GET /api/flows/:flowId/tests/compare?base=<n|draft>&head=<n|draft>` → the newest completed
+ *   suite run of each side by side, per case (SuiteComparison);
  * - `GET`/`PUT /api/flows/:flowId/tests/settings` `{requiredForDeploy}`: Deploy runs the suite first.
  * A malformed case is a 400 naming the case and the field.
  */
@@ -17,6 +20,8 @@ import type { FlowDocument } from '../../../contract/flow-document.ts';
 import type { SuiteRunner } from '../../core/flow-tests/suite-runner.ts';
 import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
 import { readCase } from '../../services/flow-tests/checks/case-input.ts';
+import { compareSuites } from '../../services/flow-tests/compare.ts';
+import { readDataset } from '../../services/flow-tests/dataset.ts';
 import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
 import { versionNumber } from '../../services/stores/flow-versions.ts';
 import type { FlowStore } from '../../services/stores/flows.ts';
@@ -61,6 +66,27 @@ export function flowTestsRouter(deps: FlowTestsDeps): Router {
     const flow = await flowOf(ctx);
     await deps.tests.saveSettings(flow.id, { requiredForDeploy: body.requiredForDeploy });
     ctx.body = { requiredForDeploy: body.requiredForDeploy };
+  });
+
+  router.post('/api/flows/:flowId/tests/dataset', async function addDataset(ctx) {
+    const body = objectBody(ctx);
+    const flow = await flowOf(ctx);
+    const inputs = await readDataset(body.format, body.text, nodeIdsOf(flow));
+    ctx.status = 201;
+    ctx.body = await deps.tests.addAll(flow.id, inputs);
+  });
+
+  router.get('/api/flows/:flowId/tests/compare', async function compare(ctx) {
+    const flow = await flowOf(ctx);
+    const suites = await deps.tests.suites(flow.id);
+    const latest = (name: string) => {
+      const wanted = ctx.query[name];
+      if (typeof wanted !== 'string' || !(wanted === 'draft' || /^[1-9][0-9]{0,8}$/.test(wanted))) throw badRequest(`${name} must be a version number or 'draft'`);
+      const found = suites.find((s) => s.status === 'completed' && (wanted === 'draft' ? s.version === undefined : s.version === Number(wanted)));
+      if (!found) throw notFound(`No completed suite run of ${wanted === 'draft' ? 'the draft' : `version ${wanted}`}`);
+      return found;
+    };
+    ctx.body = compareSuites(latest('base'), latest('head'));
   });
 
   router.put('/api/flows/:flowId/tests/:caseId', async function replaceCase(ctx) {

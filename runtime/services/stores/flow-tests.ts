@@ -30,7 +30,7 @@ export class FlowTestStore {
 
   async cases(flowId: string): Promise<TestCase[]> {
     const texts = await this.redis.hvals(this.key(flowId, 'cases'));
-    return texts.map((t) => JSON.parse(t) as TestCase).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+    return texts.map((t) => JSON.parse(t) as TestCase).sort((a, b) => a.createdAt - b.createdAt || a.updatedAt - b.updatedAt || a.id.localeCompare(b.id));
   }
 
   async get(flowId: string, caseId: string): Promise<TestCase | null> {
@@ -43,6 +43,16 @@ export class FlowTestStore {
     const now = Date.now();
     const made: TestCase = { id: `case_${randomUUID().replace(/-/g, '').slice(0, 12)}`, ...input, ...(fromRun ? { fromRun } : {}), createdAt: now, updatedAt: now };
     await this.redis.hset(this.key(flowId, 'cases'), made.id, JSON.stringify(made));
+    return made;
+  }
+
+  /** Several new cases at once (a dataset): all or none when they would pass MAX_CASES. */
+  async addAll(flowId: string, inputs: TestCaseInput[]): Promise<TestCase[]> {
+    const have = await this.redis.hlen(this.key(flowId, 'cases'));
+    if (have + inputs.length > MAX_CASES) throw new ConflictError(`A flow has at most ${MAX_CASES} test cases: it has ${have}, the dataset adds ${inputs.length}`, 'too_many_cases');
+    const now = Date.now();
+    const made = inputs.map((input, i): TestCase => ({ id: `case_${randomUUID().replace(/-/g, '').slice(0, 12)}`, ...input, createdAt: now, updatedAt: now + i }));
+    if (made.length) await this.redis.hset(this.key(flowId, 'cases'), ...made.flatMap((c) => [c.id, JSON.stringify(c)]));
     return made;
   }
 

@@ -72,7 +72,7 @@ function checkFaults(raw: unknown, index: number, nodeIds: ReadonlySet<string>):
 export function readCase(raw: unknown, nodeIds: ReadonlySet<string>, label?: string): TestCaseInput {
   const body = isObject(raw) ? raw : {};
   const name = typeof body.name === 'string' ? body.name.trim() : '';
-  const who = `Test case '${(label ?? name) || '(unnamed)'}'`;
+  const who = label ? `Dataset ${label} (test case '${name || '(unnamed)'}')` : `Test case '${name || '(unnamed)'}'`;
   const faults: string[] = [];
   if (!isObject(raw)) faults.push('must be an object');
   else {
