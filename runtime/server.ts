@@ -340,6 +340,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
           engine,
           catalogue,
           runner: suites,
+          apiKeys,
         }),
         teamsHookRouter({
           calls,

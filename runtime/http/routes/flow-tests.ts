@@ -11,6 +11,8 @@
  * - `GET /api/flows/:flowId/tests/compare?base=<n|draft>&head=<n|draft>` → the newest completed
  *   suite run of each side by side, per case (SuiteComparison);
  * - `GET`/`PUT /api/flows/:flowId/tests/settings` `{requiredForDeploy}`: Deploy runs the suite first.
+ * - `GET /api/projects/:projectId/tests` → the project's flows that have cases `{flowId, name, cases}`.
+ * Every route takes a session, or an API key of the flow's project (`Authorization: Bearer`).
  * A malformed case is a 400 naming the case and the field.
  */
 import Router from '@koa/router';
@@ -19,6 +21,8 @@ import type { Engine } from '../../../actors/engine.ts';
 import type { FlowDocument } from '../../../contract/flow-document.ts';
 import type { SuiteRunner } from '../../core/flow-tests/suite-runner.ts';
 import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
+import { requireProjectAccess } from '../../services/auth/access.ts';
+import { checkProjectKey, type KeyReader } from '../../services/auth/api-key-check.ts';
 import { readCase } from '../../services/flow-tests/checks/case-input.ts';
 import { compareSuites } from '../../services/flow-tests/compare.ts';
 import { readDataset } from '../../services/flow-tests/dataset.ts';
@@ -35,13 +39,30 @@ export interface FlowTestsDeps {
   runner: SuiteRunner;
   engine: Engine;
   catalogue: CatalogueView;
+  apiKeys: KeyReader;
 }
 
 const nodeIdsOf = (flow: FlowDocument) => new Set(flow.nodes.map((n) => n.id));
 
 export function flowTestsRouter(deps: FlowTestsDeps): Router {
   const router = new Router();
-  const flowOf = (ctx: Context) => flowOfUser(ctx, deps.flows, ctx.params.flowId);
+  /** with a session, as every flow route; without one, an API key of the flow's project (CI) */
+  const flowOf = async (ctx: Context) => {
+    if (ctx.state.access) return flowOfUser(ctx, deps.flows, ctx.params.flowId);
+    const flow = await deps.flows.get(ctx.params.flowId);
+    if (!flow) throw notFound('Workflow not found');
+    await checkProjectKey(deps.apiKeys, flow.projectId, ctx.get('authorization'));
+    return flow;
+  };
+
+  router.get('/api/projects/:projectId/tests', async function projectTests(ctx) {
+    const { projectId } = ctx.params;
+    if (ctx.state.access) await requireProjectAccess(ctx, projectId);
+    else await checkProjectKey(deps.apiKeys, projectId, ctx.get('authorization'));
+    const flows = await deps.flows.list(projectId);
+    const counted = await Promise.all(flows.map(async (f) => ({ flowId: f.id, name: f.name, cases: (await deps.tests.cases(f.id)).length })));
+    ctx.body = counted.filter((f) => f.cases > 0);
+  });
 
   router.get('/api/flows/:flowId/tests', async function listCases(ctx) {
     const flow = await flowOf(ctx);
