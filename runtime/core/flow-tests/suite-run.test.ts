@@ -70,6 +70,8 @@ describe('flow tests', () => {
     loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', '{"pass": true, "reason": "It greets Grace."}', { promptTokens: 40, completionTokens: 8 }) }));
 
     const { suiteRunId } = await weft.api<{ suiteRunId: string }>('POST', `/api/flows/${flowId}/tests/run`, {});
+    const events = await readSse(`${weft.url}/api/flows/${flowId}/tests/runs/${suiteRunId}/events`, { headers: weft.headers });
+    expect(events.map((e) => e.type)).toEqual(['suite.case', 'suite.case', 'suite.completed']);
     const suite = await finished(suiteRunId);
     expect(suite).toMatchObject({ total: 2, passed: 1, failed: 1, judgedScore: 1 });
     expect(suite.passRates).toEqual({ equals: { passed: 1, total: 2, rate: 0.5 }, regex: { passed: 1, total: 1, rate: 1 }, judged: { passed: 1, total: 1, rate: 1 } });

@@ -11,6 +11,7 @@
  * - `GET /api/flows/:flowId/tests/compare?base=<n|draft>&head=<n|draft>` → the newest completed
  *   suite run of each side by side, per case (SuiteComparison);
  * - `GET`/`PUT /api/flows/:flowId/tests/settings` `{requiredForDeploy}`: Deploy runs the suite first.
+ * - `GET /api/flows/:flowId/tests/runs/:suiteRunId/events` → SSE progress (SuiteEvent);
  * - `GET /api/projects/:projectId/tests` → the project's flows that have cases `{flowId, name, cases}`.
  * Every route takes a session, or an API key of the flow's project (`Authorization: Bearer`).
  * A malformed case is a 400 naming the case and the field.
@@ -30,6 +31,8 @@ import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
 import { versionNumber } from '../../services/stores/flow-versions.ts';
 import type { FlowStore } from '../../services/stores/flows.ts';
 import { objectBody } from '../body.ts';
+import { lastEventId, openSse } from '../sse.ts';
+import type { SuiteEvent } from '../../../contract/flow-tests.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { flowOfUser } from './flows.ts';
 
@@ -41,6 +44,9 @@ export interface FlowTestsDeps {
   catalogue: CatalogueView;
   apiKeys: KeyReader;
 }
+
+/** how often a suite's event stream reads its progress */
+const SUITE_POLL_MS = 200;
 
 const nodeIdsOf = (flow: FlowDocument) => new Set(flow.nodes.map((n) => n.id));
 
@@ -156,6 +162,27 @@ export function flowTestsRouter(deps: FlowTestsDeps): Router {
     const suite = await deps.tests.suite(flow.id, ctx.params.suiteRunId);
     if (!suite) throw notFound('Suite run not found');
     ctx.body = suite;
+  });
+
+  /** Progress: a `suite.case` event as each case ends (id: how many have ended), then `suite.completed`; resumable with Last-Event-ID. */
+  router.get('/api/flows/:flowId/tests/runs/:suiteRunId/events', async function suiteEvents(ctx) {
+    const flow = await flowOf(ctx);
+    if (!(await deps.tests.suite(flow.id, ctx.params.suiteRunId))) throw notFound('Suite run not found');
+    const sse = openSse(ctx);
+    let sent = Number(lastEventId(ctx)) || 0;
+    void (async () => {
+      while (!sse.signal.aborted) {
+        const suite = await deps.tests.suite(flow.id, ctx.params.suiteRunId);
+        if (!suite) break;
+        const ended = suite.cases.filter((c) => c.finishedAt !== undefined).sort((a, b) => a.finishedAt! - b.finishedAt!);
+        for (; sent < ended.length; sent++) sse.send({ type: 'suite.case', result: ended[sent] } satisfies SuiteEvent, String(sent + 1));
+        if (suite.status === 'completed') {
+          sse.send({ type: 'suite.completed', suite } satisfies SuiteEvent, 'completed');
+          break;
+        }
+        await new Promise((ok) => setTimeout(ok, SUITE_POLL_MS));
+      }
+    })().finally(() => sse.close());
   });
 
   return router;
