@@ -331,6 +331,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       organisations: new OrganisationStore(redis, prefix, options.defaultPlan),
       deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
       deployGate: deployGate(tests, suites),
+      flowDeleted: (flowId) => tests.deleteAll(flowId),
       routers: [
         metricsRouter(metrics, options.metricsToken),
         runsRouter(runServices, apiKeys, tests),

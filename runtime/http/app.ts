@@ -41,6 +41,8 @@ interface AppOptions {
   sessions?: SessionStore;
   /** what else happens when a flow is deployed or stopped (app trigger subscriptions) */
   deploymentHooks?: readonly DeploymentHooks[];
+  /** what else goes with a deleted flow (its test cases) */
+  flowDeleted?: (flowId: string) => Promise<void>;
   /** flows whose tests must pass before a deploy (routes/versions.ts) */
   deployGate?: DeployGate;
   /** more routers (runs, webhooks, GraphQL…), mounted after the built-in ones */
@@ -82,7 +84,7 @@ export function createApp(deps: AppDeps): Koa & { routeTable: RouteEntry[] } {
     organisationsRouter({ ...auth, invitations }),
     invitationsRouter({ ...auth, invitations }),
     projectsRouter(auth),
-    flowsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
+    flowsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth), deleted: deps.flowDeleted }),
     n8nImportRouter({ catalogue, flows, planOf: projectPlanReader(auth) }),
     versionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth), hooks: deps.deploymentHooks, gate: deps.deployGate }),
     ...(deps.routers ?? []),

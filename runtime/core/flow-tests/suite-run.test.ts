@@ -4,6 +4,7 @@
  * marks, each check's result with its diff, pass rates, and a model-judged check asked of the
  * loopback OpenAI server (the rubric it receives asserted, the model and cost recorded).
  */
+import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SuiteComparison, SuiteRun, TestCase } from '../../../contract/flow-tests.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
@@ -138,5 +139,11 @@ describe('flow tests', () => {
     expect(comparison.head).toMatchObject({ passed: 4, total: 4 });
     expect(comparison.cases.map((c) => [c.name, c.change])).toEqual([['Ada', 'same'], ['Grace', 'better'], ['Lin', 'same'], ['Mo', 'same']]);
     expect((await weft.request('GET', `/api/flows/${flowId}/tests/compare?base=7&head=draft`)).status).toBe(404);
+
+    // a deleted flow takes its cases and suite runs with it
+    await weft.api('DELETE', `/api/flows/${flowId}`);
+    const redis = new Redis(process.env.REDIS_URL!);
+    expect(await redis.keys(`${weft.prefix}{tests:${flowId}}:*`)).toEqual([]);
+    redis.disconnect();
   });
 });
