@@ -47,7 +47,10 @@ export interface RunMeta {
 }
 
 /** One run of a flow's history (`GET /api/flows/:flowId/runs`). */
-export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version' | 'deployedVersion' | 'idempotencyKey'>;
+export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version' | 'deployedVersion' | 'idempotencyKey'> & {
+  /** a run of a flow test case (contract/flow-tests.ts): its suite run and case */
+  testCase?: { suiteRunId: string; caseId: string; name: string };
+};
 
 /** The state of one node instance, as a run snapshot shows it. */
 export interface ActorSnapshot {

@@ -18,6 +18,8 @@ export interface FlowVersionSummary {
   deployedBy: { userId: string; email: string };
   /** a rollback: the version whose content this one repeats */
   rolledBackFrom?: number;
+  /** deployed by an owner although its tests failed (docs/flow-tests.md): their note, the failing cases and the suite run */
+  testsOverride?: { note: string; failing: string[]; suiteRunId: string };
 }
 
 export interface FlowVersion extends FlowVersionSummary {

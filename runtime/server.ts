@@ -39,6 +39,8 @@ import { buildStores } from './compose/stores.ts';
 import { buildServices } from './compose/services.ts';
 import { buildEngine } from './compose/engine.ts';
 import { buildRouters } from './compose/routers.ts';
+import { SuiteRunner } from './core/flow-tests/suite-runner.ts';
+import { deployGate } from './core/flow-tests/deploy-gate.ts';
 import { listen } from './compose/http-server.ts';
 import { startTracing } from './services/tracing/sdk.ts';
 
@@ -90,7 +92,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     syncJobStates: async () => (syncSystem ? syncSystem.jobStates() : {}),
     droppedLogRecords: () => outageSpool?.dropped ?? 0,
   });
-  const { engine, runServices } = buildEngine({ options, prefix, nodes, compile: compileForRun(catalogue), stores, services, metrics, productionCalls: () => productionCalls });
+  const compile = compileForRun(catalogue);
+  const { engine, runServices } = buildEngine({ options, prefix, nodes, compile, stores, services, metrics, productionCalls: () => productionCalls });
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);
 
   let url = '';
@@ -133,6 +136,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const syncSettings = { ...options.sync, engines: { ...(syncService ? { dataSyncService: syncService } : {}), ...options.sync?.engines } };
     const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, postgres: services.postgres, usage, engine, calls, credentials, fresh, settings: syncSettings }));
     productionCalls = calls;
+    // flow tests: their cases run as test runs; a flow may want them to pass before a deploy
+    const suites = new SuiteRunner({ engine, tests: stores.tests, versions, compile, models: (projectId) => services.models.forProject(projectId, credentialAccess(credentials, projectId, undefined, fresh)) });
     const app = createApp({
       redis,
       prefix,
@@ -143,7 +148,9 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       versions,
       organisations: stores.organisations,
       deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
-      routers: buildRouters({ redis, prefix, options, keyring, nodes, catalogue, stores, services, metrics, runServices, calls, toolServiceApi, triggerSubscriptions, tableWebhooks, sync: sync.router }),
+      deployGate: deployGate(stores.tests, suites),
+      flowDeleted: (flowId) => stores.tests.deleteAll(flowId),
+      routers: buildRouters({ redis, prefix, options, keyring, nodes, catalogue, stores, services, metrics, engine, runServices, suites, calls, toolServiceApi, triggerSubscriptions, tableWebhooks, sync: sync.router }),
     });
     routes = [...app.routeTable, webhookRoute];
     app.use(staticFiles(options.editorDir ?? editorDist));

@@ -4,8 +4,10 @@
  */
 import type Redis from 'ioredis';
 import type Router from '@koa/router';
+import type { Engine } from '../../actors/engine.ts';
 import type { Registry } from '../../catalogue/registry.ts';
 import type { ProductionCalls } from '../core/calls/production-call.ts';
+import type { SuiteRunner } from '../core/flow-tests/suite-runner.ts';
 import type { RunServices } from '../core/run-services.ts';
 import { ConsentStates } from '../integrations/oauth/oauth-state.ts';
 import { BotFrameworkAuth, keyReaderBinding } from '../integrations/teams/bot-framework-auth.ts';
@@ -19,6 +21,7 @@ import { testCredentialsRouter } from '../http/routes/credential-tests.ts';
 import { credentialsRouter } from '../http/routes/credentials.ts';
 import { defaultModelsRouter } from '../http/routes/default-models.ts';
 import { docsSiteRouter } from '../http/routes/docs-site.ts';
+import { flowTestsRouter } from '../http/routes/flow-tests.ts';
 import { logsRouter } from '../http/routes/logs.ts';
 import { mcpToolsRouter } from '../http/routes/mcp-tools.ts';
 import { mcpRouter } from '../http/routes/mcp.ts';
@@ -54,7 +57,10 @@ export interface RouterParts {
   stores: Stores;
   services: Services;
   metrics: WeftMetrics;
+  engine: Engine;
   runServices: RunServices;
+  /** the flow tests' suite runs */
+  suites: SuiteRunner;
   calls: ProductionCalls;
   toolServiceApi: ToolServiceApi;
   triggerSubscriptions: TriggerSubscriptions;
@@ -69,7 +75,8 @@ export function buildRouters(parts: RouterParts): Router[] {
   const { outbound, serviceUrls, fresh, planOf, toolService } = services;
   return [
     metricsRouter(parts.metrics, options.metricsToken),
-    runsRouter(runServices, apiKeys),
+    runsRouter(runServices, apiKeys, stores.tests),
+    flowTestsRouter({ flows, tests: stores.tests, engine: parts.engine, catalogue: parts.catalogue, runner: parts.suites, apiKeys }),
     teamsHookRouter({
       calls,
       credentials,

@@ -7,6 +7,7 @@ import { ApiKeyStore } from '../services/stores/api-keys.ts';
 import { CredentialStore } from '../services/stores/credentials.ts';
 import { FlowVersionStore } from '../services/stores/flow-versions.ts';
 import { FlowStore } from '../services/stores/flows.ts';
+import { FlowTestStore } from '../services/stores/flow-tests.ts';
 import { LogStore } from '../services/stores/logs.ts';
 import { OrganisationStore } from '../services/stores/organisations.ts';
 import { ProjectStore } from '../services/stores/projects.ts';
@@ -33,6 +34,7 @@ export function buildStores(redis: Redis, prefix: string, settings: StoreSetting
     defaultModels: new DefaultModelsStore(redis, prefix),
     usage: new UsageStore(redis, prefix),
     logs: new LogStore(redis, prefix, settings.logRetentionSeconds),
+    tests: new FlowTestStore(redis, prefix),
   };
 }
 

@@ -46,7 +46,7 @@ export interface RunServiceDeps {
 const workflowNotFound = () => new NotFoundError('Workflow not found');
 
 /** A deployed version as the document it was frozen from. */
-function documentOf(flow: FlowRef, stored: StoredVersion): FlowDocument {
+export function documentOf(flow: FlowRef, stored: StoredVersion): FlowDocument {
   const { name, nodes, edges, notes, deployedAt, draftRevision } = stored;
   return { id: flow.id, projectId: flow.projectId, name, status: 'active', version: draftRevision, nodes, edges, ...(notes ? { notes } : {}), createdAt: deployedAt, updatedAt: deployedAt };
 }

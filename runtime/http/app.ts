@@ -26,7 +26,7 @@ import { invitationsRouter } from './routes/invitations.ts';
 import { InvitationStore } from '../services/stores/invitations.ts';
 import { projectsRouter } from './routes/projects.ts';
 import { systemRouter } from './routes/system.ts';
-import { versionsRouter } from './routes/versions.ts';
+import { versionsRouter, type DeployGate } from './routes/versions.ts';
 
 interface AppOptions {
   redis: Redis;
@@ -41,6 +41,10 @@ interface AppOptions {
   sessions?: SessionStore;
   /** what else happens when a flow is deployed or stopped (app trigger subscriptions) */
   deploymentHooks?: readonly DeploymentHooks[];
+  /** what else goes with a deleted flow (its test cases) */
+  flowDeleted?: (flowId: string) => Promise<void>;
+  /** flows whose tests must pass before a deploy (routes/versions.ts) */
+  deployGate?: DeployGate;
   /** more routers (runs, webhooks, GraphQL…), mounted after the built-in ones */
   routers?: Router[];
   /** where the production calls refused while Redis is down are kept for their log records */
@@ -80,9 +84,9 @@ export function createApp(deps: AppDeps): Koa & { routeTable: RouteEntry[] } {
     organisationsRouter({ ...auth, invitations }),
     invitationsRouter({ ...auth, invitations }),
     projectsRouter(auth),
-    flowsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth) }),
+    flowsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth), deleted: deps.flowDeleted }),
     n8nImportRouter({ catalogue, flows, planOf: projectPlanReader(auth) }),
-    versionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth), hooks: deps.deploymentHooks }),
+    versionsRouter({ catalogue, flows, versions, planOf: projectPlanReader(auth), hooks: deps.deploymentHooks, gate: deps.deployGate }),
     ...(deps.routers ?? []),
   ];
   for (const router of routers) {

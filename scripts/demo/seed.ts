@@ -59,6 +59,8 @@ export interface DemoFlow {
   edges: unknown[];
   /** the body its row in docs/demo-flows.md documents, and what it answers */
   example: { body: unknown; answers: string };
+  /** its test cases (docs/flow-tests.md), made with it */
+  tests?: unknown[];
 }
 
 /**
@@ -129,8 +131,9 @@ export async function seedDemo(base: string, session: Record<string, string>): P
   if (projects.some((p) => p.name === DEMO_PROJECT)) return null;
   const project = await call<{ id: string }>('POST', '/api/projects', { name: DEMO_PROJECT });
   const flows = demoFlows(ownAddress(base));
-  const ids = await createDemoFlows(async (flow) => {
+  const ids = await createDemoFlows(async ({ tests, ...flow }) => {
     const created = await call<{ id: string }>('POST', `/api/projects/${project.id}/flows`, flow);
+    for (const test of tests ?? []) await call('POST', `/api/flows/${created.id}/tests`, test);
     await call('POST', `/api/flows/${created.id}/deploy`, { status: 'active', note: 'Demo flow' });
     // "Search the docs" searches weft's own docs: index them with "Index documents" (no key needed)
     if (flow.name.startsWith('Index documents')) await indexOwnDocs(base, created.id, call);

@@ -67,7 +67,7 @@ export function soundNotes(raw: unknown): StickyNote[] {
   return check.notes;
 }
 
-export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; versions: FlowVersionStore; planOf: PlanOf }): Router {
+export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; versions: FlowVersionStore; planOf: PlanOf; deleted?: (flowId: string) => Promise<void> }): Router {
   const router = new Router();
   const flowOf = (ctx: Context, id: string) => flowOfUser(ctx, deps.flows, id);
   const projectOf = (ctx: Context, id: string) => requireProjectAccess(ctx, id);
@@ -126,6 +126,7 @@ export function flowsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; 
     await flowOf(ctx, ctx.params.flowId);
     if (!(await deps.flows.delete(ctx.params.flowId))) throw workflowNotFound();
     await deps.versions.deleteAll(ctx.params.flowId);
+    await deps.deleted?.(ctx.params.flowId);
     ctx.status = 204;
   });
 

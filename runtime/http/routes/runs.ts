@@ -10,6 +10,7 @@ import type { RunSummary } from '../../../contract/runs.ts';
 import { requireProjectAccess } from '../../services/auth/access.ts';
 import { bearerToken, projectOfKey } from '../../services/auth/api-key-check.ts';
 import type { ApiKeyStore } from '../../services/stores/api-keys.ts';
+import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
 import { HttpError } from '../errors.ts';
 import { lastEventId, openSse } from '../sse.ts';
 import type { RunServices } from '../../core/run-services.ts';
@@ -17,7 +18,7 @@ import type { RunServices } from '../../core/run-services.ts';
 const runNotFound = () => new HttpError(404, 'not_found', 'Run not found');
 const workflowNotFound = () => new HttpError(404, 'not_found', 'Workflow not found');
 
-export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'projectOf'>): Router {
+export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'projectOf'>, tests?: Pick<FlowTestStore, 'marks'>): Router {
   const { engine } = services;
   const router = new Router();
 
@@ -64,12 +65,13 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
   router.get('/api/flows/:flowId/runs', async function runHistory(ctx) {
     const flow = await flowOf(ctx, ctx.params.flowId);
     const ids = await engine.history(flow.id, Math.min(Number(ctx.query.limit ?? 50) || 50, 500));
-    const metas = await Promise.all(ids.map((id) => engine.meta(id)));
+    const [metas, marks] = await Promise.all([Promise.all(ids.map((id) => engine.meta(id))), tests?.marks(flow.id, ids)]);
     ctx.body = metas
       .filter((m) => m !== null)
-      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey }): RunSummary => ({
-        runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey,
-      }));
+      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey }): RunSummary => {
+        const testCase = marks?.get(runId);
+        return { runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, ...(testCase ? { testCase } : {}) };
+      });
   });
 
   router.get('/api/runs/:runId', async function runSnapshot(ctx) {

@@ -1,7 +1,8 @@
 /**
  * @module runtime/http/routes/versions — deploying and a flow's deployed versions
  * (contract/versions.ts; the work is runtime/services/flows/deployments.ts):
- * - `POST /api/flows/:flowId/deploy` `{status: 'active', note?}` → a new version of the draft,
+ * - `POST /api/flows/:flowId/deploy` `{status: 'active', note?, testsOverride?}` → a new version of the draft
+ *   (a flow whose tests must pass runs them first: docs/flow-tests.md),
  *   deployed; `{status: 'inactive'}` stops production (the flow is a draft again, its versions stay).
  *   Both answer the flow (CheckedFlow).
  * - `GET /api/flows/:flowId/versions` → FlowVersionSummary[], newest first.
@@ -11,6 +12,9 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import type { FlowDocument } from '../../../contract/flow-document.ts';
+import type { FlowVersionSummary } from '../../../contract/versions.ts';
+import { requireProjectAccess } from '../../services/auth/access.ts';
 import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
 import { Deployments, type Deployer, type DeploymentHooks } from '../../services/flows/deployments.ts';
 import { publicVersion, versionNotFound, versionNumber, type FlowVersionStore } from '../../services/stores/flow-versions.ts';
@@ -34,7 +38,13 @@ function deployerOf(ctx: Context): Deployer {
   return { userId: user.id, email: user.email };
 }
 
-export function versionsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; versions: FlowVersionStore; planOf: PlanOf; hooks?: readonly DeploymentHooks[] }): Router {
+/**
+ * A flow whose tests must pass before a deploy (runtime/core/flow-tests/deploy-gate.ts): resolves
+ * when the deploy may go on (with the override the version records), else throws the refusal.
+ */
+export type DeployGate = (flow: FlowDocument, override: unknown, role: string) => Promise<FlowVersionSummary['testsOverride'] | undefined>;
+
+export function versionsRouter(deps: { catalogue: CatalogueView; flows: FlowStore; versions: FlowVersionStore; planOf: PlanOf; hooks?: readonly DeploymentHooks[]; gate?: DeployGate }): Router {
   const router = new Router();
   const deployments = new Deployments(deps);
   const flowOf = (ctx: Context) => flowOfUser(ctx, deps.flows, ctx.params.flowId);
@@ -44,7 +54,13 @@ export function versionsRouter(deps: { catalogue: CatalogueView; flows: FlowStor
     if (body.status !== 'active' && body.status !== 'inactive') throw badRequest("status must be 'active' or 'inactive'");
     const note = noteOf(body.note);
     const flow = await flowOf(ctx);
-    const saved = body.status === 'active' ? await deployments.deploy(flow, deployerOf(ctx), note) : await deployments.stop(flow);
+    if (body.status !== 'active') {
+      ctx.body = checkedFlow(await deployments.stop(flow), deps.catalogue);
+      return;
+    }
+    const role = deps.gate ? (await requireProjectAccess(ctx, flow.projectId)).role : '';
+    const override = await deps.gate?.(flow, body.testsOverride, role);
+    const saved = await deployments.deploy(flow, deployerOf(ctx), note, override);
     ctx.body = checkedFlow(saved, deps.catalogue);
   });
 

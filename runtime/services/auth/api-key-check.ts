@@ -40,7 +40,7 @@ export function readProjectKey(apiKeys: KeyReader, authorization: string | undef
   };
 }
 
-type KeyReader = Pick<ApiKeyStore, 'live' | 'confirm'>;
+export type KeyReader = Pick<ApiKeyStore, 'live' | 'confirm'>;
 
 /** the token of `Authorization: Bearer <token>`; 401 when the header is missing or not a Bearer token */
 export function bearerToken(authorization: string | undefined | null): string {

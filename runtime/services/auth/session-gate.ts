@@ -2,8 +2,8 @@
  * @module runtime/services/auth/session-gate — who is calling. One middleware in front of every route:
  * it reads the `weft_session` cookie, puts the signed-in user on `ctx.state.user` (and their
  * ProjectAccess on `ctx.state.access`), refuses every /api/* route but the open ones without a
- * session (401 'Sign in first') — but a GET of a run or its events with an Authorization header,
- * whose API key the runs route checks — and every cookie-authenticated write without the
+ * session (401 'Sign in first') — but a GET of a run or its events, and a flow's tests routes, with
+ * an Authorization header, whose API key the route checks — and every cookie-authenticated write without the
  * session's CSRF token in `x-csrf-token` (403 'Invalid CSRF token').
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -28,6 +28,9 @@ const studioApiPath = /^\/api(\/|$)/;
 /** a run and its events, which the API key that started the run may also read (the route checks the key) */
 const runReadPath = /^\/api\/runs\/[^/]+(\/events)?\/?$/;
 const keyReadsRun = (ctx: Context) => ctx.method === 'GET' && runReadPath.test(ctx.path) && ctx.get('authorization') !== '';
+/** a flow's or project's tests (CI: `npm run flow-tests`), which an API key of the project may also call (the route checks the key) */
+const testsPath = /^\/api\/(flows|projects)\/[^/]+\/tests(\/|$)/;
+const keyCallsTests = (ctx: Context) => testsPath.test(ctx.path) && ctx.get('authorization') !== '';
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface AuthStores {
@@ -79,7 +82,7 @@ export function sessionGate(stores: AuthStores): Middleware {
     }
     if (studio && !openApiPath.test(ctx.path)) {
       if (!session || !user) {
-        if (keyReadsRun(ctx)) return next();
+        if (keyReadsRun(ctx) || keyCallsTests(ctx)) return next();
         throw unauthorized();
       }
       if (writes.has(ctx.method)) checkCsrf(ctx, session);

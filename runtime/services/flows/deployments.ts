@@ -48,11 +48,11 @@ export class Deployments {
   constructor(private readonly deps: DeploymentDeps) {}
 
   /** Freeze the draft as a new version and run it in production. */
-  async deploy(flow: FlowDocument, by: Deployer, note: string): Promise<FlowDocument> {
+  async deploy(flow: FlowDocument, by: Deployer, note: string, testsOverride?: FlowVersionSummary['testsOverride']): Promise<FlowDocument> {
     const content = contentOf(flow);
     await this.check(content, flow.projectId);
     for (const hook of this.deps.hooks ?? []) await hook.deploying(flow, content);
-    return this.release(flow.id, { content, draftRevision: flow.version, deployedBy: by, note });
+    return this.release(flow.id, { content, draftRevision: flow.version, deployedBy: by, note, ...(testsOverride ? { testsOverride } : {}) });
   }
 
   /** Deploy an older version's content again, as a new version that names it; the draft stays as it is. */

@@ -24,6 +24,7 @@ export interface NewVersion {
   deployedBy: FlowVersionSummary['deployedBy'];
   note: string;
   rolledBackFrom?: number;
+  testsOverride?: FlowVersionSummary['testsOverride'];
 }
 
 export class FlowVersionStore {
@@ -42,6 +43,7 @@ export class FlowVersionStore {
       deployedAt: Date.now(),
       deployedBy: made.deployedBy,
       ...(made.rolledBackFrom !== undefined ? { rolledBackFrom: made.rolledBackFrom } : {}),
+      ...(made.testsOverride ? { testsOverride: made.testsOverride } : {}),
     };
     const { name, nodes, edges, notes } = made.content;
     const stored: StoredVersion = { ...summary, flowId, name, nodes, edges, ...(notes ? { notes } : {}), draftRevision: made.draftRevision };

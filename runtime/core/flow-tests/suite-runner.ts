@@ -1,0 +1,133 @@
+/**
+ * @module runtime/core/flow-tests/suite-runner — a suite run: every test case of a flow run as a
+ * test run of the draft (or of a deployed version), at most SUITE_CONCURRENCY at once, each
+ * with its own pins; then its checks (runtime/services/flow-tests/checks/). Each case's run id is
+ * fixed by the suite and the case (`run_t<suite>_<case>`) and started with `reuse`, so a case
+ * started again is never run twice:
+ * the run already there is awaited. The engine's own recovery finishes a run whose worker died.
+ */
+import type { Engine } from '../../../actors/engine.ts';
+import type { ModelAccess } from '../../../catalogue/services/models.ts';
+import type { FlowDocument } from '../../../contract/flow-document.ts';
+import type { CaseResult, CheckKind, PassRate, SuiteRun, TestCase } from '../../../contract/flow-tests.ts';
+import type { CompiledFlow } from '../../services/flows/compile.ts';
+import { evaluateChecks } from '../../services/flow-tests/checks/evaluate.ts';
+import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
+import { versionNotFound, type FlowVersionStore } from '../../services/stores/flow-versions.ts';
+import { ValidationError } from '../../services/domain-errors.ts';
+import { documentOf } from '../run-services.ts';
+
+/** Cases of one suite running at once. */
+export const SUITE_CONCURRENCY = 4;
+/** How long one case's run may take before it counts as failed. */
+export const CASE_TIMEOUT_MS = 5 * 60 * 1000;
+
+export interface SuiteRunnerDeps {
+  engine: Engine;
+  tests: FlowTestStore;
+  versions: FlowVersionStore;
+  compile(flow: FlowDocument): CompiledFlow;
+  /** the model gateway as a project's nodes see it (model-judged checks) */
+  models(projectId: string): ModelAccess;
+}
+
+const caseRunId = (suiteId: string, caseId: string) => `run_t${suiteId.replace(/^suite_/, '')}_${caseId.replace(/^case_/, '')}`;
+
+/** The totals of a suite from its case results. */
+export function summarise(suite: SuiteRun): SuiteRun {
+  const done = suite.cases.filter((c) => c.status !== 'pending' && c.status !== 'running');
+  const passRates: Partial<Record<CheckKind, PassRate>> = {};
+  let judged = 0, judgedPassed = 0, judgedCost = 0;
+  for (const result of done) {
+    for (const check of result.checks) {
+      const rate = (passRates[check.kind] ??= { passed: 0, total: 0, rate: 0 });
+      rate.total++;
+      if (check.passed) rate.passed++;
+      if (check.judge) {
+        judged++;
+        if (check.passed) judgedPassed++;
+        judgedCost += check.judge.cost;
+      }
+    }
+  }
+  for (const rate of Object.values(passRates)) rate.rate = rate.total ? rate.passed / rate.total : 0;
+  return {
+    ...suite,
+    passed: done.filter((c) => c.status === 'passed').length,
+    failed: done.filter((c) => c.status !== 'passed').length,
+    passRates,
+    ...(judged ? { judgedScore: judgedPassed / judged } : {}),
+    judgedCost,
+    ...(done.length === suite.cases.length ? { status: 'completed' as const, finishedAt: suite.finishedAt ?? Date.now() } : {}),
+  };
+}
+
+export class SuiteRunner {
+  constructor(private readonly deps: SuiteRunnerDeps) {}
+
+  /** Start a suite run of the flow's cases against the draft (or `version`); resolves once it is stored, with its id and a promise of its end. */
+  async start(flow: FlowDocument, version?: number): Promise<{ suite: SuiteRun; done: Promise<SuiteRun> }> {
+    const document = await this.documentToRun(flow, version);
+    this.deps.compile(document); // a flow that cannot run refuses the suite (400 invalid_flow)
+    const cases = await this.deps.tests.cases(flow.id);
+    if (!cases.length) throw new ValidationError('The flow has no test cases', 'no_test_cases');
+    const id = `suite_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const suite: SuiteRun = {
+      id, flowId: flow.id, ...(version !== undefined ? { version } : { draftRevision: flow.version }), status: 'running', startedAt: Date.now(),
+      total: cases.length, passed: 0, failed: 0, passRates: {}, judgedCost: 0,
+      cases: cases.map((c) => ({ caseId: c.id, name: c.name, runId: caseRunId(id, c.id), status: 'pending', checks: [] })),
+    };
+    await this.deps.tests.startSuite(suite);
+    return { suite, done: this.drive(document, suite, cases) };
+  }
+
+  private async documentToRun(flow: FlowDocument, version?: number): Promise<FlowDocument> {
+    if (version === undefined) return flow;
+    const stored = await this.deps.versions.get(flow.id, version);
+    if (!stored) throw versionNotFound(flow.id, version, await this.deps.versions.newest(flow.id));
+    return documentOf(flow, stored);
+  }
+
+  private async drive(document: FlowDocument, suite: SuiteRun, cases: TestCase[]): Promise<SuiteRun> {
+    let current = suite;
+    // results are written one at a time, so none is lost to a concurrent write
+    let writing = Promise.resolve();
+    const record = (result: CaseResult) => {
+      current = summarise({ ...current, cases: current.cases.map((c) => (c.caseId === result.caseId ? result : c)) });
+      const snapshot = current;
+      writing = writing.then(() => this.deps.tests.saveSuite(snapshot));
+      return writing;
+    };
+    const queue = [...cases];
+    const lane = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const runId = caseRunId(suite.id, next.id);
+        await record(await this.runCase(document, next, runId).catch((error: Error): CaseResult => ({ caseId: next.id, name: next.name, runId, status: 'error', error: error.message, checks: [], finishedAt: Date.now() })));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SUITE_CONCURRENCY, cases.length) }, lane));
+    await writing;
+    return current;
+  }
+
+  private async runCase(document: FlowDocument, test: TestCase, runId: string): Promise<CaseResult> {
+    const pinned = test.pinned ?? {};
+    // the case's pins only: the draft's own pins are the studio's, not the test's
+    const withPins: FlowDocument = { ...document, nodes: document.nodes.map(({ pinned: _, ...node }) => (node.id in pinned ? { ...node, pinned: { output: pinned[node.id], pinnedAt: 0 } } : node)) };
+    const compiled = this.deps.compile(withPins);
+    const { engine } = this.deps;
+    await engine.startRun(compiled.testPlan, test.input, { mode: 'test', runId, reuse: true });
+    const result = await engine.awaitResult(runId, document.id, [], CASE_TIMEOUT_MS);
+    const snapshot = await engine.snapshot(runId);
+    const base = { caseId: test.id, name: test.name, runId, runStatus: snapshot?.status ?? result.status, finishedAt: Date.now() };
+    if (!snapshot || snapshot.status !== 'completed') {
+      return { ...base, status: 'error', error: snapshot?.error ?? result.error ?? `The run ended ${result.status}`, checks: [] };
+    }
+    const nodes: Record<string, unknown> = {};
+    for (const [id, actor] of Object.entries(snapshot.nodes)) if (actor.state === 'completed') nodes[id] = actor.output;
+    const responder = compiled.responses.find((id) => id in nodes);
+    const answer = responder ? nodes[responder] : undefined;
+    const checks = await evaluateChecks(test.checks, { answer, nodes }, () => this.deps.models(document.projectId));
+    return { ...base, status: checks.every((c) => c.passed) ? 'passed' : 'failed', answer, checks };
+  }
+}
