@@ -1,6 +1,7 @@
 /** @module actors/engine-types — what the engine asks of its host and hands to it. */
 import type { RunMeta } from '../contract/runs.ts';
 import type { ProgressDetail } from '../contract/run-events.ts';
+import type { RerunSeed } from './rerun-seed.ts';
 import type { NodeResult, Plan, PlanNode } from './types.ts';
 
 /** One activation of one actor, handed to the host's executor. */
@@ -62,4 +63,6 @@ export interface StartOptions {
   parent?: { runId: string; actor: string; hop: number; resumes?: boolean };
   /** a run already under `runId` is not an error: its id is returned and nothing is started */
   reuse?: boolean;
+  /** a re-run of `runId` from `seed.fromNode`: the seed is written before the start, which queues that node (actors/rerun-seed.ts) */
+  rerun?: { runId: string; seed: RerunSeed };
 }

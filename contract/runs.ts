@@ -40,10 +40,12 @@ export interface RunMeta {
   /** the trigger node's id */
   trigger: string;
   input?: unknown;
+  /** a re-run (docs/debugging.md): the run it re-ran and the node it started from */
+  rerunOf?: { runId: string; fromNode: string };
 }
 
 /** One run of a flow's history (`GET /api/flows/:flowId/runs`). */
-export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version' | 'deployedVersion'>;
+export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version' | 'deployedVersion' | 'rerunOf'>;
 
 /** The state of one node instance, as a run snapshot shows it. */
 export interface ActorSnapshot {

@@ -67,8 +67,8 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     const metas = await Promise.all(ids.map((id) => engine.meta(id)));
     ctx.body = metas
       .filter((m) => m !== null)
-      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion }): RunSummary => ({
-        runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion,
+      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, rerunOf }): RunSummary => ({
+        runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, ...(rerunOf ? { rerunOf } : {}),
       }));
   });
 
