@@ -1,9 +1,12 @@
 /** Re-runs from a node: the nodes before it are not run again, their recorded messages seed the new run. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
 import type { ExecuteFn } from './engine-types.ts';
 import { runKeys } from './keys.ts';
 import { RerunRefusal } from './rerun-seed.ts';
+import { crashPlan, killWhenRunning } from './testing/crash-run.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
@@ -22,8 +25,8 @@ function counting(): { executed: string[]; execute: ExecuteFn } {
   return { executed, execute };
 }
 
-function started(execute: ExecuteFn, workers = 4): Engine {
-  const engine = testEngine(execute);
+function started(execute: ExecuteFn, workers = 4, lockDurationMs?: number): Engine {
+  const engine = testEngine(execute, lockDurationMs ? { lockDurationMs } : {});
   engines.push(engine);
   if (workers) engine.startWorker(workers);
   return engine;
@@ -122,5 +125,23 @@ describe('re-run from a node', () => {
     // the failed node itself: re-run from it with the message it failed on
     const rerun = await engine.rerun(source, plan, 'bad_1');
     expect((await eventsUntilEnd(engine, rerun)).at(-1)).toMatchObject({ type: 'run.failed', nodeId: 'bad_1' });
+  });
+
+  it('survives its worker SIGKILLed mid-re-run: taken over, every re-run node once, the nodes before it never', async () => {
+    const engine = started(testExecute, 0, 2000);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing/crash-worker.ts')], {
+      env: { ...process.env, WEFT_PREFIX: engine.prefix },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((ok) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ok()));
+    const source = await engine.startRun(crashPlan, { slowMs: 1500 });
+    while ((await engine.meta(source))?.status === 'running') await new Promise((ok) => setTimeout(ok, 50));
+    const rerun = await engine.rerun(source, crashPlan, 'slow_1');
+    const events = await killWhenRunning(engine, rerun, child, 'slow_1');
+    const completed = events.filter((e) => e.type === 'node.completed').map((e) => (e as { nodeId: string }).nodeId).sort();
+    expect(completed).toEqual(['after_1', 'join_1', 'slow_1']);
+    expect((((await engine.snapshot(rerun))?.nodes.slow_1.output) as { pid: number }).pid).toBe(process.pid);
+    const actors = await engine.actors(rerun);
+    expect(Object.fromEntries(actors!.map((a) => [a.actor, a.mailbox.length]))).toMatchObject({ slow_1: 1, join_1: 2, after_1: 1 });
   });
 });
