@@ -1,6 +1,7 @@
 /** @module actors/engine-types — what the engine asks of its host and hands to it. */
 import type { RunMeta } from '../contract/runs.ts';
 import type { ProgressDetail } from '../contract/run-events.ts';
+import type { RerunSeed } from './rerun-seed.ts';
 import type { NodeResult, Plan, PlanNode } from './types.ts';
 
 /** One activation of one actor, handed to the host's executor. */
@@ -66,4 +67,6 @@ export interface StartOptions {
   reuse?: boolean;
   /** the caller's Idempotency-Key (a production call's), kept in the run's meta */
   idempotencyKey?: string;
+  /** a re-run of `runId` from `seed.fromNode`: the seed is written before the start, which queues that node (actors/rerun-seed.ts) */
+  rerun?: { runId: string; seed: RerunSeed };
 }

@@ -6,6 +6,7 @@ import type Redis from 'ioredis';
 import { fairProcessor } from './fair-processor.ts';
 import { EagerRuns } from './eager.ts';
 import { Pipeline } from './pipeline.ts';
+import { RerunRefusal, rerunSeed } from './rerun-seed.ts';
 import { RunStore } from './run-store.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import { liveChannel } from './keys.ts';
@@ -22,6 +23,7 @@ import type { Plan } from './types.ts';
 
 export type { RunResult } from './run-result.ts';
 export { frozenNodes } from './run-start.ts';
+export { RerunRefusal } from './rerun-seed.ts';
 
 /**
  * The engine composes the run store (every Redis read and write of a run: actors/run-store.ts),
@@ -53,6 +55,18 @@ export class Engine {
   /** Freeze `plan` into a new run and dispatch its trigger. Resolves to the run id. */
   startRun(plan: Plan, input: unknown, options: StartOptions = {}): Promise<string> {
     return this.pipeline.startRun(plan, input, options);
+  }
+
+  /**
+   * Start a re-run of `sourceRunId` from `fromNode` on `plan` (docs/debugging.md): the nodes
+   * before it are not run again, their recorded outputs (`inputs` replacing some) seed the new
+   * run, whose start queues `fromNode`. Throws a RerunRefusal naming the field it cannot take.
+   */
+  async rerun(sourceRunId: string, plan: Plan, fromNode: string, inputs?: Record<string, unknown>, options: Pick<StartOptions, 'mode' | 'runId'> = {}): Promise<string> {
+    const source = await this.store.meta(sourceRunId);
+    if (!source) throw new RerunRefusal('runId', `Run ${sourceRunId} not found`);
+    const seed = await rerunSeed(this.redis, this.prefix, sourceRunId, plan, fromNode, inputs);
+    return this.pipeline.startRun(plan, source.input ?? null, { mode: options.mode ?? 'test', runId: options.runId, rerun: { runId: sourceRunId, seed } });
   }
 
   /** Cancel a run and the child runs it started; resolves to its status afterwards ('missing' when there is no such run). */

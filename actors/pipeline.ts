@@ -95,7 +95,7 @@ export class Pipeline {
     const remember = () => this.store.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(start.now) })!, start.nodes);
     // a reused run id may be another process's run: only a new one is claimed with its start
     const { eager } = this;
-    if (eager?.hasRoom && !options.reuse) {
+    if (eager?.hasRoom && !options.reuse && !options.rerun) {
       remember();
       // the trigger-at-start policy: the trigger runs here, before the start, which finishes it,
       // with what may run ahead after it
@@ -122,6 +122,8 @@ export class Pipeline {
       });
       return runId;
     }
+    // a re-run's seed goes first: its start's queued node reads the outputs before it
+    if (options.rerun) await this.store.seed(runId, options.rerun.seed);
     const [started, status, ready] = await this.store.startOnly(start);
     if (started !== 'ok' && options.reuse) {
       const existing = await this.store.meta(runId);

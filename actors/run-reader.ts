@@ -14,7 +14,7 @@ export function parseMeta(hash: Record<string, string>): RunMeta | null {
   for (const [field, value] of Object.entries(hash)) {
     if (field.startsWith('loop') || field === 'active' || field === 'lastNode' || field === 'touched') continue;
     if (numeric.has(field)) meta[field] = Number(value);
-    else if (field === 'input') meta[field] = JSON.parse(value);
+    else if (field === 'input' || field === 'rerunOf') meta[field] = JSON.parse(value);
     else meta[field] = value;
   }
   // a run failed before kinds were kept (or with a kind this version does not know): unexpected

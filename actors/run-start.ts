@@ -57,9 +57,11 @@ export function startCall(
     ...(parent && parent.resumes !== false ? { parentActor: parent.actor } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     ...(traceparent ? { traceparent } : {}),
+    ...(options.rerun ? { rerunOf: JSON.stringify({ runId: options.rerun.runId, fromNode: options.rerun.seed.fromNode }), ...options.rerun.seed.meta } : {}),
   };
   const call: StartCall = {
-    runId, trigger: plan.trigger, now: Date.now(), retention: store.retention, channel: liveChannel(store.prefix, plan.flowId),
+    // a re-run's start queues the node it starts from instead of the trigger
+    runId, trigger: options.rerun?.seed.fromNode ?? plan.trigger, now: Date.now(), retention: store.retention, channel: liveChannel(store.prefix, plan.flowId),
     payloadLimit: store.payloadLimit, meta, nodes: frozenNodes(plan),
   };
   return { call, meta };

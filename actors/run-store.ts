@@ -18,6 +18,7 @@ import type { ActorFunctions, Finished } from './scripts.ts';
 import type { FinishStep } from './stepping.ts';
 import { TickBatch } from './tick-batch.ts';
 import type { RunEvent } from '../contract/run-events.ts';
+import type { RerunSeed } from './rerun-seed.ts';
 import type { PlanNode } from './types.ts';
 
 /** Outputs (JSON text) a caller has at hand, by actor: not stored yet, or kept by this process. */
@@ -110,6 +111,27 @@ export class RunStore {
   /** start-1.lua alone: the history entry follows once the run is known to be new. */
   startOnly(call: StartCall): Promise<Finished> {
     return this.functions.start(this.keys(call.runId).meta, call);
+  }
+
+  /**
+   * A re-run's seed (actors/rerun-seed.ts), written before its start in one MULTI: every key it
+   * writes expires with the run's retention. A crash before the start leaves keys no run points
+   * to, which expire.
+   */
+  async seed(runId: string, seed: RerunSeed): Promise<void> {
+    const keys = this.keys(runId);
+    const multi = this.redis.multi();
+    const hashes: [string, Record<string, string>][] = [[keys.actors, seed.actors], [keys.out, seed.outputs]];
+    for (const [actor, fields] of Object.entries(seed.joins)) hashes.push([keys.join(actor), fields]);
+    for (const [key, fields] of hashes) {
+      if (Object.keys(fields).length === 0) continue;
+      multi.hset(key, fields).expire(key, this.retention);
+    }
+    for (const [actor, envelopes] of Object.entries(seed.mailboxes)) {
+      for (const envelope of envelopes) multi.xadd(keys.mailbox(actor), '*', 'm', JSON.stringify({ ...envelope, runId }));
+      multi.expire(keys.mailbox(actor), this.retention);
+    }
+    await multi.exec();
   }
 
   /** A run's entry in its flow's history, written with the others of this tick (actors/tick-batch.ts). */

@@ -98,6 +98,34 @@ describe('runs', () => {
     expect(actors.find((a) => a.actor === 'apiResponse_1')?.mailbox.length).toBe(1);
   });
 
+  it('re-runs a past run from a node with an edited upstream message; refuses a malformed body naming the field', async () => {
+    const id = await flow([trigger, variables('variables_1', 'hi {{trigger.output.name}}'), response], [
+      edge('e1', 'webhookTrigger_1', 'variables_1'), edge('e2', 'variables_1', 'apiResponse_1'),
+    ], false);
+    const { runId: source } = await weft.api<{ runId: string }>('POST', `/api/flows/${id}/runs`, { input: { name: 'Ada' } });
+    await readSse(`${weft.url}/api/runs/${source}/events`, { headers: weft.headers });
+    const started = await weft.request('POST', `/api/runs/${source}/rerun`, { fromNode: 'variables_1', inputs: { webhookTrigger_1: { name: 'Bo' } } });
+    expect(started.status).toBe(202);
+    const { runId } = (await started.json()) as { runId: string };
+    const events = await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers });
+    expect(events.at(-1)?.type).toBe('run.completed');
+    expect(events.some((e) => e.type === 'node.completed' && e.nodeId === 'webhookTrigger_1')).toBe(false);
+    const snapshot = await weft.api<{ mode: string; rerunOf: unknown; nodes: Record<string, { output: unknown }> }>('GET', `/api/runs/${runId}`);
+    expect(snapshot).toMatchObject({ mode: 'test', rerunOf: { runId: source, fromNode: 'variables_1' } });
+    expect(snapshot.nodes.apiResponse_1.output).toMatchObject({ echo: 'hi Bo' });
+    const history = await weft.api<{ runId: string; rerunOf?: unknown }[]>('GET', `/api/flows/${id}/runs`);
+    expect(history.find((r) => r.runId === runId)?.rerunOf).toEqual({ runId: source, fromNode: 'variables_1' });
+    const refused = async (body: unknown) => {
+      const answer = await weft.request('POST', `/api/runs/${source}/rerun`, body);
+      return [answer.status, ((await answer.json()) as { error: { message: string } }).error.message];
+    };
+    expect(await refused({})).toEqual([400, 'fromNode: a node id is required']);
+    expect(await refused({ fromNode: 'nope_1' })).toEqual([400, "fromNode: no node 'nope_1' in the flow"]);
+    expect(await refused({ fromNode: 'variables_1', inputs: [] })).toEqual([400, 'inputs: an object of node id → replacement message']);
+    expect(await refused({ fromNode: 'variables_1', version: 0 })).toEqual([400, "version: 'draft' or a deployed version number"]);
+    expect(await refused({ fromNode: 'variables_1', version: 7 })).toEqual([400, 'version: the flow has no deployed version 7']);
+  });
+
   it('cancels a running run', async () => {
     const id = await flow([trigger, { id: 'wait_1', type: 'waitNode', position: { x: 0, y: 0 }, values: { seconds: 5 } }], [
       edge('e1', 'webhookTrigger_1', 'wait_1'),

@@ -5,7 +5,7 @@
  */
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Engine } from '../../../actors/engine.ts';
+import { RerunRefusal, type Engine } from '../../../actors/engine.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
 import { requireProjectAccess } from '../../services/auth/access.ts';
 import { bearerToken, projectOfKey } from '../../services/auth/api-key-check.ts';
@@ -68,10 +68,28 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     const [metas, marks] = await Promise.all([Promise.all(ids.map((id) => engine.meta(id))), tests?.marks(flow.id, ids)]);
     ctx.body = metas
       .filter((m) => m !== null)
-      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey }): RunSummary => {
+      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, rerunOf }): RunSummary => {
         const testCase = marks?.get(runId);
-        return { runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, ...(testCase ? { testCase } : {}) };
+        return { runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, ...(rerunOf ? { rerunOf } : {}), ...(testCase ? { testCase } : {}) };
       });
+  });
+
+  router.post('/api/runs/:runId/rerun', async function rerunFromNode(ctx) {
+    const source = await checkRun(ctx, ctx.params.runId);
+    const request = rerunRequest(ctx.request.body);
+    const flow = await flowOf(ctx, source.flowId);
+    const compiled = request.version === 'draft' ? services.compiled(flow) : await services.deployed(flow, request.version);
+    if (!compiled) throw new HttpError(400, 'invalid_request', `version: the flow has no deployed version ${request.version}`);
+    // a test run hands on pinned outputs as any test run does; production runs ignore pins
+    const plan = request.mode === 'production' ? compiled.plan : compiled.testPlan;
+    try {
+      const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode });
+      ctx.status = 202;
+      ctx.body = { runId, rerunOf: { runId: source.runId, fromNode: request.fromNode } };
+    } catch (error) {
+      if (error instanceof RerunRefusal) throw new HttpError(error.status, error.status === 400 ? 'invalid_request' : 'conflict', error.message);
+      throw error;
+    }
   });
 
   router.get('/api/runs/:runId', async function runSnapshot(ctx) {
@@ -109,6 +127,18 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
   });
 
   return router;
+}
+
+/** `POST /api/runs/:id/rerun`'s body, checked: a 400 names the field at fault. */
+function rerunRequest(body: unknown): { fromNode: string; inputs?: Record<string, unknown>; version: 'draft' | number; mode: 'test' | 'production' } {
+  const fault = (message: string) => new HttpError(400, 'invalid_request', message);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fault('The body must be a JSON object {fromNode, inputs?, version?, mode?}');
+  const { fromNode, inputs, version = 'draft', mode = 'test' } = body as Record<string, unknown>;
+  if (typeof fromNode !== 'string' || fromNode === '') throw fault('fromNode: a node id is required');
+  if (inputs !== undefined && (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))) throw fault('inputs: an object of node id → replacement message');
+  if (version !== 'draft' && !(Number.isInteger(version) && (version as number) > 0)) throw fault("version: 'draft' or a deployed version number");
+  if (mode !== 'test' && mode !== 'production') throw fault("mode: 'test' or 'production'");
+  return { fromNode, inputs: inputs as Record<string, unknown> | undefined, version: version as 'draft' | number, mode };
 }
 
 /** Every event of every run of a flow, as it happens (production runs included). */
