@@ -141,11 +141,23 @@ export const nodes: NodePackage[] = [
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);
 
-/** The credential tests the nodes declare, by credential type (runtime/services/credential-tests/ adds the ones no node owns). */
-export const nodeCredentialTests: Record<string, CredentialTest> = Object.assign({}, ...nodes.map((node) => node.credentialTests ?? {}));
+/** The parts of one kind the nodes declare, by name; a name two nodes declare is a mistake the catalogue refuses at start. */
+function gathered<T>(kind: string, partsOf: (node: NodePackage) => Readonly<Record<string, T>> | undefined): Record<string, T> {
+  const all: Record<string, T> = {};
+  for (const node of nodes) {
+    for (const [name, part] of Object.entries(partsOf(node) ?? {})) {
+      if (Object.hasOwn(all, name)) throw new Error(`${kind} ${name} is declared twice (again by ${node.definition.name})`);
+      all[name] = part;
+    }
+  }
+  return all;
+}
 
-/** The dropdown loaders the nodes declare, by `loadOptionsMethod` name (option-loader-list.ts adds the ones no node declares yet). */
-export const nodeOptionLoaders: Record<string, OptionLoader> = Object.assign({}, ...nodes.map((node) => node.loaders ?? {}));
+/** The credential tests the nodes declare, by credential type (runtime/services/credential-tests/ adds the ones no node owns). */
+export const nodeCredentialTests: Record<string, CredentialTest> = gathered('credential test', (node) => node.credentialTests);
+
+/** Every form dropdown's loader, declared by the node that owns it, by its `loadOptionsMethod` name. */
+export const optionLoaders: Record<string, OptionLoader> = gathered('option loader', (node) => node.loaders);
 
 /** The sync readers the data-source nodes declare (runtime/services/sync-sources/ adds the ones no node declares yet). */
 export const nodeSourceReaders: SourceReader[] = nodes.flatMap((node) => (node.syncReader ? [node.syncReader] : []));

@@ -2,9 +2,10 @@
  * @module catalogue/option-loaders — dropdowns a node form loads from the server (spec 002 §2
  * `typeOptions.loadOptionsMethod`: Teams chats/teams/channels, table database bases/tables/
  * fields/records, notes pages/databases, …). A field names its loader with `loadOptionsMethod`;
- * the loader lives in its node's folder (`<node>/loaders.ts`) and is listed once in
- * `catalogue/option-loader-list.ts`. A loader answers an empty list when it cannot load (no
- * credential, the service refused): the spec's rule. Server side.
+ * the loader lives in the folder of the node that owns it (`<node>/loaders.ts`), which declares
+ * it (`defineNode(…, { loaders })`; catalogue/nodes.ts gathers them as `optionLoaders`). A
+ * loader answers an empty list when it cannot load (no credential, the service refused): the
+ * spec's rule. Server side.
  */
 import type { CredentialReader, FieldOption } from './types.ts';
 import type { OutboundClient } from './outbound.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OptionLoaderContext } from '../../option-loaders.ts';
-import { optionLoaders } from '../../option-loader-list.ts';
+import { optionLoaders } from '../../nodes.ts';
 import { testContext } from '../../testing/node-harness.ts';
 import { startRecordingServer, type RecordingServer } from './testing/recording-server.ts';
 

@@ -1,5 +1,8 @@
 /** @module catalogue/data-source/s3-trigger-node/run — a data-source trigger passes its input (one synced document) through as its output. */
 import { defineNode } from '../../define-node.ts';
 import { definition } from './definition.ts';
+import { s3ListBuckets } from './loaders.ts';
 
-export default defineNode(definition, async (_values, ctx) => ({ output: ctx.input ?? {} }));
+export default defineNode(definition, async (_values, ctx) => ({ output: ctx.input ?? {} }), {
+  loaders: { s3ListBuckets },
+});

@@ -1,6 +1,6 @@
 /**
  * @module runtime/http/routes/option-loaders — the server side of form dropdowns (spec 002 §2
- * `typeOptions.loadOptionsMethod`): any loader of catalogue/option-loader-list.ts, run for a
+ * `typeOptions.loadOptionsMethod`): any loader a node declares (catalogue/nodes.ts `optionLoaders`), run for a
  * project the signed-in user may see, with the form's current values as `input`.
  * - `POST /api/projects/:projectId/load-options/:method` `{input}` → `[{label, value}]`;
  * - the spec's own paths, `POST /api/teams/get-chats` (get-teams, get-channels),
@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { OptionLoader } from '../../../catalogue/option-loaders.ts';
-import { optionLoaders } from '../../../catalogue/option-loader-list.ts';
+import { optionLoaders } from '../../../catalogue/nodes.ts';
 import type { ServiceUrls } from '../../../catalogue/service-urls.ts';
 import type { FieldOption } from '../../../catalogue/types.ts';
 import type { PostgresAccess } from '../../../catalogue/services/postgres.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { NodeError } from './errors.ts';
 import type { OutboundResponse } from './outbound.ts';
-import { optionLoaders } from './option-loader-list.ts';
+import { definitions, optionLoaders } from './nodes.ts';
 import type { OptionLoaderContext } from './option-loaders.ts';
 import { serviceUrlsFrom } from './service-urls.ts';
 
@@ -80,5 +80,13 @@ describe.each(Object.entries(optionLoaders))('the %s loader', (_name, loader) =>
     const calls: string[] = [];
     expect(await loader(input('known'), context(failures[failure], calls))).toEqual([]);
     expect(calls.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the loaders the nodes declare', () => {
+  it('include every loader a field names', () => {
+    const named = definitions.flatMap((definition) => definition.inputs.flatMap((field) => (field.loadOptionsMethod ? [`${definition.name}.${field.name}: ${field.loadOptionsMethod}`] : [])));
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter((entry) => !Object.hasOwn(optionLoaders, entry.split(': ')[1]))).toEqual([]);
   });
 });
