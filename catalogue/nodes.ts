@@ -68,7 +68,7 @@ import webhookTriggerNode from './interface/webhook-trigger-node/run.ts';
 import { createRegistry } from './registry.ts';
 import type { CredentialTest } from './credential-test.ts';
 import type { OptionLoader } from './option-loaders.ts';
-import type { SourceReader } from './sync-reader.ts';
+import type { AnySourceReader } from './sync-reader.ts';
 import type { NodePackage } from './define-node.ts';
 import type { NodeDefinition } from './types.ts';
 
@@ -160,7 +160,7 @@ export const nodeCredentialTests: Record<string, CredentialTest> = gathered('cre
 export const optionLoaders: Record<string, OptionLoader> = gathered('option loader', (node) => node.loaders);
 
 /** The sync readers the data-source nodes declare (runtime/services/sync-sources/ adds the ones no node declares yet). */
-export const nodeSourceReaders: SourceReader[] = nodes.flatMap((node) => (node.syncReader ? [node.syncReader] : []));
+export const nodeSourceReaders: AnySourceReader[] = nodes.flatMap((node) => (node.syncReader ? [node.syncReader] : []));
 
 /** The checked catalogue (creating it throws if any definition is unsound). */
 export const registry = createRegistry(nodes);

@@ -60,10 +60,12 @@ function context(reply: () => Promise<OutboundResponse>, calls: string[] = []): 
     serviceUrl: (name) => serviceUrlsFrom()[name],
     toolServiceKey: 'ak-0123456789',
     // the Postgres loaders' database: it fails as the service does (a reply where rows belong is garbage)
-    postgres: {
-      query: async () => (calls.push('postgres'), (await reply()) as never),
-      session: async () => Promise.reject(new NodeError('no sessions here', 'operational')),
-      verify: async () => Promise.reject(new NodeError('no verify here', 'operational')),
+    services: {
+      postgres: {
+        query: async () => (calls.push('postgres'), (await reply()) as never),
+        session: async () => Promise.reject(new NodeError('no sessions here', 'operational')),
+        verify: async () => Promise.reject(new NodeError('no verify here', 'operational')),
+      },
     },
   };
 }

@@ -34,6 +34,7 @@ import { mcpAccess } from './services/mcp-client/mcp-access.ts';
 import { mcpToolsRouter } from './http/routes/mcp-tools.ts';
 import { smtpAccess } from './services/smtp/smtp-access.ts';
 import { postgresAccess } from './services/postgres/postgres-access.ts';
+import type { ProjectServiceProviders } from './core/node-services.ts';
 import { postgresRouter } from './http/routes/postgres.ts';
 import { testCredentialsRouter } from './http/routes/credential-tests.ts';
 import { optionLoadersRouter } from './http/routes/option-loaders.ts';
@@ -233,6 +234,15 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     scopeOf: vectorScope(new ProjectStore(redis, prefix), new OrganisationStore(redis, prefix)),
     addRecords: (projectId, added, deleted) => usage.addRecords(projectId, added, deleted),
   });
+  // the services nodes, dropdown loaders and sync readers declare by name (runtime/core/node-services.ts)
+  const services: ProjectServiceProviders = {
+    models: ({ projectId, credentials: reader }) => models.forProject(projectId, reader),
+    vectors: ({ projectId }) => vectors.forProject(projectId),
+    mcp: () => mcpServers,
+    smtp: () => mailServers,
+    postgres: () => databases,
+    hooks: ({ projectId }) => flowHooks(() => productionCalls, projectId),
+  };
   const engine: Engine = new Engine(
     { redisUrl: options.redisUrl, prefix, retentionSeconds: options.retentionSeconds, lockDurationMs: options.lockDurationMs },
     metrics.observe(createNodeRunner({
@@ -256,15 +266,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       outbound,
       serviceUrls,
       toolServiceKey: toolService.apiKey,
-      // the services nodes declare by name (runtime/core/node-services.ts)
-      services: {
-        models: ({ projectId, credentials: reader }) => models.forProject(projectId, reader),
-        vectors: ({ projectId }) => vectors.forProject(projectId),
-        mcp: () => mcpServers,
-        smtp: () => mailServers,
-        postgres: () => databases,
-        hooks: ({ projectId }) => flowHooks(() => productionCalls, projectId),
-      },
+      services,
     })),
   );
   // Execute Flow (above) compiles the flows it calls through the same caches as the routes
@@ -312,7 +314,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     // the data-sync service keeps new jobs when WEFT_DATA_SYNC_URL is set, else the embedded engine
     const dataSyncService = dataSyncServiceFromEnv(process.env, { outbound, credentialsOf: (projectId) => credentialAccess(credentials, projectId, undefined, fresh) });
     const syncSettings = { ...options.sync, engines: { ...(dataSyncService ? { dataSyncService } : {}), ...options.sync?.engines } };
-    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, postgres: databases, usage, engine, calls, credentials, fresh, settings: syncSettings }));
+    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, services, usage, engine, calls, credentials, fresh, settings: syncSettings }));
     productionCalls = calls;
     const app = createApp({
       redis,
@@ -348,7 +350,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
         }),
         mcpToolsRouter({ credentials, mcp: mcpServers }),
         automationWorkflowsRouter({ credentials, outbound }),
-        optionLoadersRouter({ credentials, outbound, serviceUrls, fresh, toolServiceKey: toolService.apiKey, postgres: databases }),
+        optionLoadersRouter({ credentials, outbound, serviceUrls, fresh, toolServiceKey: toolService.apiKey, services }),
         testCredentialsRouter({ credentials, outbound, serviceUrls, smtp: mailServers, mcp: mcpServers, postgres: databases }),
         postgresRouter({ credentials, postgres: databases }),
         apiKeysRouter({ apiKeys }),

@@ -47,6 +47,7 @@ function loaderContext(): OptionLoaderContext {
     credentials: { get: async (name) => credentials[name] ?? Promise.reject(new Error(`No credentials found for ${name}`)) },
     http: ctx.http,
     serviceUrl: ctx.serviceUrl,
+    services: {},
     toolServiceKey: KEY,
   };
 }

@@ -5,7 +5,7 @@
  * and one entry in `sourceReaders`.
  */
 import { nodeSourceReaders } from '../../../catalogue/nodes.ts';
-import type { SourceReader } from './types.ts';
+import type { AnySourceReader } from './types.ts';
 import { googleDriveReader } from './google-drive.ts';
 import { googleSheetsReader } from './google-sheets.ts';
 import { onedriveReader } from './onedrive.ts';
@@ -13,7 +13,7 @@ import { s3Reader } from './s3.ts';
 import { sharepointReader } from './sharepoint.ts';
 
 /** the shipped sources, one line each */
-export const sourceReaders: readonly SourceReader[] = [
+export const sourceReaders: readonly AnySourceReader[] = [
   googleSheetsReader,
   googleDriveReader,
   s3Reader,
@@ -24,15 +24,15 @@ export const sourceReaders: readonly SourceReader[] = [
 ];
 
 /** readers added while the process runs: a test's own source (`WeftOptions.extraSourceReaders`) */
-const added = new Map<string, SourceReader>();
+const added = new Map<string, AnySourceReader>();
 
 /** the reader of a node type; none for a node that is not a data source */
-export function readerOf(nodeType: string): SourceReader | undefined {
+export function readerOf(nodeType: string): AnySourceReader | undefined {
   return sourceReaders.find((reader) => reader.nodeType === nodeType) ?? added.get(nodeType);
 }
 
 /** Register a reader that is not in the list (tests, a node added with `extraNodes`). */
-export function addSourceReader(reader: SourceReader): void {
+export function addSourceReader(reader: AnySourceReader): void {
   if (sourceReaders.some((shipped) => shipped.nodeType === reader.nodeType)) throw new Error(`${reader.nodeType} has a reader already`);
   added.set(reader.nodeType, reader);
 }
