@@ -159,7 +159,7 @@ export const nodeCredentialTests: Record<string, CredentialTest> = gathered('cre
 /** Every form dropdown's loader, declared by the node that owns it, by its `loadOptionsMethod` name. */
 export const optionLoaders: Record<string, OptionLoader> = gathered('option loader', (node) => node.loaders);
 
-/** The sync readers the data-source nodes declare (runtime/services/sync-sources/ adds the ones no node declares yet). */
+/** The sync readers the data-source nodes declare (the embedded sync engine reads them: runtime/services/sync-sources/). */
 export const nodeSourceReaders: AnySourceReader[] = nodes.flatMap((node) => (node.syncReader ? [node.syncReader] : []));
 
 /** The checked catalogue (creating it throws if any definition is unsound). */
