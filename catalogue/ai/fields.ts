@@ -113,3 +113,6 @@ export const toolCallsOutput = { name: 'tool_calls', type: 'array', description:
 
 /** what a chat node sends beside its prompts: history, memories, attachments, and the tools it may call */
 export const chatContextFields = [messagesField, memoriesField, attachmentsField, toolsField, toolServerField, serverToolsField] as const;
+
+/** a chat node's text answer, its meta and its tool calls */
+export const chatTextOutputs = [{ name: 'generatedResponse', type: 'string', description: "the model's answer" }, metaOutput, toolCallsOutput] as const;

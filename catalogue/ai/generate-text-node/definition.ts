@@ -1,6 +1,6 @@
 /** @module catalogue/ai/generate-text-node/definition — a chat model's answer to prompts, history and tools. */
 import type { NodeDefinition } from '../../types.ts';
-import { chatContextFields, metaOutput, modelField, promptsField, streamField, toolCallsOutput } from '../fields.ts';
+import { chatContextFields, chatTextOutputs, modelField, promptsField, streamField } from '../fields.ts';
 
 export const definition = {
   name: 'generateTextNode',
@@ -24,9 +24,7 @@ export const definition = {
   ],
   closedOutputs: true,
   outputs: [
-    { name: 'generatedResponse', type: 'string', description: "the model's answer" },
-    metaOutput,
-    toolCallsOutput,
+    ...chatTextOutputs,
     { name: 'images', type: 'array', description: 'image URLs the model returned, if any' },
   ],
   metadata: { author: 'weft', tags: ['ai', 'llm', 'chat', 'gpt', 'prompt', 'completion', 'model', 'write'] },
