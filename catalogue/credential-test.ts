@@ -2,8 +2,9 @@
  * @module catalogue/credential-test — "does this credential work?" (spec 002 §2:
  * POST /api/testCreds/{provider} for the crawl service, web search, MCP, SMTP and the messaging
  * provider; spec 001 §2 for S3). One tester per credential type: in the folder of the node
- * that uses the credential, declared by it (`defineNode(…, { credentialTests })`), or, for a
- * credential no single node owns, in runtime/services/credential-tests/ and listed in its `index.ts`. A tester resolves (optionally to a short note, e.g. what it found)
+ * that owns the credential, declared by it (`defineNode(…, { credentialTests })`), or, for a
+ * credential no node uses (web search), in runtime/services/credential-tests/ and listed in
+ * its `index.ts`. A tester resolves (optionally to a short note, e.g. what it found)
  * when the service accepts the credential, and throws an error carrying the service's own
  * message when it does not. The route (runtime/http/routes/credential-tests.ts) removes every secret of the
  * credential from what it answers.

@@ -10,7 +10,7 @@ import { userError } from './errors.ts';
 import type { NodeValues } from './field-values.ts';
 import type { CredentialTest } from './credential-test.ts';
 import type { OptionLoader } from './option-loaders.ts';
-import type { SourceReader } from './sync-reader.ts';
+import type { AnySourceReader } from './sync-reader.ts';
 import type { DeclaredServices } from './services/index.ts';
 import type { CatalogueNode, NodeContext, NodeDefinition, Unresolved } from './types.ts';
 import { checkValues } from './values.ts';
@@ -28,7 +28,7 @@ export interface NodePackage extends CatalogueNode {
   /** the loaders of this node's dropdowns, by their `loadOptionsMethod` name (catalogue/option-loaders.ts) */
   loaders?: Readonly<Record<string, OptionLoader>>;
   /** a data-source node's sync reader (catalogue/sync-reader.ts) */
-  syncReader?: SourceReader;
+  syncReader?: AnySourceReader;
 }
 
 export interface NodeOptions {

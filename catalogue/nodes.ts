@@ -68,7 +68,7 @@ import webhookTriggerNode from './interface/webhook-trigger-node/run.ts';
 import { createRegistry } from './registry.ts';
 import type { CredentialTest } from './credential-test.ts';
 import type { OptionLoader } from './option-loaders.ts';
-import type { SourceReader } from './sync-reader.ts';
+import type { AnySourceReader } from './sync-reader.ts';
 import type { NodePackage } from './define-node.ts';
 import type { NodeDefinition } from './types.ts';
 
@@ -141,14 +141,26 @@ export const nodes: NodePackage[] = [
 
 export const definitions: NodeDefinition[] = nodes.map((node) => node.definition);
 
+/** The parts of one kind the nodes declare, by name; a name two nodes declare is a mistake the catalogue refuses at start. */
+function gathered<T>(kind: string, partsOf: (node: NodePackage) => Readonly<Record<string, T>> | undefined): Record<string, T> {
+  const all: Record<string, T> = {};
+  for (const node of nodes) {
+    for (const [name, part] of Object.entries(partsOf(node) ?? {})) {
+      if (Object.hasOwn(all, name)) throw new Error(`${kind} ${name} is declared twice (again by ${node.definition.name})`);
+      all[name] = part;
+    }
+  }
+  return all;
+}
+
 /** The credential tests the nodes declare, by credential type (runtime/services/credential-tests/ adds the ones no node owns). */
-export const nodeCredentialTests: Record<string, CredentialTest> = Object.assign({}, ...nodes.map((node) => node.credentialTests ?? {}));
+export const nodeCredentialTests: Record<string, CredentialTest> = gathered('credential test', (node) => node.credentialTests);
 
-/** The dropdown loaders the nodes declare, by `loadOptionsMethod` name (option-loader-list.ts adds the ones no node declares yet). */
-export const nodeOptionLoaders: Record<string, OptionLoader> = Object.assign({}, ...nodes.map((node) => node.loaders ?? {}));
+/** Every form dropdown's loader, declared by the node that owns it, by its `loadOptionsMethod` name. */
+export const optionLoaders: Record<string, OptionLoader> = gathered('option loader', (node) => node.loaders);
 
-/** The sync readers the data-source nodes declare (runtime/services/sync-sources/ adds the ones no node declares yet). */
-export const nodeSourceReaders: SourceReader[] = nodes.flatMap((node) => (node.syncReader ? [node.syncReader] : []));
+/** The sync readers the data-source nodes declare (the embedded sync engine reads them: runtime/services/sync-sources/). */
+export const nodeSourceReaders: AnySourceReader[] = nodes.flatMap((node) => (node.syncReader ? [node.syncReader] : []));
 
 /** The checked catalogue (creating it throws if any definition is unsound). */
 export const registry = createRegistry(nodes);

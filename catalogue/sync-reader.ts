@@ -3,12 +3,12 @@
  * `SourceReader`, which the node declares (`defineNode(…, { syncReader })`) and the embedded
  * sync engine (runtime/integrations/sync/) calls for each sync, batch after batch.
  */
-import type { PostgresAccess } from './services/postgres.ts';
+import type { NodeServiceName, ServicesOf } from './services/index.ts';
 import type { OutboundClient } from './outbound.ts';
 import type { ServiceName } from './service-urls.ts';
 
 /** what a source reader gets for one read */
-export interface SourceReadContext {
+export interface SourceReadContext<S extends NodeServiceName = never> {
   projectId: string;
   flowId: string;
   /** the trigger node's values (checked against its definition) */
@@ -25,8 +25,8 @@ export interface SourceReadContext {
    * as the server's settings give it; absent: the environment's (WEFT_SERVICE_URL_<NAME>)
    */
   serviceUrl?(name: ServiceName): string;
-  /** the server's Postgres databases (under its outbound address policy), for the Postgres source */
-  postgres?: PostgresAccess;
+  /** the services the reader declares (`services`), built by the runtime from the same providers as a node's */
+  services: ServicesOf<S>;
   signal: AbortSignal;
   /** the total, once the source knows it (records or files), for the progress bar */
   total(count: number): void;
@@ -46,14 +46,19 @@ export interface SourceBatch {
   cursor: unknown;
 }
 
-export interface SourceReader {
+export interface SourceReader<S extends NodeServiceName = never> {
   /** the data-source node's type, e.g. 'postgresTriggerNode' */
   nodeType: string;
+  /** the services `read` uses, by name (catalogue/services/), as a node declares its own */
+  services?: readonly S[];
   /** spec 001 §4 update rules: a change of any of these fields recreates source and connection */
   recreateOn: readonly string[];
   /** a change of only these (and no recreateOn field) updates the source and starts a sync */
   resyncOn: readonly string[];
   /** checks a job can be set up (spec 001 §5, §8 texts); throws a user error otherwise */
   check(values: Record<string, unknown>, credential: Record<string, unknown>): void;
-  read(ctx: SourceReadContext): AsyncIterable<SourceBatch>;
+  read(ctx: SourceReadContext<S>): AsyncIterable<SourceBatch>;
 }
+
+/** A reader of any services, as the catalogue list and the sync engine hold it. */
+export type AnySourceReader = SourceReader<NodeServiceName>;

@@ -93,7 +93,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     droppedLogRecords: () => outageSpool?.dropped ?? 0,
   });
   const compile = compileForRun(catalogue);
-  const { engine, runServices } = buildEngine({ options, prefix, nodes, compile, stores, services, metrics, productionCalls: () => productionCalls });
+  const { engine, runServices, providers } = buildEngine({ options, prefix, nodes, compile, stores, services, metrics, productionCalls: () => productionCalls });
   if (role !== 'server') engine.startWorker(options.concurrency ?? 16);
 
   let url = '';
@@ -134,7 +134,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     // the data-sync service keeps new jobs when WEFT_DATA_SYNC_URL is set, else the embedded engine
     const syncService = dataSyncService(options.dataSync, { outbound, credentialsOf: (projectId) => credentialAccess(credentials, projectId, undefined, fresh) });
     const syncSettings = { ...options.sync, engines: { ...(syncService ? { dataSyncService: syncService } : {}), ...options.sync?.engines } };
-    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, postgres: services.postgres, usage, engine, calls, credentials, fresh, settings: syncSettings }));
+    const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, services: providers, usage, engine, calls, credentials, fresh, settings: syncSettings }));
     productionCalls = calls;
     // flow tests: their cases run as test runs; a flow may want them to pass before a deploy
     const suites = new SuiteRunner({ engine, tests: stores.tests, versions, compile, models: (projectId) => services.models.forProject(projectId, credentialAccess(credentials, projectId, undefined, fresh)) });
@@ -150,7 +150,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
       deployGate: deployGate(stores.tests, suites),
       flowDeleted: (flowId) => stores.tests.deleteAll(flowId),
-      routers: buildRouters({ redis, prefix, options, keyring, nodes, catalogue, stores, services, metrics, engine, runServices, suites, calls, toolServiceApi, triggerSubscriptions, tableWebhooks, sync: sync.router }),
+      routers: buildRouters({ redis, prefix, options, keyring, nodes, catalogue, stores, services, metrics, engine, runServices, providers, suites, calls, toolServiceApi, triggerSubscriptions, tableWebhooks, sync: sync.router }),
     });
     routes = [...app.routeTable, webhookRoute];
     app.use(staticFiles(options.editorDir ?? editorDist));

@@ -6,7 +6,7 @@
  * `engines.dataSyncService`; new jobs then go to it (`engineFor` decides otherwise).
  */
 import { duplicateRedis } from '../actors/redis-connection.ts';
-import type { PostgresAccess } from '../catalogue/services/postgres.ts';
+import type { ProjectServiceProviders } from './core/node-services.ts';
 import type { ServiceUrls } from '../catalogue/service-urls.ts';
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
@@ -48,8 +48,8 @@ export interface SyncSystemDeps extends SyncCredentialDeps {
   flows: FlowStore;
   outbound: Outbound;
   serviceUrls?: ServiceUrls;
-  /** the server's Postgres databases (the Postgres source reads through them) */
-  postgres?: PostgresAccess;
+  /** the providers of the services a source reader may declare (the node runner's) */
+  services?: ProjectServiceProviders;
   usage: Pick<UsageLimits, 'checkRecords'>;
   engine: Pick<Engine, 'meta' | 'completeStart'>;
   calls: Pick<ProductionCalls, 'call'>;
@@ -77,7 +77,7 @@ export function startSyncSystem(deps: SyncSystemDeps): SyncSystem {
   const queue = syncQueue(duplicateRedis(deps.redis, { maxRetriesPerRequest: null }), deps.prefix);
   const embedded = new EmbeddedSyncEngine({ queue, store, credentials });
   const jobs = new SyncJobs({ store, catalogue: deps.catalogue, engines: { ...settings.engines, embedded }, engineFor: settings.engineFor });
-  const runner: SyncRunnerDeps = { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, serviceUrls: deps.serviceUrls, postgres: deps.postgres, flows: deps.flows, lockMs: settings.lockMs, dropSchedule: (connection) => queue.removeJobScheduler(connection) };
+  const runner: SyncRunnerDeps = { store, calls: deps.calls, engine: deps.engine, usage: deps.usage, credentials, outbound: deps.outbound, serviceUrls: deps.serviceUrls, services: deps.services, flows: deps.flows, lockMs: settings.lockMs, dropSchedule: (connection) => queue.removeJobScheduler(connection) };
   const worker = settings.worker === false ? null : startSyncWorker(runner, { redis: deps.redis, prefix: deps.prefix, concurrency: settings.concurrency });
   return {
     jobs,

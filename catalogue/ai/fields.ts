@@ -107,3 +107,12 @@ export const streamField = {
 } as const satisfies InputField;
 
 export const metaOutput = { name: '_meta', type: 'object', description: 'tokens, costs, model_name, model_provider' } as const;
+
+/** each tool call the model made, as the chat nodes output it */
+export const toolCallsOutput = { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result, and runId (the child run of a flow tool)' } as const;
+
+/** what a chat node sends beside its prompts: history, memories, attachments, and the tools it may call */
+export const chatContextFields = [messagesField, memoriesField, attachmentsField, toolsField, toolServerField, serverToolsField] as const;
+
+/** a chat node's text answer, its meta and its tool calls */
+export const chatTextOutputs = [{ name: 'generatedResponse', type: 'string', description: "the model's answer" }, metaOutput, toolCallsOutput] as const;

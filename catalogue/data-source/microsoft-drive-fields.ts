@@ -4,7 +4,7 @@
  * "SharePoint Business source"; defaults from §9). Pure data, browser-safe.
  */
 import type { InputField, OutputField } from '../types.ts';
-import { cronExpressionField, documentGlobsField, strategyField } from './sync-fields.ts';
+import { cronExpressionField, daysToSyncField, documentGlobsField, strategyField } from './sync-fields.ts';
 
 /** the data-sync service's start_date pattern (a UTC timestamp with microseconds) */
 export const START_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -44,15 +44,7 @@ export const driveSyncFields = [
     description: 'Accessible drives: the folder above in the drives you reach; Shared items: files shared with you; All: both.',
   },
   strategyField,
-  {
-    name: 'days_to_sync_if_history_is_full',
-    label: 'Days to sync if history is full',
-    type: 'number',
-    defaultValue: 3,
-    minValue: 1,
-    step: 1,
-    description: 'When the record of files already synced is full, files modified in this many last days are read again.',
-  },
+  daysToSyncField('When the record of files already synced is full, files modified in this many last days are read again.'),
   {
     name: 'start_date',
     label: 'Start date',

@@ -40,6 +40,18 @@ export const documentGlobsField = (description: string) =>
     description,
   }) as const satisfies InputField;
 
+/** spec 001 §3 days_to_sync_if_history_is_full (default 3): how far back a file source looks again */
+export const daysToSyncField = <const D extends string>(description: D) =>
+  ({
+    name: 'days_to_sync_if_history_is_full',
+    label: 'Days to sync if history is full',
+    type: 'number',
+    defaultValue: 3,
+    minValue: 1,
+    step: 1,
+    description,
+  }) as const satisfies InputField;
+
 /** spec 001 §3 strategy (auto default, fast, ocr_only, hi_res): the data-sync service's parsing */
 export const strategyField = {
   name: 'strategy',

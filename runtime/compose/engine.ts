@@ -9,6 +9,7 @@ import type { Registry } from '../../catalogue/registry.ts';
 import { flowHooks } from '../core/calls/flow-hooks.ts';
 import type { ProductionCalls } from '../core/calls/production-call.ts';
 import { createNodeRunner } from '../core/node-runner.ts';
+import type { ProjectServiceProviders } from '../core/node-services.ts';
 import { createRunServices, type RunServices } from '../core/run-services.ts';
 import type { compileForRun } from '../services/flows/compile.ts';
 import type { WeftMetrics } from '../services/metrics/weft-metrics.ts';
@@ -30,8 +31,22 @@ export interface EngineParts {
   productionCalls(): ProductionCalls | undefined;
 }
 
-export function buildEngine(parts: EngineParts): { engine: Engine; runServices: RunServices } {
+/** The services nodes, dropdown loaders and sync readers declare by name (runtime/core/node-services.ts), one provider a name. */
+export function serviceProviders(services: Services, productionCalls: () => ProductionCalls | undefined): ProjectServiceProviders {
+  return {
+    models: ({ projectId, credentials: reader }) => services.models.forProject(projectId, reader),
+    vectors: ({ projectId }) => services.vectors.forProject(projectId),
+    mcp: () => services.mcp,
+    smtp: () => services.smtp,
+    postgres: () => services.postgres,
+    crawl: () => services.crawl,
+    hooks: ({ projectId }) => flowHooks(productionCalls, projectId),
+  };
+}
+
+export function buildEngine(parts: EngineParts): { engine: Engine; runServices: RunServices; providers: ProjectServiceProviders } {
   const { stores, services } = parts;
+  const providers = serviceProviders(services, parts.productionCalls);
   const { flows } = stores;
   const engine: Engine = new Engine(
     { redisUrl: parts.options.redisUrl, prefix: parts.prefix, retentionSeconds: parts.options.retentionSeconds, lockDurationMs: parts.options.lockDurationMs },
@@ -56,19 +71,10 @@ export function buildEngine(parts: EngineParts): { engine: Engine; runServices: 
       outbound: services.outbound,
       serviceUrls: services.serviceUrls,
       toolServiceKey: services.toolService.apiKey,
-      // the services nodes declare by name (runtime/core/node-services.ts)
-      services: {
-        models: ({ projectId, credentials: reader }) => services.models.forProject(projectId, reader),
-        vectors: ({ projectId }) => services.vectors.forProject(projectId),
-        mcp: () => services.mcp,
-        smtp: () => services.smtp,
-        postgres: () => services.postgres,
-        crawl: () => services.crawl,
-        hooks: ({ projectId }) => flowHooks(parts.productionCalls, projectId),
-      },
+      services: providers,
     }))),
   );
   // Execute Flow (above) compiles the flows it calls through the same caches as the routes
   const runServices = createRunServices({ engine, getFlow: (id) => flows.shared(id), getVersion: (id, n) => stores.versions.get(id, n), compile: parts.compile });
-  return { engine, runServices };
+  return { engine, runServices, providers };
 }

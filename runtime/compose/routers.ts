@@ -8,6 +8,7 @@ import type { Engine } from '../../actors/engine.ts';
 import type { Registry } from '../../catalogue/registry.ts';
 import type { ProductionCalls } from '../core/calls/production-call.ts';
 import type { SuiteRunner } from '../core/flow-tests/suite-runner.ts';
+import type { ProjectServiceProviders } from '../core/node-services.ts';
 import type { RunServices } from '../core/run-services.ts';
 import { ConsentStates } from '../integrations/oauth/oauth-state.ts';
 import { BotFrameworkAuth, keyReaderBinding } from '../integrations/teams/bot-framework-auth.ts';
@@ -59,6 +60,8 @@ export interface RouterParts {
   metrics: WeftMetrics;
   engine: Engine;
   runServices: RunServices;
+  /** the services loaders declare by name */
+  providers: ProjectServiceProviders;
   /** the flow tests' suite runs */
   suites: SuiteRunner;
   calls: ProductionCalls;
@@ -98,7 +101,7 @@ export function buildRouters(parts: RouterParts): Router[] {
     }),
     mcpToolsRouter({ credentials, mcp: services.mcp }),
     automationWorkflowsRouter({ credentials, outbound }),
-    optionLoadersRouter({ credentials, outbound, serviceUrls, fresh, toolServiceKey: toolService.apiKey, postgres: services.postgres }),
+    optionLoadersRouter({ credentials, outbound, serviceUrls, fresh, toolServiceKey: toolService.apiKey, services: parts.providers }),
     testCredentialsRouter({ credentials, outbound, serviceUrls, smtp: services.smtp, mcp: services.mcp, postgres: services.postgres }),
     postgresRouter({ credentials, postgres: services.postgres }),
     apiKeysRouter({ apiKeys }),

@@ -1,6 +1,6 @@
 /** @module catalogue/ai/generate-json-node/definition — a chat model's answer as JSON that fits a schema. */
 import type { NodeDefinition } from '../../types.ts';
-import { attachmentsField, memoriesField, messagesField, metaOutput, modelField, promptsField, serverToolsField, toolServerField, toolsField } from '../fields.ts';
+import { chatContextFields, metaOutput, modelField, promptsField, toolCallsOutput } from '../fields.ts';
 
 export const JSON_RETRIES = 3;
 
@@ -27,18 +27,13 @@ export const definition = {
       description: 'A JSON schema of the answer (type, properties, required, items, enum, minimum, maximum, …).',
     },
     promptsField(),
-    messagesField,
-    memoriesField,
-    attachmentsField,
-    toolsField,
-    toolServerField,
-    serverToolsField,
+    ...chatContextFields,
   ],
   closedOutputs: true,
   outputs: [
     { name: 'generatedResponse', type: 'object', description: 'the JSON answer, checked against the schema' },
     metaOutput,
-    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result, and runId (the child run of a flow tool)' },
+    toolCallsOutput,
   ],
   metadata: { author: 'weft', tags: ['ai', 'llm', 'json', 'extraction', 'structured', 'extract', 'schema'] },
 } as const satisfies NodeDefinition;

@@ -1,6 +1,6 @@
 /** @module catalogue/ai/generate-text-node/definition — a chat model's answer to prompts, history and tools. */
 import type { NodeDefinition } from '../../types.ts';
-import { attachmentsField, memoriesField, messagesField, metaOutput, modelField, promptsField, serverToolsField, streamField, toolServerField, toolsField } from '../fields.ts';
+import { chatContextFields, chatTextOutputs, modelField, promptsField, streamField } from '../fields.ts';
 
 export const definition = {
   name: 'generateTextNode',
@@ -19,19 +19,12 @@ export const definition = {
   inputs: [
     modelField('generativeModelName', 'Model', 'text'),
     promptsField(),
-    messagesField,
-    memoriesField,
-    attachmentsField,
-    toolsField,
-    toolServerField,
-    serverToolsField,
+    ...chatContextFields,
     streamField,
   ],
   closedOutputs: true,
   outputs: [
-    { name: 'generatedResponse', type: 'string', description: "the model's answer" },
-    metaOutput,
-    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result, and runId (the child run of a flow tool)' },
+    ...chatTextOutputs,
     { name: 'images', type: 'array', description: 'image URLs the model returned, if any' },
   ],
   metadata: { author: 'weft', tags: ['ai', 'llm', 'chat', 'gpt', 'prompt', 'completion', 'model', 'write'] },

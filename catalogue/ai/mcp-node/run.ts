@@ -14,6 +14,7 @@ import { converse } from '../tool-loop.ts';
 import { mcpTools } from '../tool-server.ts';
 import { ToolError } from '../tools.ts';
 import { definition } from './definition.ts';
+import { testMcpServer } from './credential-test.ts';
 
 export const LLM_AGENT = 'LLM Agent';
 export const NODE_FAILURE = 'Failure in executing the node, Please try again';
@@ -39,4 +40,4 @@ export default defineNode(definition, async (values, ctx) => {
   } finally {
     await session.close().catch(() => undefined);
   }
-});
+}, { credentialTests: { mcpServer: testMcpServer } });

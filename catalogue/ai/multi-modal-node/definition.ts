@@ -1,6 +1,6 @@
 /** @module catalogue/ai/multi-modal-node/definition — a chat model's answer about images. */
 import type { NodeDefinition } from '../../types.ts';
-import { attachmentsField, DEFAULT_SYSTEM_PROMPT, memoriesField, messagesField, metaOutput, modelField, promptsField, serverToolsField, streamField, toolServerField, toolsField } from '../fields.ts';
+import { attachmentsField, DEFAULT_SYSTEM_PROMPT, memoriesField, messagesField, chatTextOutputs, modelField, promptsField, serverToolsField, streamField, toolServerField, toolsField } from '../fields.ts';
 
 export const definition = {
   name: 'multiModalNode',
@@ -27,9 +27,7 @@ export const definition = {
   ],
   closedOutputs: true,
   outputs: [
-    { name: 'generatedResponse', type: 'string', description: "the model's answer" },
-    metaOutput,
-    { name: 'tool_calls', type: 'array', description: 'each tool call: id, name, arguments, result, and runId (the child run of a flow tool)' },
+    ...chatTextOutputs,
   ],
   metadata: { author: 'weft', tags: ['ai', 'llm', 'vision', 'image', 'photo', 'describe'] },
 } as const satisfies NodeDefinition;

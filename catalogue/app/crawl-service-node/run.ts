@@ -6,6 +6,7 @@ import { defineNode } from '../../define-node.ts';
 import { userError } from '../../errors.ts';
 import { crawlOptionsOf, engineOf, listOf, scrapeOptionsOf, webhookOf } from '../crawl/options.ts';
 import { crawlProgress } from '../crawl/progress.ts';
+import { testCrawlService } from '../crawl/credential-test.ts';
 import { definition, WEBHOOK_FOR_ASYNC_CRAWL, WEBHOOK_FOR_BATCH } from './definition.ts';
 
 const UNKNOWN = 'Unknown error';
@@ -49,7 +50,7 @@ export default defineNode(definition, async (values, ctx) => {
   }
   // the form's check refuses another mode first (the same text); a flow edited by hand still meets this
   throw userError(`Invalid mode: ${String((values as { mode?: unknown }).mode)}`);
-});
+}, { credentialTests: { crawlService: testCrawlService } });
 
 function urlOf(value: string | undefined): string {
   if (!value?.trim()) throw userError('URL is required to perform a crawl');

@@ -10,6 +10,7 @@ import { defineNode } from '../../define-node.ts';
 import { isNodeError } from '../../errors.ts';
 import type { NodeContext } from '../../types.ts';
 import { definition } from './definition.ts';
+import { testMessagingProvider } from './credential-test.ts';
 import { accountUrl, basicAuth, providerAccountOf, sayAndHangUp, whatsappNumber, type ProviderAccount } from './provider-api.ts';
 
 export const SUCCESS = { sms: 'SMS sent successfully', voice_call: 'Voice call initiated successfully', whatsapp: 'WhatsApp message sent successfully' } as const;
@@ -29,7 +30,7 @@ export default defineNode(definition, async (values, ctx) => {
   const form: Record<string, string> = { To: whatsappNumber(values.whatsappTo), From: whatsappNumber(values.whatsappFrom), Body: values.whatsappMessage };
   if (values.mediaUrl?.trim()) form.MediaUrl = values.mediaUrl.trim();
   return send(ctx, account, 'whatsapp', '/Messages.json', form);
-});
+}, { credentialTests: { messagingProvider: testMessagingProvider } });
 
 async function send(ctx: NodeContext, account: ProviderAccount, action: Action, resource: string, form: Record<string, string>) {
   const failed = (message: string) => ({ output: { output: null, sid: null, message, error: message, status: 'failed', successful: false } });

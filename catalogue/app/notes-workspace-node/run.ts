@@ -9,6 +9,7 @@ import { executeTool } from '../tool-service/client.ts';
 import { connectionOf } from '../tool-service/connection.ts';
 import { providerRequest } from '../tool-service/direct.ts';
 import { definition } from './definition.ts';
+import { listDatabases, listPages } from './loaders.ts';
 import { notesRequest, type NotesValues } from './requests.ts';
 
 export default defineNode(definition, async (values, ctx) => {
@@ -22,7 +23,7 @@ export default defineNode(definition, async (values, ctx) => {
     ? await providerRequest(ctx, 'notion', connection.token, request.failure, request.direct)
     : await duplicate(ctx, connection.token, values, request.failure);
   return { output: { data, successful: true } };
-});
+}, { loaders: { notesWorkspacePages: listPages, notesWorkspaceDatabases: listDatabases } });
 
 /** The Notion API has no copy: read the page and its first 100 blocks, then create the copy with them. */
 async function duplicate(ctx: NodeContext, token: string, values: NotesValues, failure: string): Promise<unknown> {

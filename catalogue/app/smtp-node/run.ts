@@ -10,6 +10,7 @@ import { defineNode } from '../../define-node.ts';
 import { userError } from '../../errors.ts';
 import { addressList } from './addresses.ts';
 import { definition } from './definition.ts';
+import { testSmtp } from './credential-test.ts';
 import { UNENCRYPTED_WARNING } from '../../services/smtp-security.ts';
 import { smtpAccountOf } from '../../services/smtp.ts';
 
@@ -27,4 +28,4 @@ export default defineNode(definition, async (values, ctx) => {
   const sent = await ctx.services.smtp.send(account, message, ctx.signal);
   const encrypted = sent.encryption !== 'none';
   return { output: { successful: true, data: { ...sent, encrypted, ...(encrypted ? {} : { warning: UNENCRYPTED_WARNING }) } } };
-});
+}, { credentialTests: { smtp: testSmtp } });

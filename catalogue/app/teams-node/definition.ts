@@ -11,6 +11,14 @@ export const DEFAULT_MESSAGE = 'Hello from weft! 👋';
 
 const sendOnly = [{ label: 'Send a message', value: 'sendMessage' }] as const;
 
+/** the conversation-type select of the node and of its trigger: their own kinds and default */
+export const conversationTypeField = <const V extends readonly { label: string; value: string }[], const D extends V[number]['value']>(values: V, defaultValue: D) =>
+  ({ name: 'conversationType', label: 'Conversation type', type: 'select', required: true, defaultValue, invalidMessage: 'Invalid conversation type', values }) as const;
+
+/** the operation select shown for one conversation type */
+const operationField = <const N extends string, const V extends readonly { label: string; value: string }[], const D extends V[number]['value'], const C extends string>(name: N, values: V, defaultValue: D, conversationType: C) =>
+  ({ name, label: 'Operation', type: 'select', defaultValue, invalidMessage: 'Invalid or not supported chat operation', values, actionField: 'conversationType', actionValue: conversationType }) as const;
+
 export const definition = {
   name: 'teamsNode',
   label: 'Team messaging',
@@ -38,53 +46,20 @@ export const definition = {
       requiredMessage: 'Invalid or Missing teams credentials',
       description: 'The name of a "Team messaging service (OAuth)" (teamsOauth) credential of the project.',
     },
-    {
-      name: 'conversationType',
-      label: 'Conversation type',
-      type: 'select',
-      required: true,
-      defaultValue: 'chat',
-      invalidMessage: 'Invalid conversation type',
-      values: [
+    conversationTypeField(
+      [
         { label: 'Chat', value: 'chat' },
         { label: 'Channel', value: 'channel' },
         { label: 'Bot conversation', value: 'bot' },
       ],
-    },
+      'chat',
+    ),
+    operationField('chatOperation', sendOnly, 'sendMessage', 'chat'),
     {
-      name: 'chatOperation',
-      label: 'Operation',
-      type: 'select',
-      defaultValue: 'sendMessage',
-      invalidMessage: 'Invalid or not supported chat operation',
-      values: sendOnly,
-      actionField: 'conversationType',
-      actionValue: 'chat',
-    },
-    {
-      name: 'channelOperation',
-      label: 'Operation',
-      type: 'select',
-      defaultValue: 'replyToMessage',
-      invalidMessage: 'Invalid or not supported chat operation',
-      values: [
-        { label: 'Send a message', value: 'sendMessage' },
-        { label: 'Reply to a message', value: 'replyToMessage' },
-      ],
-      actionField: 'conversationType',
-      actionValue: 'channel',
+      ...operationField('channelOperation', [...sendOnly, { label: 'Reply to a message', value: 'replyToMessage' }], 'replyToMessage', 'channel'),
       description: 'Posting a new message to a channel is not supported yet: reply to a message of it instead.',
     },
-    {
-      name: 'botOperation',
-      label: 'Operation',
-      type: 'select',
-      defaultValue: 'sendMessage',
-      invalidMessage: 'Invalid or not supported chat operation',
-      values: sendOnly,
-      actionField: 'conversationType',
-      actionValue: 'bot',
-    },
+    operationField('botOperation', sendOnly, 'sendMessage', 'bot'),
     {
       name: 'chatId',
       label: 'Chat',

@@ -13,6 +13,8 @@ import { isNodeError, NodeError, kindOfStatus, userError } from '../../errors.ts
 import type { NodeContext } from '../../types.ts';
 import { botToken } from './bot-token.ts';
 import { definition } from './definition.ts';
+import { testTeamsOauth } from './credential-test.ts';
+import { teamsGetChannels, teamsGetChats, teamsGetTeams } from './loaders.ts';
 import { notifyChat } from './activity-notification.ts';
 import { graphCall, withoutAnnotations } from './graph.ts';
 import { graphTokenOf, teamsCredentialOf, type TeamsCredential } from './teams-credential.ts';
@@ -59,7 +61,7 @@ export default defineNode(definition, async (values, ctx) => {
     default:
       throw userError('Invalid conversation type');
   }
-});
+}, { credentialTests: { teamsOauth: testTeamsOauth }, loaders: { teamsGetChats, teamsGetTeams, teamsGetChannels } });
 
 function graphOf(ctx: NodeContext, credential: TeamsCredential) {
   return { http: ctx.http, base: ctx.serviceUrl('graph'), token: graphTokenOf(credential), signal: ctx.signal };

@@ -5,6 +5,7 @@
  * (runtime/integrations/teams/). Its output is the activity.
  */
 import type { NodeDefinition } from '../../types.ts';
+import { conversationTypeField } from '../teams-node/definition.ts';
 
 export const definition = {
   name: 'teamsTriggerNode',
@@ -35,19 +36,14 @@ export const definition = {
       requiredMessage: 'Invalid or Missing teams credentials',
       description: 'A "Team messaging service (OAuth)" (teamsOauth) credential whose client id is the bot’s Microsoft App ID.',
     },
-    {
-      name: 'conversationType',
-      label: 'Conversation type',
-      type: 'select',
-      required: true,
-      defaultValue: 'botChat',
-      invalidMessage: 'Invalid conversation type',
-      values: [
+    conversationTypeField(
+      [
         { label: 'Chat with the bot', value: 'botChat' },
         { label: 'Group chat', value: 'groupChat' },
         { label: 'Channel', value: 'channel' },
       ],
-    },
+      'botChat',
+    ),
     {
       name: 'chatId',
       label: 'Chat',

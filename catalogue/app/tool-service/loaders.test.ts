@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OptionLoaderContext } from '../../option-loaders.ts';
-import { optionLoaders } from '../../option-loader-list.ts';
+import { optionLoaders } from '../../nodes.ts';
 import { testContext } from '../../testing/node-harness.ts';
 import { startRecordingServer, type RecordingServer } from './testing/recording-server.ts';
 
@@ -47,6 +47,7 @@ function loaderContext(): OptionLoaderContext {
     credentials: { get: async (name) => credentials[name] ?? Promise.reject(new Error(`No credentials found for ${name}`)) },
     http: ctx.http,
     serviceUrl: ctx.serviceUrl,
+    services: {},
     toolServiceKey: KEY,
   };
 }

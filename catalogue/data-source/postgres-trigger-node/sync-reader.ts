@@ -51,9 +51,10 @@ async function streamsOf(values: Record<string, unknown>, query: RunQuery): Prom
 
 const isFullRefresh = (values: Record<string, unknown>) => values.syncMode === 'full_refresh_append' || values.syncMode === 'full_refresh';
 
-/** The reader: it reaches the database through the read context's `postgres` (the server's databases, handed on by the sync runner). */
-export const postgresReader: SourceReader = {
+/** The reader: it declares the `postgres` service and reaches the database through it. */
+export const postgresReader: SourceReader<'postgres'> = {
   nodeType: 'postgresTriggerNode',
+  services: ['postgres'],
   recreateOn: ['credentials', 'schemas', 'tables'],
   resyncOn: ['batchSize'],
   check(values, credential) {
@@ -71,8 +72,7 @@ export const postgresReader: SourceReader = {
     }
   },
   read(ctx) {
-    if (!ctx.postgres) throw new Error('The Postgres source reads through the server’s databases: the sync runner hands none (SourceReadContext.postgres)');
-    return readTables(ctx.postgres, ctx);
+    return readTables(ctx.services.postgres, ctx);
   },
 };
 

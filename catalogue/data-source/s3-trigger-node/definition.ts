@@ -4,7 +4,7 @@
  * document a scheduled sync reads from a bucket (reader: runtime/services/sync-sources/s3.ts).
  */
 import type { NodeDefinition } from '../../types.ts';
-import { credentialsField, cronExpressionField, documentGlobsField, documentOutputs, fileSyncModeField, strategyField } from '../sync-fields.ts';
+import { credentialsField, cronExpressionField, daysToSyncField, documentGlobsField, documentOutputs, fileSyncModeField, strategyField } from '../sync-fields.ts';
 
 export const definition = {
   name: 's3TriggerNode',
@@ -28,15 +28,7 @@ export const definition = {
     { name: 'bucket', label: 'Bucket', type: 'text', required: true, loadOptionsMethod: 's3ListBuckets', description: 'Pick one of the buckets the key pair reaches, or give its name.' },
     strategyField,
     documentGlobsField('Which objects are read, by key pattern (** any folders, * any name).'),
-    {
-      name: 'days_to_sync_if_history_is_full',
-      label: 'Days to sync if history is full',
-      type: 'number',
-      defaultValue: 3,
-      minValue: 1,
-      step: 1,
-      description: 'Objects modified this many days before the last one synced are looked at again, so late uploads are not missed.',
-    },
+    daysToSyncField('Objects modified this many days before the last one synced are looked at again, so late uploads are not missed.'),
     {
       name: 'start_date',
       label: 'Start date',

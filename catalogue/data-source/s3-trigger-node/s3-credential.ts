@@ -1,6 +1,6 @@
 /**
  * @module catalogue/data-source/s3-trigger-node/s3-credential — an `s3` credential's fields
- * (catalogue/credentials/basic-forms.ts: awsAccessKeyId, awsSecretAccessKey, awsRegion) read
+ * (credential-form.ts: awsAccessKeyId, awsSecretAccessKey, awsRegion) read
  * with spec 001 §8's texts, and the endpoint its store is reached at (service URL `s3`).
  */
 import { userError } from '../../errors.ts';

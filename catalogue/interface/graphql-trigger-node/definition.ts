@@ -8,6 +8,13 @@ import type { NodeDefinition } from '../../types.ts';
 export const GRAPHQL_MAX_RETRIES = 10;
 export const GRAPHQL_MAX_RETRY_DELAY_SECONDS = 10;
 
+/** the webhook's retries and the delay between them (this trigger's settings, and the GraphQL response node's own) */
+export const webhookRetryFields = <const R extends string, const D extends string, const E extends object = {}>(retries: R, delay: D, shown: E = {} as E) =>
+  [
+    { name: 'retries', label: 'Retries', type: 'number', defaultValue: 0, minValue: 0, maxValue: GRAPHQL_MAX_RETRIES, step: 1, description: retries, ...shown },
+    { name: 'retry_delay', label: 'Retry delay', type: 'number', defaultValue: 0, minValue: 0, maxValue: GRAPHQL_MAX_RETRY_DELAY_SECONDS, description: delay, ...shown },
+  ] as const;
+
 /** The spec's "sample input": a small JSON schema of the payload callers send. */
 export const SAMPLE_ADVANCE_SCHEMA = JSON.stringify(
   {
@@ -70,27 +77,7 @@ export const definition = {
       description: 'Where the result is POSTed. Without one, callers follow the run with checkStatus(requestId).',
       ...asyncOnly,
     },
-    {
-      name: 'retries',
-      label: 'Retries',
-      type: 'number',
-      defaultValue: 0,
-      minValue: 0,
-      maxValue: GRAPHQL_MAX_RETRIES,
-      step: 1,
-      description: 'How often a failed webhook call is repeated.',
-      ...asyncOnly,
-    },
-    {
-      name: 'retry_delay',
-      label: 'Retry delay',
-      type: 'number',
-      defaultValue: 0,
-      minValue: 0,
-      maxValue: GRAPHQL_MAX_RETRY_DELAY_SECONDS,
-      description: 'Seconds between webhook attempts.',
-      ...asyncOnly,
-    },
+    ...webhookRetryFields('How often a failed webhook call is repeated.', 'Seconds between webhook attempts.', asyncOnly),
     {
       name: 'headers',
       label: 'Headers',

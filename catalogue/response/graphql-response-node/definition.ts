@@ -3,7 +3,7 @@
  * (spec 000 §3 "GraphQL response"): the mapped output, in the same call (realtime) or POSTed
  * to a webhook (async).
  */
-import { GRAPHQL_MAX_RETRIES, GRAPHQL_MAX_RETRY_DELAY_SECONDS } from '../../interface/graphql-trigger-node/definition.ts';
+import { webhookRetryFields } from '../../interface/graphql-trigger-node/definition.ts';
 import { outputMappingField } from '../api-response-node/definition.ts';
 import type { NodeDefinition } from '../../types.ts';
 
@@ -38,25 +38,7 @@ export const definition = {
       defaultValue: '{}',
       description: 'Async flows only: a JSON object of header names to values sent with the webhook call.',
     },
-    {
-      name: 'retries',
-      label: 'Retries',
-      type: 'number',
-      defaultValue: 0,
-      minValue: 0,
-      maxValue: GRAPHQL_MAX_RETRIES,
-      step: 1,
-      description: 'Async flows only: how often a failed webhook call is repeated.',
-    },
-    {
-      name: 'retry_delay',
-      label: 'Retry delay',
-      type: 'number',
-      defaultValue: 0,
-      minValue: 0,
-      maxValue: GRAPHQL_MAX_RETRY_DELAY_SECONDS,
-      description: 'Async flows only: seconds between webhook attempts.',
-    },
+    ...webhookRetryFields('Async flows only: how often a failed webhook call is repeated.', 'Async flows only: seconds between webhook attempts.'),
   ],
   // One property per mapping key: the builder names them.
   outputs: [],

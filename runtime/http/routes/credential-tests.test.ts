@@ -161,7 +161,7 @@ describe('POST /api/testCreds/{provider}', () => {
     const unknown = await test('httpHeader', { credentials: { headerName: 'x' } });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe(
-      'No credential test for httpHeader: one of smtp, messagingProvider, mcpServer, webSearch, crawlService, teamsOauth, s3, postgres',
+      'No credential test for httpHeader: one of webSearch, smtp, messagingProvider, crawlService, mcpServer, teamsOauth, s3, postgres',
     );
     expect((await weft.request('POST', '/api/testCreds/smtp', { credentials: {} })).status).toBe(400);
   });

@@ -1,6 +1,6 @@
 /**
  * @module runtime/http/routes/option-loaders — the server side of form dropdowns (spec 002 §2
- * `typeOptions.loadOptionsMethod`): any loader of catalogue/option-loader-list.ts, run for a
+ * `typeOptions.loadOptionsMethod`): any loader a node declares (catalogue/nodes.ts `optionLoaders`), run for a
  * project the signed-in user may see, with the form's current values as `input`.
  * - `POST /api/projects/:projectId/load-options/:method` `{input}` → `[{label, value}]`;
  * - the spec's own paths, `POST /api/teams/get-chats` (get-teams, get-channels),
@@ -18,10 +18,10 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { OptionLoader } from '../../../catalogue/option-loaders.ts';
-import { optionLoaders } from '../../../catalogue/option-loader-list.ts';
+import { optionLoaders } from '../../../catalogue/nodes.ts';
 import type { ServiceUrls } from '../../../catalogue/service-urls.ts';
 import type { FieldOption } from '../../../catalogue/types.ts';
-import type { PostgresAccess } from '../../../catalogue/services/postgres.ts';
+import { servicesFor, type ProjectServiceProviders } from '../../core/node-services.ts';
 import { requireProjectAccess } from '../../services/auth/access.ts';
 import type { Outbound } from '../../services/outbound/client.ts';
 import { credentialAccess } from '../../services/secrets/credential-access.ts';
@@ -67,8 +67,8 @@ export interface OptionLoaderDeps {
   fresh?: Parameters<typeof credentialAccess>[3];
   /** the tool-execution service's API key, for the loaders that go through it */
   toolServiceKey?: string;
-  /** Postgres databases under the address policy (the Postgres trigger's dropdowns) */
-  postgres?: PostgresAccess;
+  /** the providers of the services a loader may declare (the node runner's, runtime/core/node-services.ts) */
+  services?: ProjectServiceProviders;
   /** default: every registered loader */
   loaders?: Record<string, OptionLoader>;
 }
@@ -89,13 +89,14 @@ export function optionLoadersRouter(deps: OptionLoaderDeps): Router {
   async function run(loader: OptionLoader, input: Record<string, unknown>, projectId: string): Promise<FieldOption[]> {
     const stop = AbortSignal.timeout(LOADER_TIMEOUT_MS);
     const binding = { idempotencyKey: `load-options/${randomUUID()}`, signal: () => stop };
+    const credentials = credentialAccess(deps.credentials, projectId, undefined, deps.fresh);
     const loaded = loader(input, {
       projectId,
-      credentials: credentialAccess(deps.credentials, projectId, undefined, deps.fresh),
+      credentials,
       http: deps.outbound.forActor(binding),
       serviceUrl: (name) => deps.serviceUrls[name],
       ...(deps.toolServiceKey ? { toolServiceKey: deps.toolServiceKey } : {}),
-      ...(deps.postgres ? { postgres: deps.postgres } : {}),
+      services: servicesFor(deps.services ?? {}, loader.services, { projectId, credentials }),
     });
     const timedOut = new Promise<FieldOption[]>((ok) => stop.addEventListener('abort', () => ok([]), { once: true }));
     try {

@@ -9,7 +9,7 @@ import type { FlowNode } from '../../../contract/flow-document.ts';
 import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
 import { parseSyncCron } from './cron.ts';
 import { readerOf } from '../../services/sync-sources/index.ts';
-import type { SourceReader, SyncJobSpec, SyncMode } from '../../services/sync-sources/types.ts';
+import type { AnySourceReader, SyncJobSpec, SyncMode } from '../../services/sync-sources/types.ts';
 
 /** spec 001 §9: incremental unless the node says otherwise */
 export const DEFAULT_SYNC_MODE: SyncMode = 'incremental_append';
@@ -21,7 +21,7 @@ const SYNC_MODES: readonly string[] = ['incremental_append', 'full_refresh_appen
 export const isFullRefresh = (mode: SyncMode) => mode === 'full_refresh_append' || mode === 'full_refresh';
 
 /** the flow's data-source trigger and its reader; null for any other flow (a source's action node is no trigger) */
-export function dataSourceTrigger(nodes: readonly FlowNode[], catalogue: Pick<CatalogueView, 'get'>): { node: FlowNode; reader: SourceReader } | null {
+export function dataSourceTrigger(nodes: readonly FlowNode[], catalogue: Pick<CatalogueView, 'get'>): { node: FlowNode; reader: AnySourceReader } | null {
   for (const node of nodes) {
     const reader = readerOf(node.type);
     const definition = catalogue.get(node.type);
@@ -58,7 +58,7 @@ export const cronTextOf = (spec: Pick<SyncJobSpec, 'schedule'>) => `${spec.sched
  * `schedule` when only the schedule or mode changed (the connection is updated); otherwise `none`
  * (the connection is set active again).
  */
-export function changeOf(previous: SyncJobSpec, next: SyncJobSpec, reader: SourceReader): 'recreate' | 'resync' | 'schedule' | 'none' {
+export function changeOf(previous: SyncJobSpec, next: SyncJobSpec, reader: AnySourceReader): 'recreate' | 'resync' | 'schedule' | 'none' {
   const differs = (field: string) => JSON.stringify(previous.values[field] ?? null) !== JSON.stringify(next.values[field] ?? null);
   if (previous.nodeType !== next.nodeType || previous.credentialName !== next.credentialName || reader.recreateOn.some(differs)) return 'recreate';
   if (reader.resyncOn.some(differs)) return 'resync';

@@ -23,6 +23,7 @@ function context(fields: Record<string, unknown> = { access_token: ACCESS, tenan
     credentials: { get: async (name) => (name === 'teams' ? fields : Promise.reject(new Error(`No credentials found for ${name}`))) },
     http: { request: (request) => outbound.request(request, { idempotencyKey: 'loader', signal: () => new AbortController().signal }) },
     serviceUrl: (name) => urls[name],
+    services: {},
   };
 }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { docxWithTable, pdfOf } from '../../../catalogue/app/extract-file-node/testing/documents.ts';
 import { definition } from '../../../catalogue/data-source/google-drive-trigger-node/definition.ts';
 import { DRIVE_TOKEN, type DriveTree, FOLDER, startDriveTree } from '../../../catalogue/data-source/google-drive-trigger-node/testing-drive-tree.ts';
-import { googleDriveReader } from './google-drive.ts';
+import { googleDriveReader } from '../../../catalogue/data-source/google-drive-trigger-node/sync-reader.ts';
 import { readSource } from './testing/read-source.ts';
 
 let drive: DriveTree;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { definition } from '../../../catalogue/data-source/google-sheets-trigger-node/definition.ts';
 import { SHEETS_TOKEN, SPREADSHEET_ID, startSheetsApi } from '../../../catalogue/data-source/google-sheets-trigger-node/testing-sheets-api.ts';
 import type { LoopbackApi } from '../../../catalogue/testing/loopback-api.ts';
-import { googleSheetsReader } from './google-sheets.ts';
+import { googleSheetsReader } from '../../../catalogue/data-source/google-sheets-trigger-node/sync-reader.ts';
 import { readSource } from './testing/read-source.ts';
 
 let sheets: LoopbackApi & { base: string };

@@ -4,7 +4,7 @@ import { definition } from '../../../catalogue/data-source/onedrive-trigger-node
 import { startLoopbackApi, type LoopbackApi } from '../../../catalogue/testing/loopback-api.ts';
 import type { Answer } from '../../../catalogue/testing/loopback-api.ts';
 import { applyDefaults } from '../../../catalogue/values.ts';
-import { onedriveReader } from './onedrive.ts';
+import { onedriveReader } from '../../../catalogue/data-source/onedrive-trigger-node/sync-reader.ts';
 import { onedriveDriveNames } from '../../../catalogue/data-source/onedrive-trigger-node/loaders.ts';
 import { ACCESS_TOKEN, fileItem, folderItem, graphTable, list, loaderContext, microsoftCredential, readAll, readContext } from './testing/graph-drives.ts';
 

@@ -45,7 +45,7 @@ describe.skipIf(!process.env.WEFT_SCALE)('the Postgres reader at scale', () => {
     const started = performance.now();
     const reading = reader.read({
       projectId: 'p', flowId: 'f', values: { syncMode: 'incremental_append', schemas: ['public'], tables: ['public.events'] }, credential: db.credential,
-      cursor: null, batchSize: BATCH, http: null as never, postgres: pools, signal: new AbortController().signal, total: () => undefined,
+      cursor: null, batchSize: BATCH, http: null as never, services: { postgres: pools }, signal: new AbortController().signal, total: () => undefined,
     });
     for await (const batch of reading) {
       rows += batch.records;

@@ -27,7 +27,7 @@ async function sync(values: Record<string, unknown>, cursor: unknown = null, bat
   const result: Sync = { batches: [], total: -1, ids: {}, cursor };
   const reading = reader.read({
     projectId: 'project_1', flowId: 'flow_1', values: { syncMode: 'incremental_append', schemas: ['public'], ...values }, credential: db.credential,
-    cursor, batchSize, http: null as never, postgres: pools, signal: new AbortController().signal, total: (n) => (result.total = n),
+    cursor, batchSize, http: null as never, services: { postgres: pools }, signal: new AbortController().signal, total: (n) => (result.total = n),
   });
   for await (const batch of reading) {
     result.batches.push(batch);

@@ -9,7 +9,7 @@ import { docxWithTable, pdfOf } from '../../../catalogue/app/extract-file-node/t
 import { definition } from '../../../catalogue/data-source/s3-trigger-node/definition.ts';
 import { readObject, s3Client } from '../../../catalogue/data-source/s3-trigger-node/s3-client.ts';
 import { s3CredentialOf } from '../../../catalogue/data-source/s3-trigger-node/s3-credential.ts';
-import { s3Reader } from './s3.ts';
+import { s3Reader } from '../../../catalogue/data-source/s3-trigger-node/sync-reader.ts';
 import { readSource } from './testing/read-source.ts';
 import { startS3Store, STORE_CREDENTIAL, type S3Store } from './testing/s3-store.ts';
 

@@ -3,7 +3,7 @@ import { definition } from '../../../catalogue/data-source/sharepoint-trigger-no
 import { sharepointSiteUrls } from '../../../catalogue/data-source/sharepoint-trigger-node/loaders.ts';
 import { startLoopbackApi, type Answer, type LoopbackApi } from '../../../catalogue/testing/loopback-api.ts';
 import { applyDefaults } from '../../../catalogue/values.ts';
-import { sharepointReader, sitePathOf } from './sharepoint.ts';
+import { sharepointReader, sitePathOf } from '../../../catalogue/data-source/sharepoint-trigger-node/sync-reader.ts';
 import { ACCESS_TOKEN, fileItem, graphTable, list, loaderContext as graphLoaderContext, microsoftCredential, readAll, readContext } from './testing/graph-drives.ts';
 
 let graph: LoopbackApi;

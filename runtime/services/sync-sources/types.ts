@@ -33,7 +33,7 @@ export interface SyncJobSpec {
 }
 
 // a source's reader, in the folder of its data-source node (catalogue/sync-reader.ts)
-export type { SourceBatch, SourceReadContext, SourceReader } from '../../../catalogue/sync-reader.ts';
+export type { AnySourceReader, SourceBatch, SourceReadContext, SourceReader } from '../../../catalogue/sync-reader.ts';
 
 /** both engines; each action answers the flow's new sync config record */
 export interface SyncEngine {

@@ -13,7 +13,7 @@ import type { ServiceName, ServiceUrls } from '../../../../catalogue/service-url
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Engine } from '../../../../actors/engine.ts';
-import type { PostgresAccess } from '../../../../catalogue/services/postgres.ts';
+import { servicesFor, type ProjectServiceProviders } from '../../../core/node-services.ts';
 import { isNodeError } from '../../../../catalogue/errors.ts';
 import type { ProductionCalls } from '../../../core/calls/production-call.ts';
 import { DomainError } from '../../../services/domain-errors.ts';
@@ -38,8 +38,8 @@ export interface SyncRunnerDeps {
   outbound: Pick<Outbound, 'request'>;
   /** the server's base URLs of the services readers call (tests point them at loopback) */
   serviceUrls?: ServiceUrls;
-  /** the server's Postgres databases, handed to the readers that read one */
-  postgres?: PostgresAccess;
+  /** the providers of the services a reader may declare (the node runner's, runtime/core/node-services.ts) */
+  services?: ProjectServiceProviders;
   flows: Pick<FlowStore, 'get'>;
   /** how long the flow's sync lock lasts unless renewed (ms); default 30 s */
   lockMs?: number;
@@ -139,7 +139,7 @@ async function readBatches(deps: SyncRunnerDeps, spec: SyncJobSpec, data: SyncJo
     batchSize: typeof spec.values.batchSize === 'number' ? spec.values.batchSize : DEFAULT_BATCH_SIZE,
     http: { request: (request) => deps.outbound.request(request, binding) },
     ...(deps.serviceUrls ? { serviceUrl: (name: ServiceName) => deps.serviceUrls![name] } : {}),
-    ...(deps.postgres ? { postgres: deps.postgres } : {}),
+    services: servicesFor(deps.services ?? {}, reader.services, { projectId, credentials: { get: async (name) => (await deps.credentials(projectId, name)).fields } }),
     signal,
     total: (count) => void deps.store.setTotal(flowId, progress.read + count).catch(() => undefined),
   });

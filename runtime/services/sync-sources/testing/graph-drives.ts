@@ -46,6 +46,7 @@ export function readContext(graph: LoopbackApi, values: Record<string, unknown>,
     batchSize,
     http: { request: (request) => outbound.request(request, { idempotencyKey: 'sync/1', signal: () => new AbortController().signal }) },
     serviceUrl: () => graph.url,
+    services: {},
     signal: new AbortController().signal,
     total: (count) => void totals.push(count),
     totals,
@@ -54,7 +55,7 @@ export function readContext(graph: LoopbackApi, values: Record<string, unknown>,
 
 /** what a form dropdown's loader gets: the credential's fields under any name, calls only to the loopback Graph */
 export function loaderContext(graph: LoopbackApi, fields: Record<string, unknown>): OptionLoaderContext {
-  return { projectId: 'project_1', credentials: { get: async () => fields }, http: readContext(graph, {}).http, serviceUrl: () => graph.url };
+  return { projectId: 'project_1', credentials: { get: async () => fields }, http: readContext(graph, {}).http, serviceUrl: () => graph.url, services: {} };
 }
 
 export async function readAll(reader: SourceReader, ctx: SourceReadContext): Promise<SourceBatch[]> {

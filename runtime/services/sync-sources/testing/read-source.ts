@@ -36,6 +36,7 @@ export function readContext(options: ReadOptions, total: (count: number) => void
     batchSize: Number(values.batchSize ?? 200),
     http: outbound.forActor({ idempotencyKey: 'sync_1/batch', signal: () => signal }),
     serviceUrl: (name) => urls[name],
+    services: {},
     signal,
     total,
   };

@@ -1,11 +1,11 @@
 /**
- * @module runtime/services/credential-tests/s3 — an S3 key pair (spec 001 §2 POST /api/testCreds/s3):
+ * @module catalogue/data-source/s3-trigger-node/credential-test — an S3 key pair (spec 001 §2 POST /api/testCreds/s3):
  * ListBuckets at the store (service URL `s3`, the credential's region) through the outbound
  * client; the store's refusal carries its own code and words.
  */
-import { listBuckets, s3Client, s3Error } from '../../../catalogue/data-source/s3-trigger-node/s3-client.ts';
-import { s3CredentialOf } from '../../../catalogue/data-source/s3-trigger-node/s3-credential.ts';
-import type { CredentialTest } from '../../../catalogue/credential-test.ts';
+import { listBuckets, s3Client, s3Error } from './s3-client.ts';
+import { s3CredentialOf } from './s3-credential.ts';
+import type { CredentialTest } from '../../credential-test.ts';
 
 export const testS3: CredentialTest = async (fields, ctx) => {
   const client = s3Client(s3CredentialOf(fields), { http: ctx.http, serviceUrl: ctx.serviceUrl('s3'), signal: ctx.signal });

@@ -1,5 +1,5 @@
 /**
- * @module runtime/services/sync-sources/microsoft-drive-reader — the SourceReader of the OneDrive and
+ * @module catalogue/data-source/microsoft-drive-reader — the SourceReader of the OneDrive and
  * SharePoint sources (spec 001 §3–§5), which differ only in their drives: lists the files
  * (microsoft-drive-files.ts), keeps those changed since the cursor (incremental) and not before
  * start_date, oldest change first, downloads each (`GET /drives/{d}/items/{i}/content`) and
@@ -9,14 +9,14 @@
  * The cursor is the last change read and the documents changed at that very time, so files
  * sharing a timestamp are neither skipped nor read twice.
  */
-import { accessTokenOf } from '../../../catalogue/app/access-token.ts';
-import { GRAPH_ERROR, type GraphAccess } from '../../../catalogue/app/teams-node/graph.ts';
-import { NodeError, isNodeError, kindOfStatus, userError } from '../../../catalogue/errors.ts';
-import { START_DATE_PATTERN } from '../../../catalogue/data-source/microsoft-drive-fields.ts';
-import { outboundError } from '../../../catalogue/outbound.ts';
-import { serviceDefaults } from '../../../catalogue/service-urls.ts';
-import type { InputField } from '../../../catalogue/types.ts';
-import type { SourceBatch, SourceReadContext, SourceReader } from './types.ts';
+import { accessTokenOf } from '../app/access-token.ts';
+import { GRAPH_ERROR, type GraphAccess } from '../app/teams-node/graph.ts';
+import { NodeError, isNodeError, kindOfStatus, userError } from '../errors.ts';
+import { START_DATE_PATTERN } from './microsoft-drive-fields.ts';
+import { outboundError } from '../outbound.ts';
+import { serviceDefaults } from '../service-urls.ts';
+import type { InputField } from '../types.ts';
+import type { SourceBatch, SourceReadContext, SourceReader } from '../sync-reader.ts';
 import { documentText } from './document-text.ts';
 import { type Drive, type DriveFile, modifiedAt, scopedFiles, type SearchScope } from './microsoft-drive-files.ts';
 

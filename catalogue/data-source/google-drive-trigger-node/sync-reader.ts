@@ -1,5 +1,5 @@
 /**
- * @module runtime/services/sync-sources/google-drive — the Google Drive source's SourceReader (spec 001
+ * @module catalogue/data-source/google-drive-trigger-node/sync-reader — the Google Drive source's SourceReader (spec 001
  * §3–§5): walks the folder and the folders below it (Drive API v3 `files.list`, shared with Cloud
  * Drive Read: drive-files.ts), keeps the files whose path below the folder matches the globs and,
  * when incremental, those modified after the cursor (modifiedTime, then id), oldest first;
@@ -7,7 +7,7 @@
  * into text with Extract from File's parsers and starts one run with `{document_key, content}`.
  * A file no parser reads, or over the outbound client's largest answer (100 MB), is skipped (spec 001 §9).
  */
-import { accessTokenOf } from '../../../catalogue/app/access-token.ts';
+import { accessTokenOf } from '../../app/access-token.ts';
 import {
   DRIVE_ERROR,
   type DriveFile,
@@ -16,13 +16,13 @@ import {
   googleGet,
   type GoogleAccess,
   listDriveFolder,
-} from '../../../catalogue/app/cloud-drive-read-node/drive-files.ts';
-import { isNodeError, userError } from '../../../catalogue/errors.ts';
-import { OUTBOUND_LIMITS } from '../../../catalogue/outbound.ts';
-import { serviceDefaults } from '../../../catalogue/service-urls.ts';
-import type { SourceBatch, SourceReadContext, SourceReader } from './types.ts';
-import { documentText } from './document-text.ts';
-import { matchesAnyGlob } from './globs.ts';
+} from '../../app/cloud-drive-read-node/drive-files.ts';
+import { isNodeError, userError } from '../../errors.ts';
+import { OUTBOUND_LIMITS } from '../../outbound.ts';
+import { serviceDefaults } from '../../service-urls.ts';
+import type { SourceBatch, SourceReadContext, SourceReader } from '../../sync-reader.ts';
+import { documentText } from '../document-text.ts';
+import { matchesAnyGlob } from '../globs.ts';
 
 export const SETUP_FAILED = 'Google Drive Job Setup Failed';
 /** files listed at most in one folder */

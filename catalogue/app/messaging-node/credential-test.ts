@@ -1,6 +1,6 @@
-/** @module runtime/services/credential-tests/messaging-provider — the messaging provider's account: GET `{twilio}/Accounts/{sid}.json` with Basic auth. */
-import { accountUrl, basicAuth, providerAccountOf } from '../../../catalogue/app/messaging-node/provider-api.ts';
-import { refusal, type CredentialTest } from '../../../catalogue/credential-test.ts';
+/** @module catalogue/app/messaging-node/credential-test — the messaging provider's account: GET `{twilio}/Accounts/{sid}.json` with Basic auth. */
+import { accountUrl, basicAuth, providerAccountOf } from './provider-api.ts';
+import { refusal, type CredentialTest } from '../../credential-test.ts';
 
 export const testMessagingProvider: CredentialTest = async (fields, ctx) => {
   const account = providerAccountOf(fields);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { NodeError } from './errors.ts';
 import type { OutboundResponse } from './outbound.ts';
-import { optionLoaders } from './option-loader-list.ts';
+import { definitions, optionLoaders } from './nodes.ts';
 import type { OptionLoaderContext } from './option-loaders.ts';
 import { serviceUrlsFrom } from './service-urls.ts';
 
@@ -60,10 +60,12 @@ function context(reply: () => Promise<OutboundResponse>, calls: string[] = []): 
     serviceUrl: (name) => serviceUrlsFrom()[name],
     toolServiceKey: 'ak-0123456789',
     // the Postgres loaders' database: it fails as the service does (a reply where rows belong is garbage)
-    postgres: {
-      query: async () => (calls.push('postgres'), (await reply()) as never),
-      session: async () => Promise.reject(new NodeError('no sessions here', 'operational')),
-      verify: async () => Promise.reject(new NodeError('no verify here', 'operational')),
+    services: {
+      postgres: {
+        query: async () => (calls.push('postgres'), (await reply()) as never),
+        session: async () => Promise.reject(new NodeError('no sessions here', 'operational')),
+        verify: async () => Promise.reject(new NodeError('no verify here', 'operational')),
+      },
     },
   };
 }
@@ -80,5 +82,13 @@ describe.each(Object.entries(optionLoaders))('the %s loader', (_name, loader) =>
     const calls: string[] = [];
     expect(await loader(input('known'), context(failures[failure], calls))).toEqual([]);
     expect(calls.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the loaders the nodes declare', () => {
+  it('include every loader a field names', () => {
+    const named = definitions.flatMap((definition) => definition.inputs.flatMap((field) => (field.loadOptionsMethod ? [`${definition.name}.${field.name}: ${field.loadOptionsMethod}`] : [])));
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter((entry) => !Object.hasOwn(optionLoaders, entry.split(': ')[1]))).toEqual([]);
   });
 });

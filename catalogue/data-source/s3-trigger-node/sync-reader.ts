@@ -1,5 +1,5 @@
 /**
- * @module runtime/services/sync-sources/s3 — the S3 source's SourceReader (spec 001 §3–§5): lists the
+ * @module catalogue/data-source/s3-trigger-node/sync-reader — the S3 source's SourceReader (spec 001 §3–§5): lists the
  * bucket (ListObjectsV2, every page), keeps the objects whose key matches the globs, not before
  * start_date and, when incremental, not read yet (s3-cursor.ts), oldest first; reads each
  * (GetObject), turns it into text with Extract from File's parsers (document-text.ts) and
@@ -9,14 +9,14 @@
  * client's handler), to the service URL `s3`.
  */
 import { S3Client } from '@aws-sdk/client-s3';
-import { userError } from '../../../catalogue/errors.ts';
-import { OUTBOUND_LIMITS } from '../../../catalogue/outbound.ts';
-import { listObjectsPage, readObject, s3Client, s3Error, type S3Object } from '../../../catalogue/data-source/s3-trigger-node/s3-client.ts';
-import { s3CredentialOf } from '../../../catalogue/data-source/s3-trigger-node/s3-credential.ts';
-import { serviceDefaults } from '../../../catalogue/service-urls.ts';
-import type { SourceBatch, SourceReadContext, SourceReader } from './types.ts';
-import { documentText } from './document-text.ts';
-import { matchesAnyGlob } from './globs.ts';
+import { userError } from '../../errors.ts';
+import { OUTBOUND_LIMITS } from '../../outbound.ts';
+import { listObjectsPage, readObject, s3Client, s3Error, type S3Object } from './s3-client.ts';
+import { s3CredentialOf } from './s3-credential.ts';
+import { serviceDefaults } from '../../service-urls.ts';
+import type { SourceBatch, SourceReadContext, SourceReader } from '../../sync-reader.ts';
+import { documentText } from '../document-text.ts';
+import { matchesAnyGlob } from '../globs.ts';
 import { advance, isS3Cursor, objectsToRead } from './s3-cursor.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

@@ -1,11 +1,11 @@
 /**
- * @module runtime/services/sync-sources/microsoft-drive-files — the files a OneDrive or SharePoint sync
+ * @module catalogue/data-source/microsoft-drive-files — the files a OneDrive or SharePoint sync
  * reads, listed through Microsoft Graph as the connected user (spec 001 §3): every file below
  * `folder_path` of the given drives (children, folders walked recursively) and, by the search
  * scope, the items shared with the user (`GET /me/drive/sharedWithMe`, shared folders walked
  * too); kept when their path matches one of the globs.
  */
-import { graphCall, graphList, type GraphAccess } from '../../../catalogue/app/teams-node/graph.ts';
+import { graphCall, graphList, type GraphAccess } from '../app/teams-node/graph.ts';
 import { matchesAnyGlob } from './globs.ts';
 
 export type SearchScope = 'ACCESSIBLE_DRIVES' | 'SHARED_ITEMS' | 'ALL';

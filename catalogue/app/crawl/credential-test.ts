@@ -1,9 +1,9 @@
 /**
- * @module runtime/services/credential-tests/crawl-service — the crawl service's key: GET
+ * @module catalogue/app/crawl/credential-test — the crawl service's key: GET
  * `{hostUrl or serviceUrl('crawlService')}/v1/team/credit-usage` with `Authorization: Bearer
  * <key>` (its documented read of the team's remaining credits; spends none).
  */
-import { refusal, type CredentialTest } from '../../../catalogue/credential-test.ts';
+import { refusal, type CredentialTest } from '../../credential-test.ts';
 
 export const testCrawlService: CredentialTest = async (fields, ctx) => {
   const apiKey = typeof fields.apiKey === 'string' ? fields.apiKey.trim() : '';

@@ -1,9 +1,9 @@
 /** The teamsOauth credential test: GET {graph}/me with its access token, against a loopback Microsoft Graph. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLoopbackApi, type LoopbackApi } from '../../../catalogue/testing/loopback-api.ts';
-import { testContext } from '../../../catalogue/testing/node-harness.ts';
-import type { CredentialTestContext } from '../../../catalogue/credential-test.ts';
-import { testTeamsOauth } from './teams-oauth.ts';
+import { startLoopbackApi, type LoopbackApi } from '../../testing/loopback-api.ts';
+import { testContext } from '../../testing/node-harness.ts';
+import type { CredentialTestContext } from '../../credential-test.ts';
+import { testTeamsOauth } from './credential-test.ts';
 
 const ACCESS = 'graph-me-access-token-0123456789';
 const fields = { tenant_id: '72f988bf-86f1-41af-91ab-2d7cd011db47', client_id: 'app', access_token: ACCESS };

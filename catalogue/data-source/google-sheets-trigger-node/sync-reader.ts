@@ -1,16 +1,16 @@
 /**
- * @module runtime/services/sync-sources/google-sheets — the Google Sheets source's SourceReader (spec 001
+ * @module catalogue/data-source/google-sheets-trigger-node/sync-reader — the Google Sheets source's SourceReader (spec 001
  * §3–§5): the sheet's size (`spreadsheets.get`), its first row as the column names (snake_case
  * with namesConversion), then the rows below in batches of batchSize (`values.get` of
  * `'<sheet>'!<first>:<last>`), one run per batch with `{records, stream: sheetName}`. Empty rows
  * are left out. Full refresh: every sync starts at row 2; the cursor is the next row, so a sync
  * cut short resumes after its last batch.
  */
-import { accessTokenOf } from '../../../catalogue/app/access-token.ts';
-import { userError } from '../../../catalogue/errors.ts';
-import { columnsOf, rowsOf, SETUP_ERROR, sheetsOf, spreadsheetIdOf } from '../../../catalogue/data-source/google-sheets-trigger-node/sheets-api.ts';
-import { serviceDefaults } from '../../../catalogue/service-urls.ts';
-import type { SourceBatch, SourceReadContext, SourceReader } from './types.ts';
+import { accessTokenOf } from '../../app/access-token.ts';
+import { userError } from '../../errors.ts';
+import { columnsOf, rowsOf, SETUP_ERROR, sheetsOf, spreadsheetIdOf } from './sheets-api.ts';
+import { serviceDefaults } from '../../service-urls.ts';
+import type { SourceBatch, SourceReadContext, SourceReader } from '../../sync-reader.ts';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 

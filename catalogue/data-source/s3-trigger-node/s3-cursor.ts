@@ -1,5 +1,5 @@
 /**
- * @module runtime/services/sync-sources/s3-cursor — which objects an incremental S3 sync reads, and the
+ * @module catalogue/data-source/s3-trigger-node/s3-cursor — which objects an incremental S3 sync reads, and the
  * cursor it leaves. The cursor is the last object read, by LastModified then key (objects
  * sharing a time are neither skipped nor read twice), plus the objects read within
  * `days_to_sync_if_history_is_full` days before it (at most RECENT_LIMIT, the "history"): an
@@ -7,7 +7,7 @@
  * its time) is still read when it falls in that window and is not in the history. While the
  * history is full, the window starts at its oldest entry, so nothing is read twice.
  */
-import type { S3Object } from '../../../catalogue/data-source/s3-trigger-node/s3-client.ts';
+import type { S3Object } from './s3-client.ts';
 
 export const RECENT_LIMIT = 500;
 const DAY_MS = 86_400_000;

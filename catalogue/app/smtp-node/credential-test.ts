@@ -1,9 +1,9 @@
 /**
- * @module runtime/services/credential-tests/smtp — an SMTP account: connect as the credential's Security
+ * @module catalogue/app/smtp-node/credential-test — an SMTP account: connect as the credential's Security
  * says and log in (when it has a login), with nodemailer's verify; says how it connected.
  */
-import { smtpAccountOf } from '../../../catalogue/services/smtp.ts';
-import type { CredentialTest } from '../../../catalogue/credential-test.ts';
+import { smtpAccountOf } from '../../services/smtp.ts';
+import type { CredentialTest } from '../../credential-test.ts';
 
 const CONNECTED = { 'implicit TLS': 'Connected with implicit TLS', STARTTLS: 'Connected with STARTTLS', none: 'Connected without encryption' };
 

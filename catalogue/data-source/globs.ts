@@ -1,5 +1,5 @@
 /**
- * @module runtime/services/sync-sources/globs — the file patterns of the file sources (spec 001 §3
+ * @module catalogue/data-source/globs — the file patterns of the file sources (spec 001 §3
  * `globs`), read as the data-sync service reads them: `**` any folders (`**\/` also none), `*`
  * any characters of one name, `?` one character, `{a,b}` either, `[abc]` one of; matched against
  * the file's whole path, case-sensitively.

@@ -1,12 +1,12 @@
 /**
- * @module runtime/services/sync-sources/sharepoint — the SharePoint Business source's reader: its
+ * @module catalogue/data-source/sharepoint-trigger-node/sync-reader — the SharePoint Business source's reader: its
  * accessible drives are the document libraries of the site at `site_url`
  * (`GET /sites/{host}:/{path}`, then `GET /sites/{id}/drives`).
  */
-import { graphCall, graphList, type GraphAccess } from '../../../catalogue/app/teams-node/graph.ts';
-import { definition } from '../../../catalogue/data-source/sharepoint-trigger-node/definition.ts';
-import { userError } from '../../../catalogue/errors.ts';
-import { microsoftDriveReader } from './microsoft-drive-reader.ts';
+import { graphCall, graphList, type GraphAccess } from '../../app/teams-node/graph.ts';
+import { definition } from './definition.ts';
+import { userError } from '../../errors.ts';
+import { microsoftDriveReader } from '../microsoft-drive-reader.ts';
 
 /** `https://contoso.sharepoint.com/sites/marketing` → `/sites/contoso.sharepoint.com:/sites/marketing` */
 export function sitePathOf(siteUrl: string): string {

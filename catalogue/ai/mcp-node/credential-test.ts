@@ -1,6 +1,6 @@
-/** @module runtime/services/credential-tests/mcp-server — an MCP server: connect over its transport with its headers and list its tools (runtime/mcp-client). */
-import { mcpServerOf } from '../../../catalogue/services/mcp.ts';
-import type { CredentialTest } from '../../../catalogue/credential-test.ts';
+/** @module catalogue/ai/mcp-node/credential-test — an MCP server: connect over its transport with its headers and list its tools (runtime/mcp-client). */
+import { mcpServerOf } from '../../services/mcp.ts';
+import type { CredentialTest } from '../../credential-test.ts';
 
 export const testMcpServer: CredentialTest = async (fields, ctx) => {
   const session = await ctx.mcp.connect(mcpServerOf(fields), ctx.signal);

@@ -1,11 +1,11 @@
 /**
- * @module runtime/services/sync-sources/onedrive — the OneDrive Business source's reader: its accessible
+ * @module catalogue/data-source/onedrive-trigger-node/sync-reader — the OneDrive Business source's reader: its accessible
  * drive is the one named `drive_name` among the user's drives (`GET /me/drives`).
  */
-import { graphList } from '../../../catalogue/app/teams-node/graph.ts';
-import { definition } from '../../../catalogue/data-source/onedrive-trigger-node/definition.ts';
-import { userError } from '../../../catalogue/errors.ts';
-import { microsoftDriveReader } from './microsoft-drive-reader.ts';
+import { graphList } from '../../app/teams-node/graph.ts';
+import { definition } from './definition.ts';
+import { userError } from '../../errors.ts';
+import { microsoftDriveReader } from '../microsoft-drive-reader.ts';
 
 export const onedriveReader = microsoftDriveReader({
   nodeType: definition.name,
