@@ -15,6 +15,10 @@ const sendOnly = [{ label: 'Send a message', value: 'sendMessage' }] as const;
 export const conversationTypeField = <const V extends readonly { label: string; value: string }[], const D extends V[number]['value']>(values: V, defaultValue: D) =>
   ({ name: 'conversationType', label: 'Conversation type', type: 'select', required: true, defaultValue, invalidMessage: 'Invalid conversation type', values }) as const;
 
+/** the teamsOauth credential field of the node and of its trigger, with what each wants of it */
+export const teamsCredentialField = (description: string) =>
+  ({ name: 'credentials', label: 'Credential', type: 'credential', required: true, isCredential: true, requiredMessage: 'Invalid or Missing teams credentials', description }) as const;
+
 /** the operation select shown for one conversation type */
 const operationField = <const N extends string, const V extends readonly { label: string; value: string }[], const D extends V[number]['value'], const C extends string>(name: N, values: V, defaultValue: D, conversationType: C) =>
   ({ name, label: 'Operation', type: 'select', defaultValue, invalidMessage: 'Invalid or not supported chat operation', values, actionField: 'conversationType', actionValue: conversationType }) as const;
@@ -37,15 +41,7 @@ export const definition = {
     'Messages to chats and channels are HTML, bot messages markdown.',
   inputs: [
     { name: 'nodeName', label: 'Node name', type: 'text', defaultValue: 'Team messaging' },
-    {
-      name: 'credentials',
-      label: 'Credential',
-      type: 'credential',
-      required: true,
-      isCredential: true,
-      requiredMessage: 'Invalid or Missing teams credentials',
-      description: 'The name of a "Team messaging service (OAuth)" (teamsOauth) credential of the project.',
-    },
+    teamsCredentialField('The name of a "Team messaging service (OAuth)" (teamsOauth) credential of the project.'),
     conversationTypeField(
       [
         { label: 'Chat', value: 'chat' },

@@ -5,7 +5,7 @@
  * (runtime/integrations/teams/). Its output is the activity.
  */
 import type { NodeDefinition } from '../../types.ts';
-import { conversationTypeField } from '../teams-node/definition.ts';
+import { conversationTypeField, teamsCredentialField } from '../teams-node/definition.ts';
 
 export const definition = {
   name: 'teamsTriggerNode',
@@ -27,15 +27,7 @@ export const definition = {
     'Messages from other conversations than the one chosen here are acknowledged and left alone.',
   inputs: [
     { name: 'nodeName', label: 'Node name', type: 'text', defaultValue: 'Team messaging trigger' },
-    {
-      name: 'credentials',
-      label: 'Credential',
-      type: 'credential',
-      required: true,
-      isCredential: true,
-      requiredMessage: 'Invalid or Missing teams credentials',
-      description: 'A "Team messaging service (OAuth)" (teamsOauth) credential whose client id is the bot’s Microsoft App ID.',
-    },
+    teamsCredentialField('A "Team messaging service (OAuth)" (teamsOauth) credential whose client id is the bot’s Microsoft App ID.'),
     conversationTypeField(
       [
         { label: 'Chat with the bot', value: 'botChat' },

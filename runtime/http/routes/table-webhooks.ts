@@ -14,12 +14,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type Redis from 'ioredis';
 import { providerRequest } from '../../../catalogue/app/tool-service/direct.ts';
-import { isNodeError } from '../../../catalogue/errors.ts';
 import type { ServiceUrls } from '../../../catalogue/service-urls.ts';
 import type { FlowDocument } from '../../../contract/flow-document.ts';
 import type { ProductionCalls } from '../../core/calls/production-call.ts';
-import { ValidationError } from '../../services/domain-errors.ts';
-import type { DeploymentHooks } from '../../services/flows/deployments.ts';
+import { asDeployRefusal, deployRefusal, type DeploymentHooks } from '../../services/flows/deployments.ts';
 import { HttpError } from '../errors.ts';
 import type { Outbound } from '../../services/outbound/client.ts';
 import type { CredentialStore } from '../../services/stores/credentials.ts';
@@ -45,7 +43,7 @@ export interface TableWebhookDeps {
   calls: Pick<ProductionCalls, 'call'>;
 }
 
-const refused = (reason: string) => new ValidationError(`The flow cannot be deployed: ${reason}`, 'trigger_subscription_failed');
+const refused = deployRefusal('trigger_subscription_failed');
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** Airtable's signature of a notification: hmac-sha256= and the hex HMAC of the body under the base64-decoded secret */
@@ -104,7 +102,7 @@ export class TableWebhooks implements DeploymentHooks {
       await this.deps.redis.set(this.key(flow.id), JSON.stringify(hook));
       if (previous) await this.deleteAt(previous).catch(() => undefined);
     } catch (error) {
-      throw isNodeError(error) ? refused(error.message) : error;
+      throw asDeployRefusal(refused, error);
     }
   }
 

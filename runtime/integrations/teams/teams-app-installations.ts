@@ -16,11 +16,10 @@
 import type Redis from 'ioredis';
 import { graphCall, graphList, type GraphAccess } from '../../../catalogue/app/teams-node/graph.ts';
 import { graphTokenOf, teamsCredentialOf } from '../../../catalogue/app/teams-node/teams-credential.ts';
-import { isNodeError } from '../../../catalogue/errors.ts';
 import type { ServiceUrls } from '../../../catalogue/service-urls.ts';
 import type { FlowDocument } from '../../../contract/flow-document.ts';
-import { NotFoundError, ValidationError } from '../../services/domain-errors.ts';
-import type { DeploymentHooks } from '../../services/flows/deployments.ts';
+import { NotFoundError } from '../../services/domain-errors.ts';
+import { asDeployRefusal, deployRefusal, type DeploymentHooks } from '../../services/flows/deployments.ts';
 import type { Outbound } from '../../services/outbound/client.ts';
 import type { CredentialStore, RevealedCredential } from '../../services/stores/credentials.ts';
 import type { VersionContent } from '../../services/stores/flow-versions.ts';
@@ -47,7 +46,7 @@ export interface TeamsAppInstallationDeps {
   fresh?: (credential: RevealedCredential) => Promise<Record<string, unknown>>;
 }
 
-const refused = (reason: string) => new ValidationError(`The flow cannot be deployed: ${reason}`, 'teams_app_install_failed');
+const refused = deployRefusal('teams_app_install_failed');
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** Where a Teams trigger's app belongs: a group chat with its chatId, a team with its teamId; none without an app id. */
@@ -89,6 +88,11 @@ export class TeamsAppInstallations implements DeploymentHooks {
     return typeof found?.id === 'string' ? found.id : null;
   }
 
+  /** a stopped flow's installation goes */
+  async stopped(flow: FlowDocument): Promise<void> {
+    await this.remove(flow.id);
+  }
+
   async deploying(flow: FlowDocument, content: VersionContent): Promise<void> {
     const trigger = content.nodes.find((node) => node.type === 'teamsTriggerNode');
     const target = trigger ? installTargetOf(trigger.values ?? {}) : null;
@@ -112,12 +116,8 @@ export class TeamsAppInstallations implements DeploymentHooks {
       const installation: Installation = { ...target, installationId, projectId: flow.projectId };
       await this.deps.redis.set(this.key(flow.id), JSON.stringify(installation));
     } catch (error) {
-      throw isNodeError(error) ? refused(error.message) : error;
+      throw asDeployRefusal(refused, error);
     }
-  }
-
-  async stopped(flow: FlowDocument): Promise<void> {
-    await this.remove(flow.id);
   }
 
   /** Uninstall what weft installed for the flow (a refusal is logged; the flow stops anyway). */

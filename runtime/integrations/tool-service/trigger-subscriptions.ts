@@ -12,10 +12,9 @@
  */
 import type Redis from 'ioredis';
 import { triggerSetupOf } from '../../../catalogue/app/tool-service/trigger-table.ts';
-import { isNodeError } from '../../../catalogue/errors.ts';
 import type { FlowDocument } from '../../../contract/flow-document.ts';
-import { NotFoundError, ValidationError } from '../../services/domain-errors.ts';
-import type { DeploymentHooks } from '../../services/flows/deployments.ts';
+import { NotFoundError } from '../../services/domain-errors.ts';
+import { asDeployRefusal, deployRefusal, type DeploymentHooks } from '../../services/flows/deployments.ts';
 import type { VersionContent } from '../../services/stores/flow-versions.ts';
 import type { CredentialStore } from '../../services/stores/credentials.ts';
 import type { ToolServiceApi } from './service-api.ts';
@@ -35,7 +34,7 @@ export interface TriggerSubscriptionDeps {
   credentials: Pick<CredentialStore, 'reveal'>;
 }
 
-const refused = (reason: string) => new ValidationError(`The flow cannot be deployed: ${reason}`, 'trigger_subscription_failed');
+const refused = deployRefusal('trigger_subscription_failed');
 
 export class TriggerSubscriptions implements DeploymentHooks {
   constructor(private readonly deps: TriggerSubscriptionDeps) {}
@@ -74,7 +73,7 @@ export class TriggerSubscriptions implements DeploymentHooks {
       await write.exec();
       if (previous && previous.triggerId !== triggerId) await this.deps.api.deleteTrigger(previous.triggerId).catch(() => undefined);
     } catch (error) {
-      throw isNodeError(error) ? refused(error.message) : error;
+      throw asDeployRefusal(refused, error);
     }
   }
 

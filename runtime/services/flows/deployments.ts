@@ -6,6 +6,7 @@
  * warning refuses with 400 invalid_flow naming them, and a starter-plan project may not deploy
  * a pro-only field (403 pro_required).
  */
+import { isNodeError } from '../../../catalogue/errors.ts';
 import type { FlowDocument } from '../../../contract/flow-document.ts';
 import type { FlowVersionSummary } from '../../../contract/versions.ts';
 import { NotFoundError, ValidationError } from '../domain-errors.ts';
@@ -28,6 +29,12 @@ export type Deployer = FlowVersionSummary['deployedBy'];
  * checks and before the version is released, so a subscription that cannot be made refuses the
  * deploy; `stopped` runs once production has stopped.
  */
+/** A deploy a hook refuses: a 400 saying why, with the hook's code. */
+export const deployRefusal = (code: string) => (reason: string) => new ValidationError(`The flow cannot be deployed: ${reason}`, code);
+
+/** What a hook's set-up failure means: a node error (the service refused) refuses the deploy; any other error passes on. */
+export const asDeployRefusal = (refused: (reason: string) => ValidationError, error: unknown): unknown => (isNodeError(error) ? refused(error.message) : error);
+
 export interface DeploymentHooks {
   deploying(flow: FlowDocument, content: VersionContent): Promise<void>;
   stopped(flow: FlowDocument): Promise<void>;
