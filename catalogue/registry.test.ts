@@ -69,7 +69,7 @@ describe('createRegistry', () => {
     // a name typed in a definition that bypassed the type (a plugin's plain JavaScript, JSON)
     const unknown = ['postgres', 'mongo'] as unknown as NodeDefinition['services'];
     expect(problemsOf([node({ services: unknown })])).toEqual([
-      'node "sample": unknown service "mongo" (one of: models, vectors, mcp, flows, smtp, postgres, hooks)',
+      'node "sample": unknown service "mongo" (one of: models, vectors, mcp, flows, smtp, postgres, hooks, crawl)',
     ]);
     expect(problemsOf([node({ services: ['smtp', 'smtp'] })])).toEqual(['node "sample": service "smtp" is declared twice']);
   });
