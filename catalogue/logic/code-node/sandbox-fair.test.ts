@@ -11,7 +11,8 @@ describe('sandbox slots shared by project', () => {
     const loops = [0, 1, 2, 3].map((i) =>
       runSandboxed('while (true) {}', { input: null, outputs: {} }, {
         owner: 'proj_a',
-        timeoutMs: 1500,
+        // long enough that B's code, started on a busy machine, still ends before the first loop times out
+        timeoutMs: 5000,
         offSlot: (wait) => (waitedOffSlot.push(i), wait()),
       }).then(
         () => settledA++,
@@ -26,7 +27,7 @@ describe('sandbox slots shared by project', () => {
     expect(waitedOffSlot).toEqual([2, 3]);
     await Promise.all(loops);
     expect(settledA).toBe(4);
-  }, 20_000);
+  }, 30_000);
 });
 
 describe('code that has timed out before', () => {
@@ -36,12 +37,12 @@ describe('code that has timed out before', () => {
     // the loop times out once: its text is known from now on
     await expect(runSandboxed(loop, { input: null, outputs: {} }, { owner: 'proj_c', timeoutMs: 300 })).rejects.toThrow('Code execution timed out after 0.3 s');
     const order: string[] = [];
-    const loops = [0, 1, 2, 3].map((i) => settle(runSandboxed(loop, { input: null, outputs: {} }, { owner: 'proj_c', timeoutMs: 1500 })).then(() => order.push(`loop ${i}`)));
+    const loops = [0, 1, 2, 3].map((i) => settle(runSandboxed(loop, { input: null, outputs: {} }, { owner: 'proj_c', timeoutMs: 3000 })).then(() => order.push(`loop ${i}`)));
     const { value } = await runSandboxed('return 40 + 2', { input: null, outputs: {} }, { owner: 'proj_c' });
     order.push('short');
     expect(value).toBe(42);
     await Promise.all(loops);
     // the short code ran before even the first of its project's four loops timed out
     expect(order[0]).toBe('short');
-  }, 20_000);
+  }, 45_000);
 });
