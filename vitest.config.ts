@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -11,10 +10,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Vitest's default is one worker fewer than the cores: a single one on a 2-core machine, which
-    // ran the suite file after file. Most tests wait on Redis, servers and Chromium rather than
-    // the CPU, so one more worker than cores (docs/performance-log.md, "The test suite").
-    maxWorkers: availableParallelism() + 1,
     // graphql ships CommonJS (main) and ESM (module) builds. Node loads graphql-http's own
     // `import 'graphql'` as the CommonJS one while Vite gives our code the ESM one, and graphql
     // refuses a schema "from another module or realm": let Vite load graphql-http as well.

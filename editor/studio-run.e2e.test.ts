@@ -142,7 +142,9 @@ describe('runs on the canvas', () => {
     const { page, shot, weft } = studio;
     const proxy = await startDropProxy(weft.url);
     try {
-      const waitId = (await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, waitFlow)).id;
+      // a 5 s wait: on a busy machine the drop still comes while the node runs
+      const longWait = { ...waitFlow, nodes: waitFlow.nodes.map((n) => (n.id === 'wait_1' ? { ...n, values: { seconds: 5 } } : n)) };
+      const waitId = (await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, longWait)).id;
       await page.goto(`${proxy.url}/flows/${waitId}`);
       await page.locator(nodeSel('wait_1')).waitFor();
       await page.getByTestId('tab-run').click();
@@ -152,7 +154,7 @@ describe('runs on the canvas', () => {
         new MutationObserver(() => seen.push(document.querySelector('[data-testid="current-run"]')?.getAttribute('data-stream') ?? '')).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-stream'] });
       });
       await page.getByTestId('run-button').click();
-      await expect.poll(() => page.locator(nodeSel('wait_1')).getAttribute('data-state')).toBe('running');
+      await expect.poll(() => page.locator(nodeSel('wait_1')).getAttribute('data-state'), { timeout: 4_000 }).toBe('running');
       expect(proxy.dropStreams()).toBeGreaterThan(0);
       await shot('stream-dropped');
       await finished();
