@@ -137,7 +137,8 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     const sync = (syncSystem = startSyncSystem({ redis, prefix, catalogue, flows, outbound, serviceUrls, services: providers, usage, engine, calls, credentials, fresh, settings: syncSettings }));
     productionCalls = calls;
     // flow tests: their cases run as test runs; a flow may want them to pass before a deploy
-    const suites = new SuiteRunner({ engine, tests: stores.tests, versions, compile, models: (projectId) => services.models.forProject(projectId, credentialAccess(credentials, projectId, undefined, fresh)) });
+    const suites = new SuiteRunner({ engine, tests: stores.tests, versions, compile, flowOf: (id) => flows.get(id), models: (projectId) => services.models.forProject(projectId, credentialAccess(credentials, projectId, undefined, fresh)) });
+    void suites.sweep(); // suite runs a stopped server left unfinished
     const app = createApp({
       redis,
       prefix,
@@ -159,6 +160,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
     close = async () => {
       // syncs under way stop at their last batch (another worker, or the next start, resumes them)
       await sync.close();
+      await suites.close();
       await server.close(async () => {
         await calls.drain(options.shutdownGraceMs ?? 10_000);
         stopSpooling();

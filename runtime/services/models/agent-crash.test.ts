@@ -83,7 +83,7 @@ describe('a supervisor iteration and a worker crash', () => {
       return { body: { forecast: `sunny in ${new URL(request.url, weather.url).searchParams.get('city')}` } };
     });
 
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing', 'crash-weft-worker.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'testing', 'crash-weft-worker.ts')], {
       env: { ...process.env, WEFT_PREFIX: weft.prefix, WEFT_OUTBOUND_ALLOW: [loopback.host, weather.hostPort].join(',') },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

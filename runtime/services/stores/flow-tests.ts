@@ -5,7 +5,10 @@
  * - `{tests:F}:suite:<id>` — a suite run's JSON (contract SuiteRun), rewritten as its cases end;
  * - `{tests:F}:suites` — sorted set of suite run ids by start ms (the newest 50 kept);
  * - `{tests:F}:runs` — hash run id → `{suiteRunId, caseId, name}`: which runs are test cases;
- * - `{tests:F}:settings` — TestSettings JSON (tests required before a deploy).
+ * - `{tests:F}:settings` — TestSettings JSON (tests required before a deploy);
+ * - `{tests:F}:lease:<id>` — the server driving a suite run that has not ended (a lease it renews);
+ * - `tests:unfinished` — set of `<flowId> <suite id>` of suite runs that have not ended, so a
+ *   server that starts (or outlives another) drives them on.
  */
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
@@ -73,6 +76,34 @@ export class FlowTestStore {
   async saveSuite(suite: SuiteRun): Promise<void> {
     const multi = this.redis.multi().set(this.key(suite.flowId, `suite:${suite.id}`), JSON.stringify(suite)).zadd(this.key(suite.flowId, 'suites'), suite.startedAt, suite.id);
     await multi.exec();
+    if (suite.status === 'completed') await this.redis.srem(this.unfinishedKey, `${suite.flowId} ${suite.id}`);
+  }
+
+  private get unfinishedKey(): string {
+    return `${this.prefix}tests:unfinished`;
+  }
+
+  /** Suite runs that have not ended, as `{flowId, suiteRunId}`; entries of forgotten suites are dropped. */
+  async unfinished(): Promise<{ flowId: string; suiteRunId: string }[]> {
+    const found: { flowId: string; suiteRunId: string }[] = [];
+    for (const entry of await this.redis.smembers(this.unfinishedKey)) {
+      const [flowId, suiteRunId] = entry.split(' ');
+      if ((await this.suite(flowId, suiteRunId))?.status === 'running') found.push({ flowId, suiteRunId });
+      else await this.redis.srem(this.unfinishedKey, entry);
+    }
+    return found;
+  }
+
+  /** Take the lease on driving a suite run for `ms` (false: another server holds it); `renew` only extends one held by `holder`. */
+  async lease(flowId: string, suiteRunId: string, holder: string, ms: number, renew = false): Promise<boolean> {
+    const key = this.key(flowId, `lease:${suiteRunId}`);
+    if (!renew) return (await this.redis.set(key, holder, 'PX', ms, 'NX')) === 'OK';
+    return (await this.redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0", 1, key, holder, ms)) === 1;
+  }
+
+  /** Let go of a suite run's lease held by `holder`. */
+  async release(flowId: string, suiteRunId: string, holder: string): Promise<void> {
+    await this.redis.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0", 1, this.key(flowId, `lease:${suiteRunId}`), holder);
   }
 
   /** A new suite run: stored with its cases' run ids marked as test cases; suites past the newest 50 are forgotten. */
@@ -81,12 +112,14 @@ export class FlowTestStore {
     const multi = this.redis.multi().set(this.key(suite.flowId, `suite:${suite.id}`), JSON.stringify(suite)).zadd(this.key(suite.flowId, 'suites'), suite.startedAt, suite.id);
     if (marks.length) multi.hset(this.key(suite.flowId, 'runs'), ...marks);
     await multi.exec();
+    await this.redis.sadd(this.unfinishedKey, `${suite.flowId} ${suite.id}`);
     const old = await this.redis.zrange(this.key(suite.flowId, 'suites'), 0, -KEPT_SUITES - 1);
     for (const id of old) {
       const gone = await this.suite(suite.flowId, id);
       const multi = this.redis.multi().del(this.key(suite.flowId, `suite:${id}`)).zrem(this.key(suite.flowId, 'suites'), id);
       if (gone?.cases.length) multi.hdel(this.key(suite.flowId, 'runs'), ...gone.cases.map((c) => c.runId));
       await multi.exec();
+      await this.redis.srem(this.unfinishedKey, `${suite.flowId} ${id}`);
     }
   }
 
@@ -124,6 +157,7 @@ export class FlowTestStore {
   /** Forget every case and suite of a deleted flow. */
   async deleteAll(flowId: string): Promise<void> {
     const ids = await this.redis.zrange(this.key(flowId, 'suites'), 0, -1);
-    await this.redis.del(...ids.map((id) => this.key(flowId, `suite:${id}`)), this.key(flowId, 'suites'), this.key(flowId, 'cases'), this.key(flowId, 'runs'), this.key(flowId, 'settings'));
+    if (ids.length) await this.redis.srem(this.unfinishedKey, ...ids.map((id) => `${flowId} ${id}`));
+    await this.redis.del(...ids.map((id) => this.key(flowId, `lease:${id}`)), ...ids.map((id) => this.key(flowId, `suite:${id}`)), this.key(flowId, 'suites'), this.key(flowId, 'cases'), this.key(flowId, 'runs'), this.key(flowId, 'settings'));
   }
 }

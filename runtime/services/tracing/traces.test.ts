@@ -44,7 +44,7 @@ beforeAll(async () => {
   process.env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
   process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
   weft = await startTestWeft({ role: 'server', traces: true, outboundAllow: [loopback.host, api.hostPort] });
-  worker = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'models', 'testing', 'crash-weft-worker.ts')], {
+  worker = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'testing', 'crash-weft-worker.ts')], {
     env: { ...process.env, WEFT_PREFIX: weft.prefix, WEFT_OUTBOUND_ALLOW: [loopback.host, api.hostPort].join(',') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,11 +1,11 @@
 /**
- * @module runtime/services/models/testing/crash-weft-worker — a worker-only weft process for crash tests
+ * @module runtime/testing/crash-weft-worker — a worker-only weft process for crash tests
  * to SIGKILL: the test's server (role 'server') and this worker share the Redis and prefix
  * (WEFT_PREFIX); WEFT_OUTBOUND_ALLOW lists the loopback servers its nodes may call; an OTLP endpoint
  * (OTEL_EXPORTER_OTLP_ENDPOINT) has it export traces.
  */
-import { startWeft } from '../../../server.ts';
-import { testSecret } from '../../../testing/test-secret.ts';
+import { startWeft } from '../server.ts';
+import { testSecret } from './test-secret.ts';
 
 await startWeft({
   redisUrl: process.env.REDIS_URL!,
