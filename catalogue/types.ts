@@ -115,6 +115,8 @@ export interface NodeDefinition {
    * The output holds only the declared `outputs` (and `error` under On error: continue), so a
    * template reading any other field of it is marked before a run (catalogue/template-checks.ts).
    * Left out where the output is open (an API's answer, a webhook's body, code's result).
+   * It is also the shape of the node's pinned output: a pin outside it is warned of on save
+   * (catalogue/pinned-shape.ts).
    */
   closedOutputs?: boolean;
   triggerInputs?: readonly InputField[];

@@ -29,6 +29,14 @@ describe('disabled and pinned on save', () => {
     expect(result.malformed).toEqual(['Node a_1: disabled must be true or false', 'Node b_1: pinned must be an object {output, pinnedAt, runId?}']);
   });
 
+  it("warns of a pin that does not fit the node's declared output (closed outputs), naming the node and field", () => {
+    const pinnedText = (output: unknown) => ({ ...node('text_1', 'generateTextNode', {}), pinned: { output, pinnedAt: 1 } });
+    const fits = check([trigger, pinnedText({ generatedResponse: 'Hi' })], chain('webhookTrigger_1', 'text_1'));
+    expect(fits.warnings.filter((w) => w.includes('pinned'))).toEqual([]);
+    const off = check([trigger, pinnedText({ answer: 'Hi' })], chain('webhookTrigger_1', 'text_1'));
+    expect(off.warnings.filter((w) => w.includes('pinned'))).toEqual([expect.stringMatching(/^text_1: the pinned output has a field 'answer' that a Generate text node never outputs \(generatedResponse, /)]);
+  });
+
   it('refuses a pinned output over 1 MB, saying its size', () => {
     const output = 'x'.repeat(MAX_PINNED_BYTES);
     const result = check([trigger, { ...wait('a_1'), pinned: { output, pinnedAt: 1 } }], chain('webhookTrigger_1', 'a_1'));

@@ -20,6 +20,7 @@
 import type { NodeRole } from '../../../actors/types.ts';
 import { ON_ERROR_CHOICES, type OnError } from '../../../contract/errors.ts';
 import { INPUT_HANDLE } from '../../../catalogue/handles.ts';
+import { pinnedShapeProblems } from '../../../catalogue/pinned-shape.ts';
 import { flowLookup, templateProblems } from '../../../catalogue/template-checks.ts';
 import type { CatalogueView } from './catalogue-view.ts';
 import type { FlowEdge, FlowNode } from '../../../contract/flow-document.ts';
@@ -143,6 +144,7 @@ export function validateFlow(input: { nodes?: unknown; edges?: unknown }, catalo
       problems.push(`Node ${node.id}: onError 'continue' is not available for a trigger, a For Loop or a Loop End`);
     }
     warnings.push(...switchWarnings(node, catalogue.roleOf(node.type)));
+    if (node.pinned) for (const problem of pinnedShapeProblems(definition, node.pinned.output)) warnings.push(`${node.id}: ${problem}`);
     // a disabled node never runs: its values need not be complete
     if (node.disabled) continue;
     for (const problem of catalogue.validateValues(definition, node.values)) warnings.push(`${node.id}: ${problem.message}`);
