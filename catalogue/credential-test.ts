@@ -6,30 +6,34 @@
  * credential no node uses (web search), in runtime/services/credential-tests/ and listed in
  * its `index.ts`. A tester resolves (optionally to a short note, e.g. what it found)
  * when the service accepts the credential, and throws an error carrying the service's own
- * message when it does not. The route (runtime/http/routes/credential-tests.ts) removes every secret of the
+ * message when it does not. A tester that needs runtime services (SMTP, MCP, Postgres) declares
+ * them by name as a node does (`credentialTestUsing(['smtp'], …)`): `ctx.services` holds them, typed. The route (runtime/http/routes/credential-tests.ts) removes every secret of the
  * credential from what it answers.
  */
-import type { McpAccess } from './services/mcp.ts';
-import type { SmtpAccess } from './services/smtp.ts';
-import type { PostgresAccess } from './services/postgres.ts';
+import type { NodeServiceName, ServicesOf } from './services/index.ts';
 import type { OutboundClient, OutboundResponse } from './outbound.ts';
 import type { ServiceName } from './service-urls.ts';
 
-export interface CredentialTestContext {
+export interface CredentialTestContext<S extends NodeServiceName = never> {
   http: OutboundClient;
   serviceUrl(name: ServiceName): string;
-  /** SMTP servers under the address policy (runtime/services/smtp/) */
-  smtp: SmtpAccess;
-  /** MCP servers under the address policy (runtime/services/mcp-client/) */
-  mcp: McpAccess;
-  /** Postgres databases under the address policy (runtime/services/postgres/) */
-  postgres?: PostgresAccess;
+  /** the services the tester declares (`credentialTestUsing`), built by the runtime from the same providers as a node's */
+  services: ServicesOf<S>;
   /** the test's deadline */
   signal: AbortSignal;
 }
 
-/** `fields`: the credential's fields as the form holds them (cleaned as on save) */
-export type CredentialTest = (fields: Record<string, unknown>, ctx: CredentialTestContext) => Promise<string | void>;
+/** `fields`: the credential's fields as the form holds them (cleaned as on save); `services`: the names it reads in `ctx.services` */
+export interface CredentialTest {
+  (fields: Record<string, unknown>, ctx: CredentialTestContext): Promise<string | void>;
+  readonly services?: readonly NodeServiceName[];
+}
+
+/** A tester that reads runtime services, declared by name as a node declares its own: `ctx.services` is typed from `services`. */
+export function credentialTestUsing<const S extends NodeServiceName>(services: readonly S[], test: (fields: Record<string, unknown>, ctx: CredentialTestContext<S>) => Promise<string | void>): CredentialTest {
+  // the runtime builds ctx.services from `services` (runtime/core/node-services.ts `servicesFor`)
+  return Object.assign((fields: Record<string, unknown>, ctx: CredentialTestContext) => test(fields, ctx as unknown as CredentialTestContext<S>), { services });
+}
 
 /** How long one test may take, all steps included. */
 export const CREDENTIAL_TEST_TIMEOUT_MS = 30_000;

@@ -102,7 +102,7 @@ export function buildRouters(parts: RouterParts): Router[] {
     mcpToolsRouter({ credentials, mcp: services.mcp }),
     automationWorkflowsRouter({ credentials, outbound }),
     optionLoadersRouter({ credentials, outbound, serviceUrls, fresh, toolServiceKey: toolService.apiKey, services: parts.providers }),
-    testCredentialsRouter({ credentials, outbound, serviceUrls, smtp: services.smtp, mcp: services.mcp, postgres: services.postgres }),
+    testCredentialsRouter({ credentials, outbound, serviceUrls, fresh, services: parts.providers }),
     postgresRouter({ credentials, postgres: services.postgres }),
     apiKeysRouter({ apiKeys }),
     defaultModelsRouter({ defaults: stores.defaultModels }),

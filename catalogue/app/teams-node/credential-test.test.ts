@@ -20,7 +20,7 @@ afterAll(() => graph.close());
 
 const context = (): CredentialTestContext => {
   const ctx = testContext({ serviceUrls: { graph: graph.url }, allowOutbound: [graph.hostPort] });
-  return { http: ctx.http, serviceUrl: ctx.serviceUrl, signal: AbortSignal.timeout(5000) } as CredentialTestContext;
+  return { http: ctx.http, serviceUrl: ctx.serviceUrl, services: {}, signal: AbortSignal.timeout(5000) };
 };
 
 describe('teamsOauth credential test', () => {

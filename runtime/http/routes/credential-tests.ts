@@ -22,9 +22,6 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { publicCredentialFields } from '../../../catalogue/credentials/index.ts';
 import { normalizeCredentials } from '../../../catalogue/credentials/normalize.ts';
-import type { McpAccess } from '../../../catalogue/services/mcp.ts';
-import type { SmtpAccess } from '../../../catalogue/services/smtp.ts';
-import type { PostgresAccess } from '../../../catalogue/services/postgres.ts';
 import type { ServiceUrls } from '../../../catalogue/service-urls.ts';
 import type { TestCredentialsAnswer } from '../../../contract/credentials.ts';
 import { requireProjectAccess } from '../../services/auth/access.ts';
@@ -38,14 +35,17 @@ import { SecretRedactor, secretValuesOf } from '../../../catalogue/secrets/redac
 import type { CredentialStore } from '../../services/stores/credentials.ts';
 import { CREDENTIAL_TEST_TIMEOUT_MS } from '../../../catalogue/credential-test.ts';
 import { credentialTests } from '../../services/credential-tests/index.ts';
+import { credentialAccess } from '../../services/secrets/credential-access.ts';
+import { servicesFor, type ProjectServiceProviders } from '../../core/node-services.ts';
 
 export interface TestCredentialsDeps {
   credentials: CredentialStore;
   outbound: Outbound;
   serviceUrls: ServiceUrls;
-  smtp: SmtpAccess;
-  mcp: McpAccess;
-  postgres?: PostgresAccess;
+  /** the services testers declare, from the same providers as a node's */
+  services: ProjectServiceProviders;
+  /** an OAuth credential's secrets with its access token refreshed (runtime/integrations/oauth/refresh.ts) */
+  fresh?: Parameters<typeof credentialAccess>[3];
 }
 
 /** The spec's test routes of one credential type, by path. */
@@ -84,7 +84,8 @@ export function testCredentialsRouter(deps: TestCredentialsDeps): Router {
     const http = deps.outbound.forActor({ idempotencyKey: `testCreds/${randomUUID()}`, signal: () => signal });
     let answer: TestCredentialsAnswer;
     try {
-      const note = await tester(fields, { http, serviceUrl: (name) => deps.serviceUrls[name], smtp: deps.smtp, mcp: deps.mcp, postgres: deps.postgres, signal });
+      const services = servicesFor(deps.services, tester.services, { projectId, credentials: credentialAccess(deps.credentials, projectId, undefined, deps.fresh) });
+      const note = await tester(fields, { http, serviceUrl: (name) => deps.serviceUrls[name], services, signal });
       answer = { success: true, message: note ? `The credential works: ${note}` : 'The credential works' };
     } catch (error) {
       const reason = signal.aborted ? `No answer within ${CREDENTIAL_TEST_TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message : String(error);

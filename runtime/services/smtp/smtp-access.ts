@@ -1,6 +1,6 @@
 /**
  * @module runtime/services/smtp/smtp-access — mail servers for the SMTP node and its credential test
- * (`ctx.smtp`, catalogue/app/smtp-node/smtp-services.ts), over nodemailer.
+ * (`ctx.services.smtp`, catalogue/services/smtp.ts), over nodemailer.
  *
  * - Address policy: the host is resolved and checked as ctx.http checks URLs
  *   (runtime/services/outbound/allowed-address.ts); nodemailer connects to that checked address, the
