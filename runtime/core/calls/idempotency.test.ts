@@ -163,6 +163,33 @@ describe('Idempotency-Key', () => {
     expect((await weft.api<{ idempotencyKey?: string }>('GET', `/api/runs/${one.data.executeWorkflow.requestId}`)).idempotencyKey).toBe('gql-1');
     expect(effects.slice(before)).toEqual([{ order: 'G1' }]);
 
+    // an async flow answers at once with its request id: a repeat answers the same id and starts nothing
+    const asyncFlow = await deployed('pay by graphql, async', sideEffectFlow({ id: 'graphqlTrigger_1', type: 'graphqlTriggerNode', values: { responeType: 'async' } }, { id: 'graphqlResponse_1', type: 'graphqlResponseNode' }));
+    const executeAsync = () =>
+      fetch(`${weft.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}`, 'x-project-id': projectId, 'idempotency-key': 'gql-async-1' },
+        body: JSON.stringify({ query: `{ executeWorkflow(workflowId: "${asyncFlow}", payload: {order: "G2"}) { status result } }` }),
+      }).then((a) => a.json() as Promise<{ data: { executeWorkflow: { status: string; result: { requestId: string } } } }>);
+    const asyncBefore = effects.length;
+    const first = await executeAsync();
+    const requestId = first.data.executeWorkflow.result.requestId;
+    expect(requestId).toMatch(/^run_/);
+    const again = await executeAsync();
+    expect(again.data.executeWorkflow.result.requestId).toBe(requestId);
+    const status = async () =>
+      (await fetch(`${weft.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}`, 'x-project-id': projectId },
+        body: JSON.stringify({ query: `{ checkStatus(requestId: "${requestId}") }` }),
+      }).then((a) => a.json() as Promise<{ data: { checkStatus: { status: string } } }>)).data.checkStatus.status;
+    for (let i = 0; i < 100 && (await status()) === 'running'; i++) await new Promise((ok) => setTimeout(ok, 100));
+    expect(await status()).toBe('success');
+    // and after the run ended, a third call with the key still starts nothing
+    expect((await executeAsync()).data.executeWorkflow.result.requestId).toBe(requestId);
+    expect(effects.slice(asyncBefore)).toEqual([{ order: 'G2' }]);
+    expect((await weft.api<{ idempotencyKey?: string }>('GET', `/api/runs/${requestId}`)).idempotencyKey).toBe('gql-async-1');
+
     const tool = await deployed('pay by tool', {
       nodes: [
         { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: at, values: {} },
