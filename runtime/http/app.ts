@@ -2,6 +2,7 @@
  * @module runtime/http/app — the Koa app: middleware (request ids, error answers, the session
  * gate of runtime/services/auth/session-gate.ts, JSON bodies), then every router.
  */
+import { routeNames } from './call-span.ts';
 import type Router from '@koa/router';
 import type Redis from 'ioredis';
 import Koa from 'koa';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Koa & { routeTable: RouteEntry[] } {
   // errorAnswers logs what it does not expect; Koa's own logging would print it twice.
   app.silent = true;
   app.use(requestIds());
+  app.use(routeNames());
   app.use(errorAnswers());
   app.use(refuseWhileRedisDown(deps.outageSpool));
   // Before the body is read: a request without a session is refused at once.

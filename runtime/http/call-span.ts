@@ -5,8 +5,10 @@
  * (actors/trace-context.ts) and their activations, in any process, are its descendants.
  * Recorded: the method, the path (never the query), the door's route, the client's address,
  * the answer's status and the run the call started (`X-Weft-Run-Id`). No header is recorded.
+ * An `/api/` request's span is named by the route that answered it (`GET /api/runs/:runId`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Middleware } from 'koa';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { tracer } from '../services/tracing/tracer.ts';
 import { productionDoorOf } from './production-doors.ts';
@@ -39,5 +41,21 @@ export function callSpans(handle: Handler): Handler {
       span.end();
     });
     return context.with(trace.setSpan(parent, span), () => handle(req, res));
+  };
+}
+
+/** Koa middleware: the span of an `/api/` request takes the route that matched (`http.route`), never the path's ids. */
+export function routeNames(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+      const span = trace.getActiveSpan();
+      if (span && typeof route === 'string' && ctx.path.startsWith('/api/')) {
+        span.updateName(`${ctx.method} ${route}`);
+        span.setAttribute('http.route', route);
+      }
+    }
   };
 }

@@ -162,6 +162,10 @@ describe('traces over OTLP', () => {
     expect(spans.every((s) => s.traceId === traceId)).toBe(true);
     const snapshot = await weft.api<RunSnapshot>('GET', `/api/runs/${runId}`);
     expect(snapshot.traceparent).toBe(`00-${traceId}-${call.spanId}-01`);
+    // an /api/ request's span is named by its route, never by the ids in its path
+    for (let i = 0; i < 100 && !receiver.spans.some((s) => s.attributes['url.path'] === `/api/runs/${runId}`); i++) await new Promise((ok) => setTimeout(ok, 100));
+    const read = receiver.spans.find((s) => s.attributes['url.path'] === `/api/runs/${runId}`)!;
+    expect(read).toMatchObject({ name: 'GET /api/runs/:runId', kind: 'SPAN_KIND_SERVER', attributes: { 'http.route': '/api/runs/:runId', 'http.response.status_code': 200 } });
 
     // no secret in any form the redactor knows, anywhere in what was exported
     const { anyCase, exactCase } = secretPatterns([apiKey, querySecret, key]);
