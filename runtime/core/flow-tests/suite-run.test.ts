@@ -94,9 +94,16 @@ describe('flow tests', () => {
       { role: 'user', content: `Rubric:\nThe answer greets the person by name.\n\nAnswer:\n${JSON.stringify({ greeting: 'Hello Grace', name: 'Grace' }, null, 2)}` },
     ]);
 
+    // one case alone; a case id that is not the flow's is a 400 naming the field
+    const one = await finished((await weft.api<{ suiteRunId: string }>('POST', `/api/flows/${flowId}/tests/run`, { caseIds: [grace.caseId] })).suiteRunId);
+    expect(one.cases.map((c) => [c.name, c.status])).toEqual([['Grace', 'failed']]);
+    const unknown = await weft.request('POST', `/api/flows/${flowId}/tests/run`, { caseIds: ['case_nope'] });
+    expect([unknown.status, ((await unknown.json()) as { error: { message: string } }).error.message]).toEqual([400, 'caseIds[0] names no test case of the flow: case_nope']);
+
     const history = await weft.api<RunSummary[]>('GET', `/api/flows/${flowId}/runs`);
     const marked = history.filter((r) => r.testCase?.suiteRunId === suiteRunId);
     expect(marked.map((r) => r.testCase!.name).sort()).toEqual(['Ada', 'Grace']);
+    expect(history.filter((r) => r.testCase?.suiteRunId === one.id).map((r) => r.testCase!.name)).toEqual(['Grace']);
     expect(history.find((r) => r.runId === runId)?.testCase).toBeUndefined();
   });
 

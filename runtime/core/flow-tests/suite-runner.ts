@@ -50,12 +50,19 @@ export function summarise(suite: SuiteRun): SuiteRun {
 export class SuiteRunner {
   constructor(private readonly deps: SuiteRunnerDeps) {}
 
-  /** Start a suite run of the flow's cases against the draft (or `version`); resolves once it is stored, with its id and a promise of its end. */
-  async start(flow: FlowDocument, version?: number): Promise<{ suite: SuiteRun; done: Promise<SuiteRun> }> {
+  /**
+   * Start a suite run of the flow's cases (or of `caseIds` only) against the draft (or `version`);
+   * resolves once it is stored, with its id and a promise of its end.
+   */
+  async start(flow: FlowDocument, version?: number, caseIds?: readonly string[]): Promise<{ suite: SuiteRun; done: Promise<SuiteRun> }> {
     const document = await this.documentToRun(flow, version);
     this.deps.compile(document); // a flow that cannot run refuses the suite (400 invalid_flow)
-    const cases = await this.deps.tests.cases(flow.id);
-    if (!cases.length) throw new ValidationError('The flow has no test cases', 'no_test_cases');
+    const all = await this.deps.tests.cases(flow.id);
+    if (!all.length) throw new ValidationError('The flow has no test cases', 'no_test_cases');
+    caseIds?.forEach((id, i) => {
+      if (!all.some((c) => c.id === id)) throw new ValidationError(`caseIds[${i}] names no test case of the flow: ${id}`);
+    });
+    const cases = caseIds ? all.filter((c) => caseIds.includes(c.id)) : all;
     const id = `suite_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const suite: SuiteRun = {
       id, flowId: flow.id, ...(version !== undefined ? { version } : { draftRevision: flow.version }), status: 'running', startedAt: Date.now(),

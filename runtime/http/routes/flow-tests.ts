@@ -4,7 +4,7 @@
  *   `PUT /api/flows/:flowId/tests/:caseId` replaces one; `DELETE` removes it (204);
  * - `POST /api/flows/:flowId/tests/from-run/:runId` `{name?}` → a case with the run's input and
  *   its answer as the expected value (an `equals` check), editable like any other;
- * - `POST /api/flows/:flowId/tests/run` `{version?}` → 202 `{suiteRunId}`: the suite runs in
+ * - `POST /api/flows/:flowId/tests/run` `{version?, caseIds?}` → 202 `{suiteRunId}`: the suite (or those cases) runs in
  *   the background; `GET /api/flows/:flowId/tests/runs` lists suite runs, newest first, and
  *   `GET /api/flows/:flowId/tests/runs/:suiteRunId` is one (SuiteRun, each check with its diff).
  * - `POST /api/flows/:flowId/tests/dataset` `{format: 'csv' | 'jsonl', text}`, or a data source's
@@ -158,8 +158,10 @@ export function flowTestsRouter(deps: FlowTestsDeps): Router {
     const body = objectBody(ctx);
     if (body.version !== undefined && !Number.isInteger(body.version)) throw badRequest('version must be a whole number');
     const version = body.version === undefined ? undefined : versionNumber(String(body.version));
+    const { caseIds } = body;
+    if (caseIds !== undefined && !(Array.isArray(caseIds) && caseIds.length > 0 && caseIds.every((id) => typeof id === 'string'))) throw badRequest('caseIds must be a list of test case ids');
     const flow = await flowOf(ctx);
-    const { suite, done } = await deps.runner.start(flow, version);
+    const { suite, done } = await deps.runner.start(flow, version, caseIds as string[] | undefined);
     done.catch((error: Error) => console.error(`[weft flow tests] suite ${suite.id}:`, error.message));
     ctx.status = 202;
     ctx.body = { suiteRunId: suite.id };
