@@ -4,7 +4,8 @@
  * Run all follows the suite live and shows one passing and one failing check, the failing one
  * with the diff to its expected value, and the case's run opens on the canvas; the suite runs
  * against deployed version 1 and, after an edit, against the draft, and the two-version
- * comparison shows the case that got better; the deploy gate is set in the Deploy tab.
+ * comparison shows the case that got better; the deploy gate is set in the Deploy tab, a deploy
+ * it refuses names the failing case and an owner's note deploys anyway; a dataset adds cases.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +158,26 @@ describe('the Tests tab', () => {
     await refused.waitFor({ state: 'detached' });
     const [newest] = await weft.api<{ version: number; testsOverride?: { note: string; failing: string[] } }[]>('GET', `/api/flows/${flowId}/versions`);
     expect(newest).toMatchObject({ version: 2, testsOverride: { note: 'The expected value is wrong on purpose', failing: ['Fails on purpose'] } });
+  });
+
+  it('adds cases from a dataset (JSON lines refused by its faulty row and field, then CSV)', async () => {
+    const { page } = studio;
+    await page.getByTestId('tab-tests').click();
+    await page.getByTestId('tests-dataset').click();
+    await page.getByTestId('dataset-kind').selectOption('jsonl');
+    await page.getByTestId('dataset-text').fill('{"name": "ok", "input": {}, "expected": 1}\n{"input": {}, "checks": [{"kind": "range"}]}\n');
+    await page.getByTestId('dataset-import').click();
+    await expect.poll(() => page.getByTestId('dataset-error').textContent()).toBe("Dataset row 2 (test case 'Row 2'): checks[0].min or max is needed");
+    await page.getByTestId('dataset-kind').selectOption('csv');
+    await page.getByTestId('dataset-text').fill('name,input.score,expected.verdict\nHigh,90,passed\nLow,5,passed\n');
+    await page.getByTestId('dataset-import').click();
+    await page.getByTestId('dataset-form').waitFor({ state: 'detached' });
+    await expect.poll(() => caseRow(page, 'Low').count()).toBe(1);
+    const stored = (await cases()).filter((c) => c.name === 'High' || c.name === 'Low');
+    expect(stored.map((c) => [c.name, c.input, c.checks])).toEqual([
+      ['High', { score: 90 }, [{ kind: 'equals', path: 'verdict', expected: 'passed' }]],
+      ['Low', { score: 5 }, [{ kind: 'equals', path: 'verdict', expected: 'passed' }]],
+    ]);
     expect(studio.errors).toEqual([]);
   });
 });

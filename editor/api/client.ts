@@ -13,7 +13,7 @@ import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../cont
 import type { ActorView, RunSnapshot, RunSummary } from '../../contract/runs.ts';
 import type { SyncJobState } from '../../contract/sync.ts';
 import type { FlowVersion, FlowVersionSummary } from '../../contract/versions.ts';
-import type { SuiteComparison, SuiteRun, SuiteScores, TestCase, TestCaseInput, TestSettings } from '../../contract/flow-tests.ts';
+import type { SuiteComparison, SuiteRun, SuiteScores, TableDataset, TestCase, TestCaseInput, TestSettings } from '../../contract/flow-tests.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -117,6 +117,8 @@ export const api = {
   addTestCase: (flowId: string, input: TestCaseInput) => call<TestCase>('POST', tests(flowId), input),
   saveTestCase: (flowId: string, caseId: string, input: TestCaseInput) => call<TestCase>('PUT', tests(flowId, `/${encodeURIComponent(caseId)}`), input),
   deleteTestCase: (flowId: string, caseId: string) => call<void>('DELETE', tests(flowId, `/${encodeURIComponent(caseId)}`)),
+  /** a dataset as cases: `{format: 'csv' | 'jsonl', text}` or a data source's table (TableDataset) */
+  addTestDataset: (flowId: string, dataset: { format: 'csv' | 'jsonl'; text: string } | TableDataset) => call<TestCase[]>('POST', tests(flowId, '/dataset'), dataset),
   testCaseFromRun: (flowId: string, runId: string) => call<TestCase>('POST', tests(flowId, `/from-run/${encodeURIComponent(runId)}`), {}),
   runTests: (flowId: string, version?: number, caseIds?: string[]) =>
     call<{ suiteRunId: string }>('POST', tests(flowId, '/run'), { ...(version !== undefined ? { version } : {}), ...(caseIds ? { caseIds } : {}) }),

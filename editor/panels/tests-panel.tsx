@@ -1,6 +1,6 @@
 /**
  * @module editor/panels/tests-panel — the flow's Tests tab: its test cases (add by hand, edit,
- * delete; made from a run in the run history), Run all or Run one against the draft or a
+ * delete; made from a run in the run history; from a dataset), Run all or Run one against the draft or a
  * deployed version with live progress, each case's checks with the diff to what was expected,
  * the case's run opened on the canvas, each check's pass rate, and two versions compared.
  */
@@ -12,6 +12,7 @@ import type { Studio } from '../stores/studio.ts';
 import type { SuiteTarget } from '../stores/tests-store.ts';
 import { SuiteComparisonView } from './suite-comparison.tsx';
 import { TestCaseForm } from './test-case-form.tsx';
+import { TestDatasetForm } from './test-dataset-form.tsx';
 import { TestResult } from './test-result.tsx';
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
@@ -54,6 +55,7 @@ const CaseRow = observer(function CaseRow({ studio, router, test }: { studio: St
 export const TestsPanel = observer(function TestsPanel({ studio, router }: { studio: Studio; router: RouterStore }) {
   const { tests } = studio;
   const [target, setTarget] = useState<SuiteTarget>('draft');
+  const [importing, setImporting] = useState(false);
   useEffect(() => void tests.load(), [tests]);
   const suite = tests.suite;
   return (
@@ -69,7 +71,9 @@ export const TestsPanel = observer(function TestsPanel({ studio, router }: { stu
           Run all
         </button>
         <button className="btn" data-testid="tests-new" onClick={() => tests.newCase(studio.runs.input)}>New case</button>
+        <button className="btn btn--ghost" data-testid="tests-dataset" onClick={() => setImporting(true)}>Dataset…</button>
       </div>
+      {importing && <TestDatasetForm studio={studio} onDone={() => setImporting(false)} />}
       {tests.error && <p className="form-error">{tests.error}</p>}
       <TestCaseForm tests={tests} />
       {suite && (

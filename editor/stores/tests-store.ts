@@ -1,7 +1,7 @@
 /**
  * @module editor/stores/tests-store — the Tests panel's state for one flow: its test cases, the
  * case being written (by hand or made from a past run), suite runs started here (all cases or
- * one) followed live over the suite's event stream, the latest result of each case, the
+ * one) followed live over the suite's event stream, cases from a dataset, the latest result of each case, the
  * comparison of two versions' suites, and the deploy gate setting (docs/flow-tests.md).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
@@ -138,6 +138,18 @@ export class TestsStore {
       runInAction(() => (this.cases = this.cases.filter((c) => c.id !== caseId)));
     } catch (error) {
       toasts.show((error as Error).message, 'error');
+    }
+  }
+
+  /** Cases from a dataset; the refusal's words (naming the row and field), or '' when added. */
+  async importDataset(dataset: Parameters<typeof api.addTestDataset>[1]): Promise<string> {
+    try {
+      const made = await api.addTestDataset(this.flowId, dataset);
+      runInAction(() => (this.cases = [...this.cases, ...made]));
+      toasts.show(`${made.length} test case${made.length === 1 ? '' : 's'} added from the dataset`, 'success');
+      return '';
+    } catch (error) {
+      return (error as Error).message;
     }
   }
 
