@@ -134,6 +134,9 @@ describe('the Tests tab', () => {
     expect(await page.getByTestId('compare-totals').textContent()).toBe('Version 1: 1/2 passed · Draft: 2/2 passed');
     const rates = await page.getByTestId('compare-check').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(rates).toEqual([['equals', '100%', '100%', 'same'], ['equals at verdict', '0%', '100%', 'better']]);
+    // each version's newest suite: the draft first
+    const scores = () => page.getByTestId('version-score').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent)));
+    await expect.poll(scores).toEqual([['Draft', '2/2'], ['Version 1', '1/2']]);
     await shot('two-versions-compared');
   });
 

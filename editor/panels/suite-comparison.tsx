@@ -1,4 +1,4 @@
-/** @module editor/panels/suite-comparison — two versions' suite results side by side: each case and check that got better or worse, and each check's pass rate. */
+/** @module editor/panels/suite-comparison — each version's suite scores, and two versions' suite results side by side: each case and check that got better or worse, and each check's pass rate. */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import type { SuiteTarget, TestsStore } from '../stores/tests-store.ts';
@@ -15,6 +15,28 @@ function TargetSelect({ value, options, onChange, testId }: { value: SuiteTarget
     </select>
   );
 }
+
+/** each version's newest completed suite: passed cases, the model-judged score and cost */
+export const ScoresPerVersion = observer(function ScoresPerVersion({ tests }: { tests: TestsStore }) {
+  if (tests.scores.length === 0) return null;
+  return (
+    <table className="compare-table" data-testid="version-scores">
+      <thead>
+        <tr><th>ran</th><th>passed</th><th>judged score</th><th>judge cost</th></tr>
+      </thead>
+      <tbody>
+        {tests.scores.map((s) => (
+          <tr key={s.suiteRunId} data-testid="version-score">
+            <td>{targetName(s.version ?? 'draft')}</td>
+            <td>{s.passed}/{s.total}</td>
+            <td>{percent(s.judgedScore)}</td>
+            <td>{s.judgedCost ? `$${s.judgedCost.toFixed(4)}` : '–'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+});
 
 export const SuiteComparisonView = observer(function SuiteComparisonView({ tests }: { tests: TestsStore }) {
   const options = tests.suiteTargets;

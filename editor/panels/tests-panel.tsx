@@ -10,7 +10,7 @@ import type { TestCase } from '../../contract/flow-tests.ts';
 import type { RouterStore } from '../stores/router-store.ts';
 import type { Studio } from '../stores/studio.ts';
 import type { SuiteTarget } from '../stores/tests-store.ts';
-import { SuiteComparisonView } from './suite-comparison.tsx';
+import { ScoresPerVersion, SuiteComparisonView } from './suite-comparison.tsx';
 import { TestCaseForm } from './test-case-form.tsx';
 import { TestDatasetForm } from './test-dataset-form.tsx';
 import { TestResult } from './test-result.tsx';
@@ -104,6 +104,7 @@ export const TestsPanel = observer(function TestsPanel({ studio, router }: { stu
         ))}
       </ul>
       <h4>Compare two versions</h4>
+      <ScoresPerVersion tests={tests} />
       <SuiteComparisonView tests={tests} />
       <p className="field-desc">
         {tests.settings.requiredForDeploy ? 'Deploys run these tests first and are refused when one fails.' : 'Deploys do not run these tests.'} Set it in the Deploy tab.

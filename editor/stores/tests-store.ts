@@ -6,7 +6,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api, type ApiError } from '../api/client.ts';
-import type { CaseResult, SuiteComparison, SuiteEvent, SuiteRun, TestCase, TestSettings } from '../../contract/flow-tests.ts';
+import type { CaseResult, SuiteComparison, SuiteEvent, SuiteRun, SuiteScores, TestCase, TestSettings } from '../../contract/flow-tests.ts';
 import { toasts } from './toast-store.ts';
 
 /** the draft, or a deployed version's number */
@@ -36,6 +36,8 @@ export class TestsStore {
   draftError = '';
   /** what a completed suite ran, for the comparison: the draft first, then the newest version first */
   suiteTargets: SuiteTarget[] = [];
+  /** each version's (and the draft's) newest completed suite: its totals and scores */
+  scores: SuiteScores[] = [];
   comparison: SuiteComparison | null = null;
   compareError = '';
   error = '';
@@ -66,10 +68,11 @@ export class TestsStore {
 
   async load(): Promise<void> {
     try {
-      const [cases, settings, suites] = await Promise.all([api.testCases(this.flowId), api.testSettings(this.flowId), api.suiteRuns(this.flowId)]);
+      const [cases, settings, suites, scores] = await Promise.all([api.testCases(this.flowId), api.testSettings(this.flowId), api.suiteRuns(this.flowId), api.testScores(this.flowId)]);
       runInAction(() => {
         this.cases = cases;
         this.settings = settings;
+        this.scores = scores;
         this.adoptSuites(suites);
         this.error = '';
       });
@@ -196,7 +199,10 @@ export class TestsStore {
       });
       if (event.type === 'suite.completed') {
         source.close();
-        void api.suiteRuns(this.flowId).then((suites) => runInAction(() => this.adoptSuites(suites)), () => undefined);
+        void Promise.all([api.suiteRuns(this.flowId), api.testScores(this.flowId)]).then(
+          ([suites, scores]) => runInAction(() => ((this.scores = scores), this.adoptSuites(suites))),
+          () => undefined,
+        );
       }
     };
     // a stream the server ended after suite.completed: the browser would reconnect; it is done
