@@ -8,6 +8,8 @@ export interface CheckTarget {
   /** a node id; absent: the answer */
   node?: string;
   path?: string;
+  /** what the suite's pass rates call the check (checkLabel: else its kind, node and path) */
+  name?: string;
 }
 
 export type Check = CheckTarget &
@@ -54,6 +56,8 @@ export interface DiffEntry {
 export interface CheckResult {
   /** the check's index in its case */
   index: number;
+  /** checkLabel of the check */
+  label: string;
   kind: CheckKind;
   node?: string;
   path?: string;
@@ -61,8 +65,14 @@ export interface CheckResult {
   /** why it failed, or what passed */
   message: string;
   diff?: DiffEntry[];
-  /** a model-judged check: the model asked, its reason and the call's cost */
-  judge?: { model: string; reason: string; cost: number };
+  /** a model-judged check: the model asked, its reason, its score (0 to 1, when it gave one) and the call's cost */
+  judge?: { model: string; reason: string; score?: number; cost: number };
+}
+
+/** What a suite's pass rates and comparisons call a check: its `name`, else its kind, node and path (`equals greeting`, `regex on code_1 at text`). */
+export function checkLabel(check: Pick<CheckTarget, 'node' | 'path' | 'name'> & { kind: CheckKind }): string {
+  if (check.name) return check.name;
+  return [check.kind, check.node !== undefined ? `on ${check.node}` : '', check.path ? `at ${check.path}` : ''].filter(Boolean).join(' ');
 }
 
 export type CaseStatus = 'pending' | 'running' | 'passed' | 'failed' | 'error';
@@ -89,6 +99,14 @@ export interface PassRate {
   rate: number;
 }
 
+/** One check's passes over a suite run's cases, by its label (checkLabel); a model-judged one with its score. */
+export interface CheckRate extends PassRate {
+  label: string;
+  kind: CheckKind;
+  /** model-judged: the mean of the judge's scores (a verdict without a score counts 1 when it passes, else 0) */
+  score?: number;
+}
+
 export interface SuiteRun {
   id: string;
   flowId: string;
@@ -105,7 +123,9 @@ export interface SuiteRun {
   cases: CaseResult[];
   /** check kind → its passes */
   passRates: Partial<Record<CheckKind, PassRate>>;
-  /** the share of model-judged checks that passed (0 to 1); absent without any */
+  /** each check (by label) over the cases, in the order first met */
+  checkRates: CheckRate[];
+  /** the mean score of the model-judged checks (0 to 1: a judge's score, else 1 when it passed, 0 when not); absent without any */
   judgedScore?: number;
   /** the model-judged checks' total cost */
   judgedCost: number;
@@ -116,11 +136,57 @@ export type SuiteEvent =
   | { type: 'suite.case'; result: CaseResult }
   | { type: 'suite.completed'; suite: SuiteRun };
 
-/** Two versions' suite results side by side, per case. */
+export type Change = 'better' | 'worse' | 'same' | 'new' | 'gone';
+
+/** One side of a comparison: a suite run's totals. */
+export interface ComparedSide {
+  version?: number;
+  suiteRunId: string;
+  passed: number;
+  total: number;
+  judgedScore?: number;
+}
+
+/** Two versions' suite results side by side, per case (and each check of it) and per check label. */
 export interface SuiteComparison {
-  base: { version?: number; suiteRunId: string; passed: number; total: number };
-  head: { version?: number; suiteRunId: string; passed: number; total: number };
-  cases: { caseId: string; name: string; base?: CaseStatus; head?: CaseStatus; change: 'better' | 'worse' | 'same' | 'new' | 'gone' }[];
+  base: ComparedSide;
+  head: ComparedSide;
+  cases: {
+    caseId: string;
+    name: string;
+    base?: CaseStatus;
+    head?: CaseStatus;
+    change: Change;
+    /** each check of the case (by label): passed on each side */
+    checks: { label: string; base?: boolean; head?: boolean; change: Change }[];
+  }[];
+  /** each check label's pass rate on each side; `change` better when the rate rose */
+  checkRates: { label: string; kind: CheckKind; base?: CheckRate; head?: CheckRate; change: Change }[];
+}
+
+/** The newest completed suite run's scores of the draft and of each version that has one (`GET …/tests/scores`). */
+export interface SuiteScores {
+  /** `version` absent: the draft */
+  version?: number;
+  suiteRunId: string;
+  finishedAt: number;
+  passed: number;
+  total: number;
+  passRates: Partial<Record<CheckKind, PassRate>>;
+  checkRates: CheckRate[];
+  judgedScore?: number;
+  judgedCost: number;
+}
+
+/** A dataset from a data source's table: the rows of one table (stream) that a data-source flow of the project reads. */
+export interface TableDataset {
+  table: { sourceId: string; table: string };
+  /** columns whose values make the input (`{column: value}`) */
+  inputColumns: string[];
+  /** columns whose values are expected at the same path of the answer (one `equals` check each) */
+  expectedColumns: string[];
+  /** the column naming each case; absent: `Row <n>` */
+  nameColumn?: string;
 }
 
 /** The flow's test settings. */

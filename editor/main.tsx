@@ -8,5 +8,6 @@ import './styles/forms.css';
 import './styles/test-panes.css';
 import './styles/sticky-notes.css';
 import './styles/versions.css';
+import './styles/tests.css';
 
 createRoot(document.getElementById('root')!).render(<App />);

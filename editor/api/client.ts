@@ -13,6 +13,7 @@ import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../cont
 import type { ActorView, RunSnapshot, RunSummary } from '../../contract/runs.ts';
 import type { SyncJobState } from '../../contract/sync.ts';
 import type { FlowVersion, FlowVersionSummary } from '../../contract/versions.ts';
+import type { SuiteComparison, SuiteRun, SuiteScores, TableDataset, TestCase, TestCaseInput, TestSettings } from '../../contract/flow-tests.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -73,6 +74,7 @@ export interface FlowDraft {
 }
 
 const inProject = (projectId: string, rest = '') => `/api/projects/${encodeURIComponent(projectId)}${rest}`;
+const tests = (flowId: string, rest = '') => `/api/flows/${encodeURIComponent(flowId)}/tests${rest}`;
 
 export const api = {
   signIn: (email: string, password: string) => call<SignedIn>('POST', '/api/auth/sign-in', { email, password }),
@@ -107,8 +109,25 @@ export const api = {
   importDocument: (projectId: string, document: unknown) => call<ImportAnswer>('POST', inProject(projectId, '/import'), document),
   /** an n8n workflow JSON as a new draft of the project (runtime/http/routes/n8n-import.ts) */
   importN8n: (projectId: string, workflow: unknown) => call<N8nImportAnswer>('POST', inProject(projectId, '/flows/import-n8n'), workflow),
-  deploy: (id: string, status: 'active' | 'inactive', note?: string) =>
-    call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(id)}/deploy`, status === 'active' && note ? { status, note } : { status }),
+  /** `testsOverride`: an owner's note to deploy although the flow's required tests fail */
+  deploy: (id: string, status: 'active' | 'inactive', note?: string, testsOverride?: string) =>
+    call<CheckedFlow>('POST', `/api/flows/${encodeURIComponent(id)}/deploy`, status === 'active' ? { status, ...(note ? { note } : {}), ...(testsOverride ? { testsOverride } : {}) } : { status }),
+  /** the flow's test cases and suite runs (runtime/http/routes/flow-tests.ts) */
+  testCases: (flowId: string) => call<TestCase[]>('GET', tests(flowId)),
+  addTestCase: (flowId: string, input: TestCaseInput) => call<TestCase>('POST', tests(flowId), input),
+  saveTestCase: (flowId: string, caseId: string, input: TestCaseInput) => call<TestCase>('PUT', tests(flowId, `/${encodeURIComponent(caseId)}`), input),
+  deleteTestCase: (flowId: string, caseId: string) => call<void>('DELETE', tests(flowId, `/${encodeURIComponent(caseId)}`)),
+  /** a dataset as cases: `{format: 'csv' | 'jsonl', text}` or a data source's table (TableDataset) */
+  addTestDataset: (flowId: string, dataset: { format: 'csv' | 'jsonl'; text: string } | TableDataset) => call<TestCase[]>('POST', tests(flowId, '/dataset'), dataset),
+  testCaseFromRun: (flowId: string, runId: string) => call<TestCase>('POST', tests(flowId, `/from-run/${encodeURIComponent(runId)}`), {}),
+  runTests: (flowId: string, version?: number, caseIds?: string[]) =>
+    call<{ suiteRunId: string }>('POST', tests(flowId, '/run'), { ...(version !== undefined ? { version } : {}), ...(caseIds ? { caseIds } : {}) }),
+  suiteRuns: (flowId: string) => call<SuiteRun[]>('GET', tests(flowId, '/runs')),
+  suiteRun: (flowId: string, suiteRunId: string) => call<SuiteRun>('GET', tests(flowId, `/runs/${encodeURIComponent(suiteRunId)}`)),
+  compareSuites: (flowId: string, base: number | 'draft', head: number | 'draft') => call<SuiteComparison>('GET', tests(flowId, `/compare?base=${base}&head=${head}`)),
+  testScores: (flowId: string) => call<SuiteScores[]>('GET', tests(flowId, '/scores')),
+  testSettings: (flowId: string) => call<TestSettings>('GET', tests(flowId, '/settings')),
+  saveTestSettings: (flowId: string, settings: TestSettings) => call<TestSettings>('PUT', tests(flowId, '/settings'), settings),
   versions: (flowId: string) => call<FlowVersionSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions`),
   version: (flowId: string, version: number) => call<FlowVersion>('GET', `/api/flows/${encodeURIComponent(flowId)}/versions/${version}`),
   rollback: (flowId: string, version: number, note?: string) =>

@@ -2,16 +2,18 @@
  * @module editor/panels/deploy-panel — deploy the draft as a new version (with an optional note)
  * or undeploy the flow, its versions, and how to call it, by its trigger: a webhook's URL and a
  * ready-to-copy curl, a GraphQL flow's query, a chat or search widget's script tag, or a
- * data-source flow's sync job (sync-panel.tsx).
+ * data-source flow's sync job (sync-panel.tsx); and whether a deploy needs the flow's tests to
+ * pass (a refusal names the failing cases; an owner may deploy anyway with a note).
  */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { webhookUrl } from '../api/client.ts';
+import { webhookUrl, type ApiError } from '../api/client.ts';
 import { router } from '../stores/app-stores.ts';
 import type { Studio } from '../stores/studio.ts';
 import { toasts } from '../stores/toast-store.ts';
 import { VersionsList } from '../versions/versions-list.tsx';
 import { SyncPanel } from './sync-panel.tsx';
+import { TestsGate, TestsRefusal } from './tests-gate.tsx';
 
 function CopyBlock({ text, testId }: { text: string; testId: string }) {
   return (
@@ -29,6 +31,7 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
   const flow = session.flow;
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
+  const [refusedByTests, setRefusedByTests] = useState(false);
   if (!flow) return null;
   const active = flow.status === 'active';
   let body = '{}';
@@ -40,14 +43,17 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
   const trigger = [...studio.config.nodes.values()].find((n) => studio.catalogue.role(n.type) === 'trigger');
   // deployed and nothing changed since: there is nothing to deploy
   const upToDate = active && session.saveState === 'saved' && studio.versions.deployed !== null && studio.versions.pendingCount === 0;
-  const deploy = async (wanted: boolean) => {
+  const deploy = async (wanted: boolean, testsOverride?: string) => {
     setBusy(true);
     try {
-      await session.deploy(wanted, wanted ? note.trim() : undefined);
+      await session.deploy(wanted, wanted ? note.trim() : undefined, testsOverride);
       if (wanted) setNote('');
+      setRefusedByTests(false);
       toasts.show(wanted ? `Deployed version ${session.flow?.deployedVersion}: production calls run it now` : 'Undeployed: production calls are refused', 'success');
     } catch (error) {
-      toasts.show((error as Error).message, 'error', 8000);
+      const refused = (error as ApiError).code === 'tests_failed';
+      setRefusedByTests(refused);
+      if (!refused) toasts.show((error as Error).message, 'error', 8000);
     } finally {
       setBusy(false);
     }
@@ -79,6 +85,8 @@ export const DeployPanel = observer(function DeployPanel({ studio }: { studio: S
           </button>
         )}
       </div>
+      <TestsGate tests={studio.tests} />
+      {refusedByTests && session.message && <TestsRefusal message={session.message} busy={busy} onOverride={(why) => void deploy(true, why)} />}
       {session.message && session.details.length > 0 && (
         <ul className="warnings">
           {session.details.map((d) => (

@@ -1,4 +1,4 @@
-/** @module editor/panels/run-history — the flow's past runs (test and production) with the version each ran; open one to replay it. */
+/** @module editor/panels/run-history — the flow's past runs (test and production) with the version each ran; open one to replay it, or make a test case of it. */
 import { observer } from 'mobx-react-lite';
 import { formatDuration } from '../canvas/node-view.tsx';
 import type { RunSummary } from '../../contract/runs.ts';
@@ -21,7 +21,7 @@ export const RunHistory = observer(function RunHistory({ studio, router }: { stu
       {runs.history.length === 0 && <p className="muted">No runs yet.</p>}
       <ul data-testid="run-history">
         {runs.history.map((r) => (
-          <li key={r.runId}>
+          <li key={r.runId} className="history-item">
             <button
               className={`history-row${r.runId === shown ? ' active' : ''}`}
               data-testid="history-row"
@@ -33,13 +33,18 @@ export const RunHistory = observer(function RunHistory({ studio, router }: { stu
               }}
             >
               <span className={`state-pill state-pill--${r.status}`}>{runStatusText(r.status)}</span>
-              <span className="mode">{r.mode === 'production' ? 'webhook' : 'test'}</span>
+              <span className="mode">{r.testCase ? 'test case' : r.mode === 'production' ? 'webhook' : 'test'}</span>
               <span className="ran-version" data-testid="run-version" title={r.mode === 'test' ? 'A test run of the draft' : 'The deployed version it ran'}>
                 {ranVersion(r)}
               </span>
               <span className="when">{new Date(r.startedAt).toLocaleTimeString()}</span>
               <span className="took">{r.finishedAt ? formatDuration(r.finishedAt - r.startedAt) : '…'}</span>
             </button>
+            {r.status === 'completed' && !r.testCase && (
+              <button className="btn btn--ghost btn--small" data-testid="make-test-case" aria-label="Make a test case" title="Make a test case: this run's input, its answer as the expected one" onClick={() => void studio.makeTestCase(r.runId)}>
+                + test
+              </button>
+            )}
           </li>
         ))}
       </ul>

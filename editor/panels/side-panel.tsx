@@ -1,4 +1,4 @@
-/** @module editor/panels/side-panel — the right-hand panel: configure the node, run (and chat or search, for a widget's flow), deploy, actors. */
+/** @module editor/panels/side-panel — the right-hand panel: configure the node, run (and chat or search, for a widget's flow), tests, deploy, actors. */
 import { observer } from 'mobx-react-lite';
 import { panelLayout } from '../stores/app-stores.ts';
 import type { RouterStore } from '../stores/router-store.ts';
@@ -10,12 +10,14 @@ import { DeployPanel } from './deploy-panel.tsx';
 import { PanelToggle } from './panel-toggle.tsx';
 import { RunPanel } from './run-panel.tsx';
 import { SearchPane } from './search-pane.tsx';
+import { TestsPanel } from './tests-panel.tsx';
 
 const tabs: [SideTab, string][] = [
   ['configure', 'Configure'],
   ['run', 'Run'],
   ['chat', 'Chat'],
   ['search', 'Search'],
+  ['tests', 'Tests'],
   ['deploy', 'Deploy'],
   ['actors', 'Actors'],
 ];
@@ -48,6 +50,7 @@ export const SidePanel = observer(function SidePanel({ studio, router }: { studi
         {current === 'run' && <RunPanel studio={studio} router={router} />}
         {current === 'chat' && <ChatPane studio={studio} />}
         {current === 'search' && <SearchPane studio={studio} />}
+        {current === 'tests' && <TestsPanel studio={studio} router={router} />}
         {current === 'deploy' && <DeployPanel studio={studio} />}
         {current === 'actors' && <ActorsPanel studio={studio} />}
       </div>

@@ -29,11 +29,12 @@ import { RunStage } from './run-stage.ts';
 import { RunsStore } from './runs-store.ts';
 import { SearchTest } from './search-test.ts';
 import { SelectionStore } from './selection-store.ts';
+import { TestsStore } from './tests-store.ts';
 import { ChatTest } from './chat-test.ts';
 import { VersionsStore } from './versions-store.ts';
 
 /** 'chat' and 'search' are the test panes of a chat or search flow */
-export type SideTab = 'configure' | 'run' | 'chat' | 'search' | 'deploy' | 'actors';
+export type SideTab = 'configure' | 'run' | 'chat' | 'search' | 'tests' | 'deploy' | 'actors';
 
 export class Studio implements CanvasStores {
   readonly config = new ConfigStore();
@@ -50,6 +51,7 @@ export class Studio implements CanvasStores {
   readonly chat: ChatTest;
   readonly search: SearchTest;
   readonly versions: VersionsStore;
+  readonly tests: TestsStore;
   canvas: CanvasController | null = null;
   commands: CanvasCommands | null = null;
   tab: SideTab = 'configure';
@@ -68,9 +70,10 @@ export class Studio implements CanvasStores {
     this.chat = new ChatTest(testRuns('chatResponseNode'));
     this.search = new SearchTest(testRuns('searchResponseNode'));
     this.versions = new VersionsStore(flowId, this.session);
+    this.tests = new TestsStore(flowId, () => this.session.save());
     makeAutoObservable<this, 'cleanups'>(
       this,
-      { config: false, selection: false, stage: false, credentials: false, notes: false, menu: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, versions: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { config: false, selection: false, stage: false, credentials: false, notes: false, menu: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, versions: false, tests: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
       { autoBind: true },
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
@@ -82,6 +85,11 @@ export class Studio implements CanvasStores {
   /** What is saved: the canvas's nodes and edges, and the sticky notes. */
   graph(): FlowGraph {
     return { ...(this.canvas?.serialize() ?? { nodes: [], edges: [] }), notes: this.notes.serialize() };
+  }
+
+  /** One action from the run history: a test case made of the run (its input, its answer expected), open in the Tests tab to edit. */
+  async makeTestCase(runId: string): Promise<void> {
+    if (await this.tests.fromRun(runId)) this.setTab('tests');
   }
 
   /** Add a sticky note in the middle of the view, open for typing. */
@@ -246,6 +254,7 @@ export class Studio implements CanvasStores {
     this.chat.dispose();
     this.search.dispose();
     this.versions.dispose();
+    this.tests.dispose();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
   }
 }

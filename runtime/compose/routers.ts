@@ -23,6 +23,8 @@ import { credentialsRouter } from '../http/routes/credentials.ts';
 import { defaultModelsRouter } from '../http/routes/default-models.ts';
 import { docsSiteRouter } from '../http/routes/docs-site.ts';
 import { flowTestsRouter } from '../http/routes/flow-tests.ts';
+import { syncCredentials } from '../integrations/sync/sync-credentials.ts';
+import { tableRows } from '../integrations/sync/table-rows.ts';
 import { logsRouter } from '../http/routes/logs.ts';
 import { mcpToolsRouter } from '../http/routes/mcp-tools.ts';
 import { mcpRouter } from '../http/routes/mcp.ts';
@@ -79,7 +81,10 @@ export function buildRouters(parts: RouterParts): Router[] {
   return [
     metricsRouter(parts.metrics, options.metricsToken),
     runsRouter(runServices, apiKeys, stores.tests),
-    flowTestsRouter({ flows, tests: stores.tests, engine: parts.engine, catalogue: parts.catalogue, runner: parts.suites, apiKeys }),
+    flowTestsRouter({
+      flows, tests: stores.tests, engine: parts.engine, catalogue: parts.catalogue, runner: parts.suites, apiKeys,
+      tableRows: tableRows({ flows, catalogue: parts.catalogue, credentials: syncCredentials({ credentials, fresh }), outbound, serviceUrls, services: parts.providers }),
+    }),
     teamsHookRouter({
       calls,
       credentials,

@@ -6,7 +6,7 @@
  */
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SuiteComparison, SuiteRun, TestCase } from '../../../contract/flow-tests.ts';
+import type { SuiteComparison, SuiteRun, SuiteScores, TestCase } from '../../../contract/flow-tests.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
 import { JUDGE_INSTRUCTIONS } from '../../services/flow-tests/checks/judged.ts';
 import { chatCompletion, startOpenAILoopback, type OpenAILoopback } from '../../services/models/testing/openai-loopback.ts';
@@ -65,21 +65,27 @@ describe('flow tests', () => {
       checks: [
         { kind: 'equals', expected: { greeting: 'Hello Grace', name: 'Ada' } },
         { kind: 'regex', path: 'greeting', pattern: '^Hello ' },
-        { kind: 'judged', rubric: 'The answer greets the person by name.', model },
+        { kind: 'judged', name: 'greets by name', rubric: 'The answer greets the person by name.', model },
       ],
     });
-    loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', '{"pass": true, "reason": "It greets Grace."}', { promptTokens: 40, completionTokens: 8 }) }));
+    loopback.handle(() => ({ json: chatCompletion('gpt-4o-mini', '{"pass": true, "score": 0.75, "reason": "It greets Grace."}', { promptTokens: 40, completionTokens: 8 }) }));
 
     const { suiteRunId } = await weft.api<{ suiteRunId: string }>('POST', `/api/flows/${flowId}/tests/run`, {});
     const events = await readSse(`${weft.url}/api/flows/${flowId}/tests/runs/${suiteRunId}/events`, { headers: weft.headers });
     expect(events.map((e) => e.type)).toEqual(['suite.case', 'suite.case', 'suite.completed']);
     const suite = await finished(suiteRunId);
-    expect(suite).toMatchObject({ total: 2, passed: 1, failed: 1, judgedScore: 1 });
+    expect(suite).toMatchObject({ total: 2, passed: 1, failed: 1, judgedScore: 0.75 });
     expect(suite.passRates).toEqual({ equals: { passed: 1, total: 2, rate: 0.5 }, regex: { passed: 1, total: 1, rate: 1 }, judged: { passed: 1, total: 1, rate: 1 } });
+    // each check by its label (its name, else kind and path) across the cases; the judged one with the judge's score
+    expect(suite.checkRates).toEqual([
+      { label: 'equals', kind: 'equals', passed: 1, total: 2, rate: 0.5 },
+      { label: 'regex at greeting', kind: 'regex', passed: 1, total: 1, rate: 1 },
+      { label: 'greets by name', kind: 'judged', passed: 1, total: 1, rate: 1, score: 0.75 },
+    ]);
     const grace = suite.cases.find((c) => c.name === 'Grace')!;
     expect(grace.status).toBe('failed');
     expect(grace.checks[0]).toMatchObject({ passed: false, diff: [{ path: 'name', expected: 'Ada', actual: 'Grace' }] });
-    expect(grace.checks[2]).toMatchObject({ passed: true, message: 'It greets Grace.', judge: { model: 'gpt-4o-mini', reason: 'It greets Grace.' } });
+    expect(grace.checks[2]).toMatchObject({ passed: true, label: 'greets by name', message: 'It greets Grace.', judge: { model: 'gpt-4o-mini', reason: 'It greets Grace.', score: 0.75 } });
     expect(grace.checks[2].judge!.cost).toBeGreaterThanOrEqual(0);
 
     const asked = loopback.requests.find((r) => r.path.endsWith('/chat/completions'))!;
@@ -88,9 +94,16 @@ describe('flow tests', () => {
       { role: 'user', content: `Rubric:\nThe answer greets the person by name.\n\nAnswer:\n${JSON.stringify({ greeting: 'Hello Grace', name: 'Grace' }, null, 2)}` },
     ]);
 
+    // one case alone; a case id that is not the flow's is a 400 naming the field
+    const one = await finished((await weft.api<{ suiteRunId: string }>('POST', `/api/flows/${flowId}/tests/run`, { caseIds: [grace.caseId] })).suiteRunId);
+    expect(one.cases.map((c) => [c.name, c.status])).toEqual([['Grace', 'failed']]);
+    const unknown = await weft.request('POST', `/api/flows/${flowId}/tests/run`, { caseIds: ['case_nope'] });
+    expect([unknown.status, ((await unknown.json()) as { error: { message: string } }).error.message]).toEqual([400, 'caseIds[0] names no test case of the flow: case_nope']);
+
     const history = await weft.api<RunSummary[]>('GET', `/api/flows/${flowId}/runs`);
     const marked = history.filter((r) => r.testCase?.suiteRunId === suiteRunId);
     expect(marked.map((r) => r.testCase!.name).sort()).toEqual(['Ada', 'Grace']);
+    expect(history.filter((r) => r.testCase?.suiteRunId === one.id).map((r) => r.testCase!.name)).toEqual(['Grace']);
     expect(history.find((r) => r.runId === runId)?.testCase).toBeUndefined();
   });
 
@@ -138,6 +151,17 @@ describe('flow tests', () => {
     expect(comparison.base).toMatchObject({ version: 1, passed: 3, total: 4 });
     expect(comparison.head).toMatchObject({ passed: 4, total: 4 });
     expect(comparison.cases.map((c) => [c.name, c.change])).toEqual([['Ada', 'same'], ['Grace', 'better'], ['Lin', 'same'], ['Mo', 'same']]);
+    // per check of a case, and per check label across the cases
+    expect(comparison.cases.find((c) => c.name === 'Grace')!.checks).toEqual([
+      { label: 'equals', base: false, head: true, change: 'better' },
+      { label: 'regex at greeting', base: true, head: true, change: 'same' },
+      { label: 'greets by name', base: true, head: true, change: 'same' },
+    ]);
+    const equalsRate = comparison.checkRates.find((r) => r.label === 'equals')!;
+    expect([equalsRate.base?.rate, equalsRate.head?.rate, equalsRate.change]).toEqual([0.5, 1, 'better']);
+    // each version's newest completed suite: the draft first, then version 1
+    const scores = await weft.api<SuiteScores[]>('GET', `/api/flows/${flowId}/tests/scores`);
+    expect(scores.map((s) => [s.version ?? 'draft', s.passed, s.total, s.judgedScore])).toEqual([['draft', 4, 4, 0.75], [1, 3, 4, 0.75]]);
     expect((await weft.request('GET', `/api/flows/${flowId}/tests/compare?base=7&head=draft`)).status).toBe(404);
 
     // a deleted flow takes its cases and suite runs with it

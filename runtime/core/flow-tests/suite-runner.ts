@@ -13,9 +13,10 @@
 import type { Engine } from '../../../actors/engine.ts';
 import type { ModelAccess } from '../../../catalogue/services/models.ts';
 import type { FlowDocument } from '../../../contract/flow-document.ts';
-import type { CaseResult, CheckKind, PassRate, SuiteRun, TestCase } from '../../../contract/flow-tests.ts';
+import type { CaseResult, SuiteRun, TestCase } from '../../../contract/flow-tests.ts';
 import type { CompiledFlow } from '../../services/flows/compile.ts';
 import { evaluateChecks } from '../../services/flow-tests/checks/evaluate.ts';
+import { passRatesOf } from '../../services/flow-tests/pass-rates.ts';
 import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
 import { versionNotFound, type FlowVersionStore } from '../../services/stores/flow-versions.ts';
 import { ValidationError } from '../../services/domain-errors.ts';
@@ -47,28 +48,12 @@ const caseRunId = (suiteId: string, caseId: string) => `run_t${suiteId.replace(/
 /** The totals of a suite from its case results. */
 export function summarise(suite: SuiteRun): SuiteRun {
   const done = suite.cases.filter((c) => c.status !== 'pending' && c.status !== 'running');
-  const passRates: Partial<Record<CheckKind, PassRate>> = {};
-  let judged = 0, judgedPassed = 0, judgedCost = 0;
-  for (const result of done) {
-    for (const check of result.checks) {
-      const rate = (passRates[check.kind] ??= { passed: 0, total: 0, rate: 0 });
-      rate.total++;
-      if (check.passed) rate.passed++;
-      if (check.judge) {
-        judged++;
-        if (check.passed) judgedPassed++;
-        judgedCost += check.judge.cost;
-      }
-    }
-  }
-  for (const rate of Object.values(passRates)) rate.rate = rate.total ? rate.passed / rate.total : 0;
+  const { judgedScore: _, ...earlier } = suite;
   return {
-    ...suite,
+    ...earlier,
     passed: done.filter((c) => c.status === 'passed').length,
     failed: done.filter((c) => c.status !== 'passed').length,
-    passRates,
-    ...(judged ? { judgedScore: judgedPassed / judged } : {}),
-    judgedCost,
+    ...passRatesOf(done),
     ...(done.length === suite.cases.length ? { status: 'completed' as const, finishedAt: suite.finishedAt ?? Date.now() } : {}),
   };
 }
@@ -123,16 +108,23 @@ export class SuiteRunner {
     await this.drive(document, suite, left, ended);
   }
 
-  /** Start a suite run of the flow's cases against the draft (or `version`); resolves once it is stored, with its id and a promise of its end. */
-  async start(flow: FlowDocument, version?: number): Promise<{ suite: SuiteRun; done: Promise<SuiteRun> }> {
+  /**
+   * Start a suite run of the flow's cases (or of `caseIds` only) against the draft (or `version`);
+   * resolves once it is stored, with its id and a promise of its end.
+   */
+  async start(flow: FlowDocument, version?: number, caseIds?: readonly string[]): Promise<{ suite: SuiteRun; done: Promise<SuiteRun> }> {
     const document = await this.documentToRun(flow, version);
     this.deps.compile(document); // a flow that cannot run refuses the suite (400 invalid_flow)
-    const cases = await this.deps.tests.cases(flow.id);
-    if (!cases.length) throw new ValidationError('The flow has no test cases', 'no_test_cases');
+    const all = await this.deps.tests.cases(flow.id);
+    if (!all.length) throw new ValidationError('The flow has no test cases', 'no_test_cases');
+    caseIds?.forEach((id, i) => {
+      if (!all.some((c) => c.id === id)) throw new ValidationError(`caseIds[${i}] names no test case of the flow: ${id}`);
+    });
+    const cases = caseIds ? all.filter((c) => caseIds.includes(c.id)) : all;
     const id = `suite_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const suite: SuiteRun = {
       id, flowId: flow.id, ...(version !== undefined ? { version } : { draftRevision: flow.version }), status: 'running', startedAt: Date.now(),
-      total: cases.length, passed: 0, failed: 0, passRates: {}, judgedCost: 0,
+      total: cases.length, passed: 0, failed: 0, passRates: {}, checkRates: [], judgedCost: 0,
       cases: cases.map((c) => ({ caseId: c.id, name: c.name, runId: caseRunId(id, c.id), status: 'pending', checks: [] })),
     };
     await this.deps.tests.lease(flow.id, id, this.holder, LEASE_MS);

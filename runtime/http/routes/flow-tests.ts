@@ -4,10 +4,13 @@
  *   `PUT /api/flows/:flowId/tests/:caseId` replaces one; `DELETE` removes it (204);
  * - `POST /api/flows/:flowId/tests/from-run/:runId` `{name?}` → a case with the run's input and
  *   its answer as the expected value (an `equals` check), editable like any other;
- * - `POST /api/flows/:flowId/tests/run` `{version?}` → 202 `{suiteRunId}`: the suite runs in
+ * - `POST /api/flows/:flowId/tests/run` `{version?, caseIds?}` → 202 `{suiteRunId}`: the suite (or those cases) runs in
  *   the background; `GET /api/flows/:flowId/tests/runs` lists suite runs, newest first, and
  *   `GET /api/flows/:flowId/tests/runs/:suiteRunId` is one (SuiteRun, each check with its diff).
- * - `POST /api/flows/:flowId/tests/dataset` `{format: 'csv' | 'jsonl', text}` → 201 the cases made;
+ * - `POST /api/flows/:flowId/tests/dataset` `{format: 'csv' | 'jsonl', text}`, or a data source's
+ *   table `{table: {sourceId, table}, inputColumns, expectedColumns, nameColumn?}` → 201 the cases made;
+ * - `GET /api/flows/:flowId/tests/scores` → per version (and the draft) its newest completed suite's
+ *   pass rates and model-judged score (SuiteScores[], newest version first, the draft first of all);
  * - `GET /api/flows/:flowId/tests/compare?base=<n|draft>&head=<n|draft>` → the newest completed
  *   suite run of each side by side, per case (SuiteComparison);
  * - `GET`/`PUT /api/flows/:flowId/tests/settings` `{requiredForDeploy}`: Deploy runs the suite first.
@@ -25,8 +28,9 @@ import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
 import { requireProjectAccess } from '../../services/auth/access.ts';
 import { checkProjectKey, type KeyReader } from '../../services/auth/api-key-check.ts';
 import { readCase } from '../../services/flow-tests/checks/case-input.ts';
-import { compareSuites } from '../../services/flow-tests/compare.ts';
-import { readDataset } from '../../services/flow-tests/dataset.ts';
+import { compareSuites, scoresPerVersion } from '../../services/flow-tests/compare.ts';
+import { readDataset, readTableDataset } from '../../services/flow-tests/dataset.ts';
+import type { TableRows } from '../../integrations/sync/table-rows.ts';
 import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
 import { versionNumber } from '../../services/stores/flow-versions.ts';
 import type { FlowStore } from '../../services/stores/flows.ts';
@@ -43,6 +47,8 @@ export interface FlowTestsDeps {
   engine: Engine;
   catalogue: CatalogueView;
   apiKeys: KeyReader;
+  /** the rows of a data source's table (runtime/integrations/sync/table-rows.ts) */
+  tableRows: TableRows;
 }
 
 /** how often a suite's event stream reads its progress */
@@ -98,9 +104,16 @@ export function flowTestsRouter(deps: FlowTestsDeps): Router {
   router.post('/api/flows/:flowId/tests/dataset', async function addDataset(ctx) {
     const body = objectBody(ctx);
     const flow = await flowOf(ctx);
-    const inputs = await readDataset(body.format, body.text, nodeIdsOf(flow));
+    const inputs = body.table !== undefined
+      ? await readTableDataset(body, (table, limit) => deps.tableRows({ projectId: flow.projectId, sourceId: table.sourceId, table: table.table, limit }), nodeIdsOf(flow))
+      : await readDataset(body.format, body.text, nodeIdsOf(flow));
     ctx.status = 201;
     ctx.body = await deps.tests.addAll(flow.id, inputs);
+  });
+
+  router.get('/api/flows/:flowId/tests/scores', async function scores(ctx) {
+    const flow = await flowOf(ctx);
+    ctx.body = scoresPerVersion(await deps.tests.suites(flow.id));
   });
 
   router.get('/api/flows/:flowId/tests/compare', async function compare(ctx) {
@@ -145,8 +158,10 @@ export function flowTestsRouter(deps: FlowTestsDeps): Router {
     const body = objectBody(ctx);
     if (body.version !== undefined && !Number.isInteger(body.version)) throw badRequest('version must be a whole number');
     const version = body.version === undefined ? undefined : versionNumber(String(body.version));
+    const { caseIds } = body;
+    if (caseIds !== undefined && !(Array.isArray(caseIds) && caseIds.length > 0 && caseIds.every((id) => typeof id === 'string'))) throw badRequest('caseIds must be a list of test case ids');
     const flow = await flowOf(ctx);
-    const { suite, done } = await deps.runner.start(flow, version);
+    const { suite, done } = await deps.runner.start(flow, version, caseIds as string[] | undefined);
     done.catch((error: Error) => console.error(`[weft flow tests] suite ${suite.id}:`, error.message));
     ctx.status = 202;
     ctx.body = { suiteRunId: suite.id };

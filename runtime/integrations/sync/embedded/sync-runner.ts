@@ -9,11 +9,11 @@
  * exist under the same ids, so none starts twice and none is lost. Before a batch's runs the
  * project's record limit is checked (spec 000 §9: the nodes that store the records count them).
  */
-import type { ServiceName, ServiceUrls } from '../../../../catalogue/service-urls.ts';
+import type { ServiceUrls } from '../../../../catalogue/service-urls.ts';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Engine } from '../../../../actors/engine.ts';
-import { servicesFor, type ProjectServiceProviders } from '../../../core/node-services.ts';
+import type { ProjectServiceProviders } from '../../../core/node-services.ts';
 import { isNodeError } from '../../../../catalogue/errors.ts';
 import type { ProductionCalls } from '../../../core/calls/production-call.ts';
 import { DomainError } from '../../../services/domain-errors.ts';
@@ -22,7 +22,8 @@ import type { FlowStore } from '../../../services/stores/flows.ts';
 import type { UsageLimits } from '../../../services/usage/limits.ts';
 import { inCronYears, parseSyncCron } from '../cron.ts';
 import { SYNC_TEXTS } from '../errors.ts';
-import { cronTextOf, DEFAULT_BATCH_SIZE, isFullRefresh } from '../job-spec.ts';
+import { cronTextOf, isFullRefresh } from '../job-spec.ts';
+import { readerContext } from '../reader-context.ts';
 import { readerOf } from '../../../services/sync-sources/index.ts';
 import type { SyncCredentials } from '../sync-credentials.ts';
 import type { SyncProgress, SyncStore } from '../sync-store.ts';
@@ -128,21 +129,14 @@ async function readBatches(deps: SyncRunnerDeps, spec: SyncJobSpec, data: SyncJo
   const { flowId, projectId } = spec;
   const reader = readerOf(spec.nodeType);
   if (!reader) throw new JobGone(SYNC_TEXTS.run);
-  const credential = await deps.credentials(projectId, spec.credentialName);
-  const binding = { idempotencyKey: `weft/sync/${flowId}/${progress.syncId}`, signal: () => signal };
-  const batches = reader.read({
-    projectId,
-    flowId,
-    values: spec.values,
-    credential: credential.fields,
-    cursor: progress.cursor,
-    batchSize: typeof spec.values.batchSize === 'number' ? spec.values.batchSize : DEFAULT_BATCH_SIZE,
-    http: { request: (request) => deps.outbound.request(request, binding) },
-    ...(deps.serviceUrls ? { serviceUrl: (name: ServiceName) => deps.serviceUrls![name] } : {}),
-    services: servicesFor(deps.services ?? {}, reader.services, { projectId, credentials: { get: async (name) => (await deps.credentials(projectId, name)).fields } }),
-    signal,
-    total: (count) => void deps.store.setTotal(flowId, progress.read + count).catch(() => undefined),
-  });
+  const batches = reader.read(
+    await readerContext(deps, reader, spec, {
+      cursor: progress.cursor,
+      idempotencyKey: `weft/sync/${flowId}/${progress.syncId}`,
+      signal,
+      total: (count) => void deps.store.setTotal(flowId, progress.read + count).catch(() => undefined),
+    }),
+  );
   let batch = progress.batch;
   for await (const read of batches) {
     signal.throwIfAborted();

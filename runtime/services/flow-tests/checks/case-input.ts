@@ -65,6 +65,7 @@ function checkFaults(raw: unknown, index: number, nodeIds: ReadonlySet<string>):
   const faults = kindFaults(raw.kind as CheckKind, raw, at);
   if (raw.node !== undefined && (typeof raw.node !== 'string' || !nodeIds.has(raw.node))) faults.push(`${at}.node names no node of the flow`);
   if (raw.path !== undefined && (typeof raw.path !== 'string' || raw.path === '')) faults.push(`${at}.path must be a dotted path`);
+  if (raw.name !== undefined && (typeof raw.name !== 'string' || !raw.name.trim() || raw.name.length > MAX_CASE_NAME)) faults.push(`${at}.name must be text of 1 to ${MAX_CASE_NAME} characters`);
   return faults;
 }
 

@@ -4,6 +4,7 @@ import type { Check } from '../../../../contract/flow-tests.ts';
 import { readCase } from './case-input.ts';
 import { diffValues } from './diff.ts';
 import { evaluateChecks } from './evaluate.ts';
+import { verdictOf } from './judged.ts';
 
 const noModels = () => {
   throw new Error('no model in this test');
@@ -100,5 +101,14 @@ describe('reading a case', () => {
     expect(refused({ name: 'r', checks: [], pinned: { nope: 1 } })).toBe("Test case 'r': pinned.nope names no node of the flow");
     expect(refused({ name: 'r', checks: [{ kind: 'contains', value: 'a', node: 'nope' }] })).toBe("Test case 'r': checks[0].node names no node of the flow");
     expect(refused({ checks: [] })).toBe("Test case '(unnamed)': name must be text of 1 to 200 characters");
+    expect(refused({ name: 'r', checks: [{ kind: 'contains', value: 'a', name: '' }] })).toBe("Test case 'r': checks[0].name must be text of 1 to 200 characters");
+  });
+
+  it("labels each check by its name, else its kind, node and path; reads a judge's verdict with its score", async () => {
+    const results = await evaluateChecks([{ kind: 'contains', value: 'a', name: 'has an a' }, { kind: 'regex', pattern: 'a', node: 'api_1', path: 'text' }, { kind: 'length', min: 1 }], { answer: ['a'], nodes: { api_1: { text: 'a' } } }, noModels);
+    expect(results.map((r) => r.label)).toEqual(['has an a', 'regex on api_1 at text', 'length']);
+    expect(verdictOf('{"pass": false, "score": 0.25, "reason": "Half of it"}')).toEqual({ pass: false, score: 0.25, reason: 'Half of it' });
+    expect(verdictOf('```json\n{"pass": true, "score": 7}\n```')).toEqual({ pass: true, reason: '' });
+    expect(verdictOf('yes')).toBeNull();
   });
 });

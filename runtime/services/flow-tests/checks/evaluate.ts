@@ -4,7 +4,7 @@
  * (the judge's model unreachable) fails with its error.
  */
 import type { ModelAccess } from '../../../../catalogue/services/models.ts';
-import type { Check, CheckResult } from '../../../../contract/flow-tests.ts';
+import { checkLabel, type Check, type CheckResult } from '../../../../contract/flow-tests.ts';
 import { checkContains, checkNotContains } from './contains.ts';
 import { checkEquals } from './equals.ts';
 import { checkJudged } from './judged.ts';
@@ -37,7 +37,7 @@ export async function evaluateChecks(checks: Check[], outputs: RunOutputs, model
   return Promise.all(
     checks.map(async (check, index): Promise<CheckResult> => {
       const target = check.node === undefined ? outputs.answer : outputs.nodes[check.node];
-      const where = { index, kind: check.kind, ...(check.node !== undefined ? { node: check.node } : {}), ...(check.path ? { path: check.path } : {}) };
+      const where = { index, label: checkLabel(check), kind: check.kind, ...(check.node !== undefined ? { node: check.node } : {}), ...(check.path ? { path: check.path } : {}) };
       if (check.node !== undefined && !(check.node in outputs.nodes)) return { ...where, passed: false, message: `Node ${check.node} has no output in the run` };
       try {
         return { ...where, ...(await outcomeOf(check, valueAt(target, check.path), models)) };
