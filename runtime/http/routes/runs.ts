@@ -4,53 +4,19 @@
  * webhook that answered 202 follows its run with the key it called with).
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
-import { RerunRefusal, type Engine } from '../../../actors/engine.ts';
+import type { Engine } from '../../../actors/engine.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
-import { requireProjectAccess } from '../../services/auth/access.ts';
-import { bearerToken, projectOfKey } from '../../services/auth/api-key-check.ts';
 import type { ApiKeyStore } from '../../services/stores/api-keys.ts';
 import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
 import { HttpError } from '../errors.ts';
 import { lastEventId, openSse } from '../sse.ts';
+import { refusalAnswer, runAccess, runNotFound } from './run-access.ts';
 import type { RunServices } from '../../core/run-services.ts';
-
-const runNotFound = () => new HttpError(404, 'not_found', 'Run not found');
-const workflowNotFound = () => new HttpError(404, 'not_found', 'Workflow not found');
 
 export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'projectOf'>, tests?: Pick<FlowTestStore, 'marks'>): Router {
   const { engine } = services;
   const router = new Router();
-
-  /** the flow, when the signed-in user may see its project (else 404 'Workflow not found') */
-  const flowOf = async (ctx: Context, flowId: string) => {
-    const flow = await services.flow(flowId);
-    await requireProjectAccess(ctx, flow.projectId, workflowNotFound);
-    return flow;
-  };
-  /**
-   * 404 'Run not found' unless the run exists and belongs to a project the user may see — or,
-   * without a session (reads only: the session gate), to the project of the request's API key
-   * (401 when it carries no live key).
-   */
-  const checkRun = async (ctx: Context, runId: string) => {
-    const keyProject = ctx.state.access ? null : await keyProjectOf(ctx);
-    const meta = await engine.meta(runId);
-    if (!meta) throw runNotFound();
-    if (keyProject === null) await requireProjectAccess(ctx, meta.projectId, runNotFound);
-    else if (keyProject !== meta.projectId) throw runNotFound();
-    return meta;
-  };
-  const keyProjectOf = async (ctx: Context) => {
-    const authorization = ctx.get('authorization');
-    const projectId = await projectOfKey(apiKeys, authorization).catch((error: unknown) => {
-      ctx.set('WWW-Authenticate', 'Bearer');
-      throw error;
-    });
-    // an event stream read with a key ends soon after the key is revoked
-    ctx.state.stillSignedIn = async () => (await apiKeys.projectOf(bearerToken(authorization))) === projectId;
-    return projectId;
-  };
+  const { flowOf, checkRun } = runAccess(services, apiKeys);
 
   router.post('/api/flows/:flowId/runs', async function startTestRun(ctx) {
     const flow = await flowOf(ctx, ctx.params.flowId);
@@ -68,9 +34,9 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     const [metas, marks] = await Promise.all([Promise.all(ids.map((id) => engine.meta(id))), tests?.marks(flow.id, ids)]);
     ctx.body = metas
       .filter((m) => m !== null)
-      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, rerunOf }): RunSummary => {
+      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, rerunOf, singleNode }): RunSummary => {
         const testCase = marks?.get(runId);
-        return { runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, ...(rerunOf ? { rerunOf } : {}), ...(testCase ? { testCase } : {}) };
+        return { runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, ...(rerunOf ? { rerunOf } : {}), ...(singleNode ? { singleNode } : {}), ...(testCase ? { testCase } : {}) };
       });
   });
 
@@ -82,14 +48,9 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     if (!compiled) throw new HttpError(400, 'invalid_request', `version: the flow has no deployed version ${request.version}`);
     // a test run hands on pinned outputs as any test run does; production runs ignore pins
     const plan = request.mode === 'production' ? compiled.plan : compiled.testPlan;
-    try {
-      const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode });
-      ctx.status = 202;
-      ctx.body = { runId, rerunOf: { runId: source.runId, fromNode: request.fromNode } };
-    } catch (error) {
-      if (error instanceof RerunRefusal) throw new HttpError(error.status, error.status === 400 ? 'invalid_request' : 'conflict', error.message);
-      throw error;
-    }
+    const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode }).catch(refusalAnswer);
+    ctx.status = 202;
+    ctx.body = { runId, rerunOf: { runId: source.runId, fromNode: request.fromNode } };
   });
 
   router.get('/api/runs/:runId', async function runSnapshot(ctx) {
