@@ -1,7 +1,8 @@
-/** The debug loop's routes (docs/debugging.md): run one node alone. */
+/** The debug loop's routes (docs/debugging.md): run one node alone, compare two runs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSse } from '../../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
+import type { RunComparison } from '../../../contract/run-compare.ts';
 
 let weft: TestWeft;
 let projectId = '';
@@ -91,5 +92,31 @@ describe('POST /api/flows/:flowId/nodes/:nodeId/run', () => {
     expect(await refused('variables_1', { fromRun: source, input: { apiResponse_1: {} } })).toEqual([400, "input.apiResponse_1: 'apiResponse_1' is not a node before 'variables_1'"]);
     const otherRun = await testRun(await chainFlow(), {});
     expect(await refused('variables_1', { fromRun: otherRun })).toEqual([400, `fromRun: run ${otherRun} is not a run of this flow`]);
+  });
+});
+
+describe('GET /api/runs/:a/compare/:b', () => {
+  it('compares a re-run with an edited input against its source run, node by node', async () => {
+    const flowId = await chainFlow();
+    const source = await testRun(flowId, { name: 'Ada' });
+    const { runId: rerun } = await weft.api<{ runId: string }>('POST', `/api/runs/${source}/rerun`, { fromNode: 'variables_2', inputs: { variables_1: { v: 'edited' } } });
+    await readSse(`${weft.url}/api/runs/${rerun}/events`, { headers: weft.headers });
+    const comparison = await weft.api<RunComparison>('GET', `/api/runs/${source}/compare/${rerun}`);
+    expect(comparison.b).toMatchObject({ runId: rerun, status: 'completed', rerunOf: { runId: source, fromNode: 'variables_2' } });
+    const byNode = Object.fromEntries(comparison.nodes.map((n) => [n.nodeId, n]));
+    expect(byNode.webhookTrigger_1.same).toBe(true);
+    expect(byNode.variables_1.diff.changed).toEqual([{ path: 'v', before: 'hi Ada', after: 'edited' }]);
+    expect(byNode.variables_2).toMatchObject({ a: { state: 'completed', tokens: 0, cost: 0 }, b: { state: 'completed', tokens: 0, cost: 0 }, same: false });
+    expect(byNode.variables_2.diff.changed).toEqual([{ path: 'v', before: 'hi Ada!', after: 'edited!' }]);
+    expect(typeof byNode.variables_2.b?.durationMs).toBe('number');
+    expect(byNode.apiResponse_1.same).toBe(false);
+  });
+
+  it('refuses runs of two flows, naming the second; 404 for an unknown run', async () => {
+    const [one, two] = [await testRun(await chainFlow(), {}), await testRun(await chainFlow(), {})];
+    const answer = await weft.request('GET', `/api/runs/${one}/compare/${two}`);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(`b: run ${two} is a run of another flow than run ${one}`);
+    expect((await weft.request('GET', `/api/runs/${one}/compare/run_nope`)).status).toBe(404);
   });
 });

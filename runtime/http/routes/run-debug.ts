@@ -3,13 +3,15 @@
  * - `POST /api/flows/:flowId/nodes/:nodeId/run {input?, fromRun?}` → the node of the draft run by
  *   itself, with the outputs before it from a past run (`fromRun`) and/or pasted (`input`): its
  *   output or its error.
+ * - `GET /api/runs/:a/compare/:b` → two runs of a flow side by side (RunComparison).
  */
 import Router from '@koa/router';
 import type { ApiKeyStore } from '../../services/stores/api-keys.ts';
 import type { RunServices } from '../../core/run-services.ts';
+import { compareRuns } from '../../services/run-compare/compare-runs.ts';
 import { objectBody } from '../body.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { refusalAnswer, runAccess } from './run-access.ts';
+import { refusalAnswer, runAccess, runNotFound } from './run-access.ts';
 
 /** how long `…/nodes/:nodeId/run` waits for the node before answering 202 with the run id */
 export const NODE_RUN_WAIT_MS = 60_000;
@@ -48,6 +50,14 @@ export function runDebugRouter(services: RunServices, apiKeys: Pick<ApiKeyStore,
       ...(node?.errorKind ?? result.errorKind ? { errorKind: node?.errorKind ?? result.errorKind } : {}),
       ...(node?.durationMs !== undefined ? { durationMs: node.durationMs } : {}),
     };
+  });
+
+  router.get('/api/runs/:a/compare/:b', async function compareTwoRuns(ctx) {
+    const [a, b] = await Promise.all([checkRun(ctx, ctx.params.a), checkRun(ctx, ctx.params.b)]);
+    if (a.flowId !== b.flowId) throw badRequest(`b: run ${b.runId} is a run of another flow than run ${a.runId}`);
+    const [left, right] = await Promise.all([engine.snapshot(a.runId), engine.snapshot(b.runId)]);
+    if (!left || !right) throw runNotFound();
+    ctx.body = compareRuns(left, right);
   });
 
   return router;

@@ -1,0 +1,42 @@
+/**
+ * @module contract/run-compare — two runs of a flow side by side (`GET /api/runs/:a/compare/:b`,
+ * docs/debugging.md): per node, what each run recorded and how the outputs differ. Types only.
+ */
+
+/** Where two JSON values differ: `path` is dotted ('' the whole value; array items by index). */
+export interface OutputDiff {
+  /** in the second output only */
+  added: { path: string; value: unknown }[];
+  /** in the first output only */
+  removed: { path: string; value: unknown }[];
+  changed: { path: string; before: unknown; after: unknown }[];
+  /** more differences than are listed */
+  truncated?: true;
+}
+
+/** One node (actor: `n` or `n#i`) of one run, as the comparison shows it. */
+export interface ComparedNode {
+  state: string;
+  durationMs?: number;
+  /** from the output's `_meta` (AI nodes): 0 when the node reports none */
+  tokens: number;
+  cost: number;
+  error?: string;
+}
+
+export interface NodeComparison {
+  nodeId: string;
+  /** absent: the run has no record of the node (never reached) */
+  a?: ComparedNode;
+  b?: ComparedNode;
+  /** the outputs' difference (an absent output is `undefined`); `same` when they are equal */
+  diff: OutputDiff;
+  same: boolean;
+}
+
+export interface RunComparison {
+  a: { runId: string; status: string; startedAt: number; finishedAt?: number; rerunOf?: { runId: string; fromNode: string } };
+  b: { runId: string; status: string; startedAt: number; finishedAt?: number; rerunOf?: { runId: string; fromNode: string } };
+  nodes: NodeComparison[];
+  totals: { a: { tokens: number; cost: number; durationMs?: number }; b: { tokens: number; cost: number; durationMs?: number } };
+}
