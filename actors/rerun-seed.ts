@@ -51,6 +51,14 @@ export function rerunNodes(plan: Plan, fromNode: string): Set<string> {
   return reached;
 }
 
+/** rerunNodes, once `fromNode` is known to be one a re-run may start from (else a RerunRefusal naming fromNode). */
+export function rerunNodesFrom(plan: Plan, fromNode: string): Set<string> {
+  const from: PlanNode | undefined = plan.nodes[fromNode];
+  if (!from) throw new RerunRefusal('fromNode', `fromNode: no node '${fromNode}' in the flow`);
+  if (from.loop) throw new RerunRefusal('fromNode', `fromNode: '${fromNode}' is inside the loop '${from.loop}'; re-run from the loop node`);
+  return rerunNodes(plan, fromNode);
+}
+
 /** The node an actor key or actors/out hash field belongs to (`n`, `n#3`, `n:end`, `n#3:hop`). */
 function nodeOfField(field: string): string {
   return field.split(':')[0].split('#')[0];
@@ -67,10 +75,7 @@ const finished = new Set(['completed', 'skipped']);
 export async function rerunSeed(
   redis: Redis, prefix: string, sourceRunId: string, plan: Plan, fromNode: string, inputs: Record<string, unknown> = {}, inputsField = 'inputs',
 ): Promise<RerunSeed> {
-  const from: PlanNode | undefined = plan.nodes[fromNode];
-  if (!from) throw new RerunRefusal('fromNode', `fromNode: no node '${fromNode}' in the flow`);
-  if (from.loop) throw new RerunRefusal('fromNode', `fromNode: '${fromNode}' is inside the loop '${from.loop}'; re-run from the loop node`);
-  const again = rerunNodes(plan, fromNode);
+  const again = rerunNodesFrom(plan, fromNode);
   for (const id of Object.keys(inputs)) {
     const field = `${inputsField}.${id}`;
     if (!plan.nodes[id]) throw new RerunRefusal(field, `${field}: no node '${id}' in the flow`);

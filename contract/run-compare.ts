@@ -1,6 +1,7 @@
 /**
  * @module contract/run-compare — two runs of a flow side by side (`GET /api/runs/:a/compare/:b`,
- * docs/debugging.md): per node, what each run recorded and how the outputs differ. Types only.
+ * docs/debugging.md): per node, what each run recorded and how the outputs differ; and what a
+ * re-run from a node would do (`GET /api/runs/:runId/rerun-plan`). Types only.
  */
 
 /** Where two JSON values differ: `path` is dotted ('' the whole value; array items by index). */
@@ -39,4 +40,27 @@ export interface RunComparison {
   b: { runId: string; status: string; startedAt: number; finishedAt?: number; rerunOf?: { runId: string; fromNode: string } };
   nodes: NodeComparison[];
   totals: { a: { tokens: number; cost: number; durationMs?: number }; b: { tokens: number; cost: number; durationMs?: number } };
+}
+
+/** A node as the re-run plan names it: its id, type and the catalogue's label for the type. */
+export interface PlannedNode {
+  nodeId: string;
+  type: string;
+  label: string;
+}
+
+/** What a re-run from `fromNode` would do (docs/debugging.md, "The re-run plan"). */
+export interface RerunPlan {
+  fromNode: string;
+  version: 'draft' | number;
+  mode: 'test' | 'production';
+  /** the nodes that run again: `fromNode` and every node its edges reach */
+  rerun: PlannedNode[];
+  /**
+   * the nodes of `rerun` that call out of weft (NodeDefinition.sideEffects: http, app, mail,
+   * messaging, database, flow); a pinned (test runs) or disabled one will not
+   */
+  callsOut: (PlannedNode & { sideEffects: string; pinned?: true; disabled?: true })[];
+  /** the nodes not run again whose recorded outputs reach a node that is: what `inputs` may edit */
+  inputs: PlannedNode[];
 }

@@ -80,7 +80,7 @@ export function buildRouters(parts: RouterParts): Router[] {
   return [
     metricsRouter(parts.metrics, options.metricsToken),
     runsRouter(runServices, apiKeys, stores.tests),
-    runDebugRouter(runServices, apiKeys),
+    runDebugRouter(runServices, apiKeys, parts.catalogue),
     flowTestsRouter({ flows, tests: stores.tests, engine: parts.engine, catalogue: parts.catalogue, runner: parts.suites, apiKeys }),
     teamsHookRouter({
       calls,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSse } from '../../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
-import type { RunComparison } from '../../../contract/run-compare.ts';
+import type { RerunPlan, RunComparison } from '../../../contract/run-compare.ts';
 
 let weft: TestWeft;
 let projectId = '';
@@ -118,5 +118,41 @@ describe('GET /api/runs/:a/compare/:b', () => {
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(`b: run ${two} is a run of another flow than run ${one}`);
     expect((await weft.request('GET', `/api/runs/${one}/compare/run_nope`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/runs/:runId/rerun-plan', () => {
+  it('lists what runs again, which of those call out (pinned and disabled ones marked) and the outputs it starts from', async () => {
+    const api = (id: string, extra: Record<string, unknown> = {}) => ({ id, type: 'apiNode', position: { x: 0, y: 0 }, values: { url: 'http://127.0.0.1:9/x', method: 'GET' }, ...extra });
+    const nodes = [
+      trigger, variables('variables_1', 'v'), api('apiNode_1', { pinned: { output: { ok: true }, pinnedAt: 1 } }), api('apiNode_2', { disabled: true }), api('apiNode_3'),
+    ];
+    const edges = [
+      edge('e1', 'webhookTrigger_1', 'variables_1'), edge('e2', 'variables_1', 'apiNode_1'), edge('e3', 'apiNode_1', 'apiNode_2'), edge('e4', 'webhookTrigger_1', 'apiNode_3'),
+    ];
+    const flowId = (await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, { name: 'plan test', nodes, edges })).id;
+    const source = await testRun(flowId, {});
+    const plan = await weft.api<RerunPlan>('GET', `/api/runs/${source}/rerun-plan?fromNode=variables_1`);
+    expect(plan).toEqual({
+      fromNode: 'variables_1', version: 'draft', mode: 'test',
+      rerun: ['variables_1', 'apiNode_1', 'apiNode_2'].map((nodeId) => ({ nodeId, type: nodeId.startsWith('api') ? 'apiNode' : 'variablesNode', label: nodeId.startsWith('api') ? 'API Request' : 'Variables' })),
+      callsOut: [
+        { nodeId: 'apiNode_1', type: 'apiNode', label: 'API Request', sideEffects: 'http', pinned: true },
+        { nodeId: 'apiNode_2', type: 'apiNode', label: 'API Request', sideEffects: 'http', disabled: true },
+      ],
+      inputs: [{ nodeId: 'webhookTrigger_1', type: 'webhookTriggerNode', label: expect.any(String) }],
+    });
+    // production runs ignore pins: the pinned API node would call out
+    const production = await weft.api<RerunPlan>('GET', `/api/runs/${source}/rerun-plan?fromNode=variables_1&mode=production&version=draft`);
+    expect(production.callsOut[0]).toEqual({ nodeId: 'apiNode_1', type: 'apiNode', label: 'API Request', sideEffects: 'http' });
+    const refused = async (query: string) => {
+      const answer = await weft.request('GET', `/api/runs/${source}/rerun-plan${query}`);
+      return [answer.status, ((await answer.json()) as { error: { message: string } }).error.message];
+    };
+    expect(await refused('')).toEqual([400, 'fromNode: a node id is required']);
+    expect(await refused('?fromNode=nope_1')).toEqual([400, "fromNode: no node 'nope_1' in the flow"]);
+    expect(await refused('?fromNode=variables_1&version=0')).toEqual([400, "version: 'draft' or a deployed version number"]);
+    expect(await refused('?fromNode=variables_1&version=3')).toEqual([400, 'version: the flow has no deployed version 3']);
+    expect(await refused('?fromNode=variables_1&mode=live')).toEqual([400, "mode: 'test' or 'production'"]);
   });
 });

@@ -11,7 +11,8 @@ import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
 import { HttpError } from '../errors.ts';
 import { lastEventId, openSse } from '../sse.ts';
 import { refusalAnswer, runAccess, runNotFound } from './run-access.ts';
-import type { RunServices } from '../../core/run-services.ts';
+import type { FlowRef, RunServices } from '../../core/run-services.ts';
+import type { Plan } from '../../../actors/types.ts';
 
 export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'projectOf'>, tests?: Pick<FlowTestStore, 'marks'>): Router {
   const { engine } = services;
@@ -43,11 +44,7 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
   router.post('/api/runs/:runId/rerun', async function rerunFromNode(ctx) {
     const source = await checkRun(ctx, ctx.params.runId);
     const request = rerunRequest(ctx.request.body);
-    const flow = await flowOf(ctx, source.flowId);
-    const compiled = request.version === 'draft' ? services.compiled(flow) : await services.deployed(flow, request.version);
-    if (!compiled) throw new HttpError(400, 'invalid_request', `version: the flow has no deployed version ${request.version}`);
-    // a test run hands on pinned outputs as any test run does; production runs ignore pins
-    const plan = request.mode === 'production' ? compiled.plan : compiled.testPlan;
+    const plan = await rerunPlanOf(services, await flowOf(ctx, source.flowId), request.version, request.mode);
     const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode }).catch(refusalAnswer);
     ctx.status = 202;
     ctx.body = { runId, rerunOf: { runId: source.runId, fromNode: request.fromNode } };
@@ -88,6 +85,13 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
   });
 
   return router;
+}
+
+/** The plan a re-run runs: the draft's or a deployed version's; a test run's hands on pinned outputs, a production run's ignores pins. */
+export async function rerunPlanOf(services: RunServices, flow: FlowRef, version: 'draft' | number, mode: 'test' | 'production'): Promise<Plan> {
+  const compiled = version === 'draft' ? services.compiled(flow) : await services.deployed(flow, version);
+  if (!compiled) throw new HttpError(400, 'invalid_request', `version: the flow has no deployed version ${version}`);
+  return mode === 'production' ? compiled.plan : compiled.testPlan;
 }
 
 /** `POST /api/runs/:id/rerun`'s body, checked: a 400 names the field at fault. */
