@@ -1,7 +1,7 @@
 /**
  * @module contract/run-compare — two runs of a flow side by side (`GET /api/runs/:a/compare/:b`,
  * docs/debugging.md): per node, what each run recorded and how the outputs differ; and what a
- * re-run from a node would do (`GET /api/runs/:runId/rerun-plan`). Types only.
+ * re-run from a node would do (`GET /api/runs/:runId/rerun-plan`) and what one node run alone answers. Types only.
  */
 
 /** Where two JSON values differ: `path` is dotted ('' the whole value; array items by index). */
@@ -63,4 +63,15 @@ export interface RerunPlan {
   callsOut: (PlannedNode & { sideEffects: string; pinned?: true; disabled?: true })[];
   /** the nodes not run again whose recorded outputs reach a node that is: what `inputs` may edit */
   inputs: PlannedNode[];
+}
+
+/** What `POST /api/flows/:flowId/nodes/:nodeId/run` answers: the node's state in its run alone ('running': still going after the wait). */
+export interface NodeRunAnswer {
+  runId: string;
+  nodeId: string;
+  status: string;
+  output?: unknown;
+  error?: string;
+  errorKind?: string;
+  durationMs?: number;
 }

@@ -11,7 +11,7 @@
 import Router from '@koa/router';
 import { rerunNodesFrom } from '../../../actors/rerun-seed.ts';
 import type { Plan } from '../../../actors/types.ts';
-import type { RerunPlan } from '../../../contract/run-compare.ts';
+import type { NodeRunAnswer, RerunPlan } from '../../../contract/run-compare.ts';
 import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
 import type { ApiKeyStore } from '../../services/stores/api-keys.ts';
 import type { RunServices } from '../../core/run-services.ts';
@@ -45,7 +45,7 @@ export function runDebugRouter(services: RunServices, apiKeys: Pick<ApiKeyStore,
     const result = await engine.awaitResult(runId, flow.id, [], NODE_RUN_WAIT_MS);
     if (result.status === 'timeout') {
       ctx.status = 202;
-      ctx.body = { runId, nodeId, status: 'running' };
+      ctx.body = { runId, nodeId, status: 'running' } satisfies NodeRunAnswer;
       return;
     }
     const node = (await engine.snapshot(runId))?.nodes[nodeId];
@@ -57,7 +57,7 @@ export function runDebugRouter(services: RunServices, apiKeys: Pick<ApiKeyStore,
       ...(node?.error ?? result.error ? { error: node?.error ?? result.error } : {}),
       ...(node?.errorKind ?? result.errorKind ? { errorKind: node?.errorKind ?? result.errorKind } : {}),
       ...(node?.durationMs !== undefined ? { durationMs: node.durationMs } : {}),
-    };
+    } satisfies NodeRunAnswer;
   });
 
   router.get('/api/runs/:a/compare/:b', async function compareTwoRuns(ctx) {
