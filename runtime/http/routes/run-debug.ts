@@ -72,7 +72,11 @@ export function runDebugRouter(services: RunServices, apiKeys: Pick<ApiKeyStore,
     const source = await checkRun(ctx, ctx.params.runId);
     const { fromNode, version, mode } = planQuery(ctx.query);
     const plan = await rerunPlanOf(services, await flowOf(ctx, source.flowId), version, mode);
-    ctx.body = await Promise.resolve().then(() => rerunPlanFor(plan, fromNode, version, mode, catalogue)).catch(refusalAnswer);
+    try {
+      ctx.body = rerunPlanFor(plan, fromNode, version, mode, catalogue);
+    } catch (error) {
+      refusalAnswer(error);
+    }
   });
 
   return router;
