@@ -1,9 +1,10 @@
 /**
  * @module editor/panels/rerun-dialog — "Re-run from here": the recorded outputs the re-run starts
- * from, each editable as JSON, the nodes that would call out of weft again (pin or disable them
+ * from, each editable as JSON (with the fields its node declares it outputs), the nodes that would call out of weft again (pin or disable them
  * first), and Start (docs/debugging.md).
  */
 import { observer } from 'mobx-react-lite';
+import type { OutputField } from '../../catalogue/types.ts';
 import type { DebugStore } from '../stores/debug-store.ts';
 
 const effectText: Record<string, string> = {
@@ -15,7 +16,8 @@ const effectText: Record<string, string> = {
   flow: 'runs another flow',
 };
 
-export const RerunDialog = observer(function RerunDialog({ debug }: { debug: DebugStore }) {
+/** `outputsOf`: the fields a node type declares it outputs (its definition's `outputs`) */
+export const RerunDialog = observer(function RerunDialog({ debug, outputsOf }: { debug: DebugStore; outputsOf: (type: string) => readonly OutputField[] }) {
   const draft = debug.rerun;
   if (!draft) return null;
   const { plan } = draft;
@@ -65,6 +67,11 @@ export const RerunDialog = observer(function RerunDialog({ debug }: { debug: Deb
                   value={draft.texts[n.nodeId] ?? ''}
                   onChange={(e) => debug.setRerunText(n.nodeId, e.target.value)}
                 />
+                {outputsOf(n.type).length > 0 && (
+                  <span className="muted" data-testid="rerun-input-fields">
+                    Its fields: {outputsOf(n.type).map((f) => `${f.name} (${f.type})`).join(', ')}
+                  </span>
+                )}
                 {problems[n.nodeId] && <span className="field-problem">{problems[n.nodeId]}</span>}
               </label>
             ))}

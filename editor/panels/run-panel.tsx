@@ -73,7 +73,7 @@ export const RunPanel = observer(function RunPanel({ studio, router }: { studio:
       {!focused && studio.stage.active && <p className="muted">Click a node to see its inputs, output, error and duration.</p>}
       <LiveRuns studio={studio} />
       <RunHistory studio={studio} router={router} />
-      <RerunDialog debug={studio.debug} />
+      <RerunDialog debug={studio.debug} outputsOf={(type) => studio.catalogue.get(type)?.outputs ?? []} />
       <RunComparisonView debug={studio.debug} />
     </div>
   );
