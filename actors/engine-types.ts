@@ -67,6 +67,9 @@ export interface StartOptions {
   reuse?: boolean;
   /** the caller's Idempotency-Key (a production call's), kept in the run's meta */
   idempotencyKey?: string;
-  /** a re-run of `runId` from `seed.fromNode`: the seed is written before the start, which queues that node (actors/rerun-seed.ts) */
-  rerun?: { runId: string; seed: RerunSeed };
+  /**
+   * a re-run of `runId` from `seed.fromNode`: the seed is written before the start, which queues
+   * that node (actors/rerun-seed.ts); without `runId`, a seed of pasted outputs (actors/single-node.ts)
+   */
+  rerun?: { runId?: string; seed: RerunSeed };
 }

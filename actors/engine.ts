@@ -8,6 +8,7 @@ import { EagerRuns } from './eager.ts';
 import { Pipeline } from './pipeline.ts';
 import { RerunRefusal, rerunSeed } from './rerun-seed.ts';
 import { RunStore } from './run-store.ts';
+import { checkedOutputs, pastedSeed, singleNodePlan } from './single-node.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import { liveChannel } from './keys.ts';
 import { endEvents, waitEvents } from './run-reader.ts';
@@ -67,6 +68,33 @@ export class Engine {
     if (!source) throw new RerunRefusal('runId', `Run ${sourceRunId} not found`);
     const seed = await rerunSeed(this.redis, this.prefix, sourceRunId, plan, fromNode, inputs);
     return this.pipeline.startRun(plan, source.input ?? null, { mode: options.mode ?? 'test', runId: options.runId, rerun: { runId: sourceRunId, seed } });
+  }
+
+  /**
+   * Run `nodeId` of `plan` by itself, as a test run (docs/debugging.md, "Run one node"): seeded
+   * from `fromRun` (what it recorded before the node, `outputs` replacing some) or, without one,
+   * from `outputs` alone; the trigger run alone takes `outputs` as its input. Throws a
+   * RerunRefusal naming the request field (`field` is the request's name for `outputs`).
+   */
+  async runNode(plan: Plan, nodeId: string, options: { fromRun?: string; outputs?: Record<string, unknown>; field?: string } = {}): Promise<string> {
+    const { fromRun, outputs = {}, field = 'input' } = options;
+    const alone = singleNodePlan(plan, nodeId);
+    const source = fromRun === undefined ? undefined : await this.store.meta(fromRun);
+    if (fromRun !== undefined && !source) throw new RerunRefusal('fromRun', `fromRun: no run ${fromRun}`);
+    if (source && source.flowId !== plan.flowId) throw new RerunRefusal('fromRun', `fromRun: run ${fromRun} is not a run of this flow`);
+    if (nodeId === plan.trigger) {
+      const seed = { fromNode: nodeId, actors: {}, outputs: {}, mailboxes: {}, joins: {}, meta: { singleNode: nodeId } };
+      const input = options.outputs !== undefined ? options.outputs : (source?.input ?? {});
+      return this.pipeline.startRun(alone, input, { mode: 'test', rerun: { ...(source ? { runId: source.runId } : {}), seed } });
+    }
+    if (!source) {
+      const seed = pastedSeed(alone, nodeId, outputs, field);
+      return this.pipeline.startRun(alone, JSON.parse(seed.outputs[plan.trigger]) as unknown, { mode: 'test', rerun: { seed } });
+    }
+    checkedOutputs(alone, nodeId, outputs, field);
+    const seed = await rerunSeed(this.redis, this.prefix, source.runId, alone, nodeId, outputs, field);
+    seed.meta.singleNode = nodeId;
+    return this.pipeline.startRun(alone, source.input ?? null, { mode: 'test', rerun: { runId: source.runId, seed } });
   }
 
   /** Cancel a run and the child runs it started; resolves to its status afterwards ('missing' when there is no such run). */

@@ -51,6 +51,14 @@ export function rerunNodes(plan: Plan, fromNode: string): Set<string> {
   return reached;
 }
 
+/** rerunNodes, once `fromNode` is known to be one a re-run may start from (else a RerunRefusal naming fromNode). */
+export function rerunNodesFrom(plan: Plan, fromNode: string): Set<string> {
+  const from: PlanNode | undefined = plan.nodes[fromNode];
+  if (!from) throw new RerunRefusal('fromNode', `fromNode: no node '${fromNode}' in the flow`);
+  if (from.loop) throw new RerunRefusal('fromNode', `fromNode: '${fromNode}' is inside the loop '${from.loop}'; re-run from the loop node`);
+  return rerunNodes(plan, fromNode);
+}
+
 /** The node an actor key or actors/out hash field belongs to (`n`, `n#3`, `n:end`, `n#3:hop`). */
 function nodeOfField(field: string): string {
   return field.split(':')[0].split('#')[0];
@@ -61,18 +69,17 @@ const finished = new Set(['completed', 'skipped']);
 /**
  * The seed of a re-run of `sourceRunId` (read from `redis` under `prefix`) from `fromNode`, for
  * `plan` (the version the re-run runs), with `inputs` replacing seeded nodes' outputs. Throws a
- * RerunRefusal naming the field when the node cannot be re-run from.
+ * RerunRefusal naming the field when the node cannot be re-run from (`inputsField`: the request's
+ * name for `inputs`).
  */
 export async function rerunSeed(
-  redis: Redis, prefix: string, sourceRunId: string, plan: Plan, fromNode: string, inputs: Record<string, unknown> = {},
+  redis: Redis, prefix: string, sourceRunId: string, plan: Plan, fromNode: string, inputs: Record<string, unknown> = {}, inputsField = 'inputs',
 ): Promise<RerunSeed> {
-  const from: PlanNode | undefined = plan.nodes[fromNode];
-  if (!from) throw new RerunRefusal('fromNode', `fromNode: no node '${fromNode}' in the flow`);
-  if (from.loop) throw new RerunRefusal('fromNode', `fromNode: '${fromNode}' is inside the loop '${from.loop}'; re-run from the loop node`);
-  const again = rerunNodes(plan, fromNode);
+  const again = rerunNodesFrom(plan, fromNode);
   for (const id of Object.keys(inputs)) {
-    if (!plan.nodes[id]) throw new RerunRefusal(`inputs.${id}`, `inputs.${id}: no node '${id}' in the flow`);
-    if (again.has(id)) throw new RerunRefusal(`inputs.${id}`, `inputs.${id}: '${id}' runs again in the re-run; only the nodes before '${fromNode}' take an input`);
+    const field = `${inputsField}.${id}`;
+    if (!plan.nodes[id]) throw new RerunRefusal(field, `${field}: no node '${id}' in the flow`);
+    if (again.has(id)) throw new RerunRefusal(field, `${field}: '${id}' runs again in the re-run; only the nodes before '${fromNode}' take an input`);
   }
   const keys = runKeys(prefix, sourceRunId);
   const [actors, outputs, meta] = await Promise.all([redis.hgetall(keys.actors), redis.hgetall(keys.out), redis.hgetall(keys.meta)]);

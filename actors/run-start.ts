@@ -57,7 +57,8 @@ export function startCall(
     ...(parent && parent.resumes !== false ? { parentActor: parent.actor } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     ...(traceparent ? { traceparent } : {}),
-    ...(options.rerun ? { rerunOf: JSON.stringify({ runId: options.rerun.runId, fromNode: options.rerun.seed.fromNode }), ...options.rerun.seed.meta } : {}),
+    ...(options.rerun?.runId ? { rerunOf: JSON.stringify({ runId: options.rerun.runId, fromNode: options.rerun.seed.fromNode }) } : {}),
+    ...options.rerun?.seed.meta,
   };
   const call: StartCall = {
     // a re-run's start queues the node it starts from instead of the trigger

@@ -20,6 +20,7 @@ const CATEGORIES: Record<Category, true> = {
 };
 const STATUSES: Record<NodeStatus, true> = { Enabled: true, Restricted: true, Disabled: true };
 const PURE_KINDS: NodeDefinition['type'][] = ['dynamicNode', 'conditionNode', 'responseNode'];
+const SIDE_EFFECT_KINDS: NonNullable<NodeDefinition['sideEffects']>[] = ['http', 'app', 'mail', 'messaging', 'database', 'flow'];
 
 /** One line per problem, each naming the node and field; empty when the set is sound. */
 export function definitionProblems(definitions: NodeDefinition[]): string[] {
@@ -43,6 +44,8 @@ export function definitionProblems(definitions: NodeDefinition[]): string[] {
     if (d.pure && (!PURE_KINDS.includes(d.type) || d.authTypes?.length || d.services?.length || d.inputs.some((f) => f.type === 'credential' || f.type === 'flow'))) {
       problems.push(`${at}: pure is for a node that only computes its output: a dynamicNode, conditionNode or responseNode without credential or flow fields or services`);
     }
+    if (d.pure && d.sideEffects) problems.push(`${at}: a pure node has no side effects; drop pure or sideEffects`);
+    if (d.sideEffects !== undefined && !SIDE_EFFECT_KINDS.includes(d.sideEffects)) problems.push(`${at}: unknown sideEffects "${d.sideEffects}" (${SIDE_EFFECT_KINDS.join(', ')})`);
     problems.push(...serviceProblems(d.services ?? []).map((p) => `${at}: ${p}`));
     if (d.responseNode !== undefined) {
       const pair = byName.get(d.responseNode);

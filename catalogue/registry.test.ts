@@ -64,6 +64,13 @@ describe('createRegistry', () => {
     expect(problemsOf([node({ pure: true, services: ['postgres'] })])).toEqual([`node "sample": ${expected}`]);
   });
 
+  it('refuses sideEffects on a pure node, and a kind it does not know', () => {
+    expect(problemsOf([node({ sideEffects: 'http' })])).toEqual([]);
+    expect(problemsOf([node({ pure: true, sideEffects: 'mail' })])).toEqual(['node "sample": a pure node has no side effects; drop pure or sideEffects']);
+    const unknown = 'fax' as unknown as NodeDefinition['sideEffects'];
+    expect(problemsOf([node({ sideEffects: unknown })])).toEqual(['node "sample": unknown sideEffects "fax" (http, app, mail, messaging, database, flow)']);
+  });
+
   it('refuses a service the runtime does not know, and one declared twice', () => {
     expect(problemsOf([node({ services: ['postgres', 'smtp'] })])).toEqual([]);
     // a name typed in a definition that bypassed the type (a plugin's plain JavaScript, JSON)

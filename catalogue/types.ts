@@ -99,6 +99,9 @@ export interface OutputField {
   description?: string;
 }
 
+/** What a node's call out of weft does (NodeDefinition.sideEffects). */
+export type SideEffectKind = 'http' | 'app' | 'mail' | 'messaging' | 'database' | 'flow';
+
 export interface NodeDefinition {
   name: string;
   label: string;
@@ -141,6 +144,13 @@ export interface NodeDefinition {
    * (the definition is) so the executor's context is typed from it.
    */
   services?: readonly NodeServiceName[];
+  /**
+   * The node calls out of weft, so running it again repeats what it did there: `http` (an API
+   * request), `app` (an app's API: pages, tools), `mail` (mail and SMTP), `messaging` (chat, SMS,
+   * calls), `database` (writes, or may, by its operation), `flow` (runs another flow). The studio
+   * lists these before a re-run (docs/debugging.md, the re-run plan). Never on a `pure` node.
+   */
+  sideEffects?: SideEffectKind;
   /** a trigger's paired response node (by name) */
   responseNode?: string;
   /**

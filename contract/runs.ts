@@ -44,12 +44,14 @@ export interface RunMeta {
   input?: unknown;
   /** a re-run (docs/debugging.md): the run it re-ran and the node it started from */
   rerunOf?: { runId: string; fromNode: string };
+  /** a run of one node by itself (docs/debugging.md, "Run one node"): that node; nothing else ran */
+  singleNode?: string;
   /** the W3C trace context the run's spans join (docs/operations.md#traces); only while traces are exported */
   traceparent?: string;
 }
 
 /** One run of a flow's history (`GET /api/flows/:flowId/runs`). */
-export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version' | 'deployedVersion' | 'idempotencyKey' | 'rerunOf'> & {
+export type RunSummary = Pick<RunMeta, 'runId' | 'status' | 'startedAt' | 'finishedAt' | 'mode' | 'error' | 'errorKind' | 'failedNode' | 'version' | 'deployedVersion' | 'idempotencyKey' | 'rerunOf' | 'singleNode'> & {
   /** a run of a flow test case (contract/flow-tests.ts): its suite run and case */
   testCase?: { suiteRunId: string; caseId: string; name: string };
 };

@@ -11,6 +11,7 @@ import type { OAuthAppInput, OAuthAppView, OAuthStartAnswer, OAuthStartRequest, 
 import type { DefaultModels } from '../../contract/models.ts';
 import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../contract/projects.ts';
 import type { ActorView, RunSnapshot, RunSummary } from '../../contract/runs.ts';
+import type { NodeRunAnswer, RerunPlan, RunComparison } from '../../contract/run-compare.ts';
 import type { SyncJobState } from '../../contract/sync.ts';
 import type { FlowVersion, FlowVersionSummary } from '../../contract/versions.ts';
 import type { SuiteComparison, SuiteRun, SuiteScores, TableDataset, TestCase, TestCaseInput, TestSettings } from '../../contract/flow-tests.ts';
@@ -140,6 +141,13 @@ export const api = {
   runs: (flowId: string) => call<RunSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/runs`),
   run: (runId: string) => call<RunSnapshot>('GET', `/api/runs/${encodeURIComponent(runId)}`),
   cancelRun: (runId: string) => call<{ status: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/cancel`),
+  /** the debug loop (docs/debugging.md): a re-run from a node, its plan, one node run alone, two runs compared */
+  rerun: (runId: string, fromNode: string, inputs: Record<string, unknown>) =>
+    call<{ runId: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/rerun`, { fromNode, inputs }),
+  rerunPlan: (runId: string, fromNode: string) => call<RerunPlan>('GET', `/api/runs/${encodeURIComponent(runId)}/rerun-plan?fromNode=${encodeURIComponent(fromNode)}`),
+  runNode: (flowId: string, nodeId: string, body: { fromRun?: string; input?: unknown }) =>
+    call<NodeRunAnswer>('POST', `/api/flows/${encodeURIComponent(flowId)}/nodes/${encodeURIComponent(nodeId)}/run`, body),
+  compareRuns: (a: string, b: string) => call<RunComparison>('GET', `/api/runs/${encodeURIComponent(a)}/compare/${encodeURIComponent(b)}`),
   actors: (runId: string) => call<ActorView[]>('GET', `/api/runs/${encodeURIComponent(runId)}/actors`),
   credentials: (projectId: string) => call<Credential[]>('GET', inProject(projectId, '/credentials')),
   credential: (projectId: string, id: string) => call<Credential>('GET', inProject(projectId, `/credentials/${encodeURIComponent(id)}`)),

@@ -2,10 +2,12 @@
  * @module editor/panels/node-inspector — a node in the shown run: state, duration, what it
  * received (the outputs of the nodes that lead into it), the model's tool calls, its output (marked pinned when a test
  * run used its pin) or error, and token usage and cost when the node reports them; a supervisor's
- * iterations (agent-iterations.tsx).
+ * iterations (agent-iterations.tsx). On a finished run: "Re-run from here" and "Run this node"
+ * (debug-store.ts), the node's last run alone shown below.
  */
 import { observer } from 'mobx-react-lite';
 import { formatDuration } from '../canvas/node-view.tsx';
+import { isRunOver } from '../stores/run-view.ts';
 import type { Studio } from '../stores/studio.ts';
 import { AgentIterations } from './agent-iterations.tsx';
 import { JsonView } from './json-view.tsx';
@@ -49,6 +51,41 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
           {usage && <JsonView label="Usage and cost" value={usage.detail} open={false} />}
         </>
       )}
+      {!compact && <DebugActions studio={studio} slug={slug} />}
     </section>
+  );
+});
+
+/** "Re-run from here" and "Run this node" on a finished run, and the node's last run alone. */
+const DebugActions = observer(function DebugActions({ studio, slug }: { studio: Studio; slug: string }) {
+  const view = studio.stage.focused;
+  const { debug } = studio;
+  const alone = debug.nodeRuns.get(slug);
+  if (!view || !isRunOver(view.status) || studio.runs.watching) return null;
+  const reached = view.nodes.get(slug);
+  const canRerun = reached && reached.state !== 'skipped';
+  return (
+    <>
+      <div className="debug-actions">
+        <button className="btn" data-testid="rerun-from-here" disabled={!canRerun} title="Start a new run here: the nodes before it hand on what they recorded" onClick={() => void debug.openRerun(view.runId, slug)}>
+          Re-run from here
+        </button>
+        <button className="btn" data-testid="run-node" disabled={!canRerun || debug.runningNode === slug} title="Run this node of the draft alone, with what this run recorded before it" onClick={() => void debug.runNode(slug, view.runId)}>
+          {debug.runningNode === slug ? 'Running…' : 'Run this node'}
+        </button>
+      </div>
+      {alone && (
+        <div className="node-run-result" data-testid="node-run-result" data-status={alone.status}>
+          <div className="inspector-facts">
+            <span>Run alone</span>
+            <span className={`state-pill state-pill--${alone.status}`}>{alone.status}</span>
+            {alone.durationMs !== undefined && <span>{formatDuration(alone.durationMs)}</span>}
+            <code title={`its input from run ${alone.fromRun}`}>{alone.runId.slice(0, 12)}</code>
+          </div>
+          {alone.error && <pre className="error-box">{alone.error}</pre>}
+          {alone.output !== undefined && <JsonView label="Output (run alone)" value={alone.output} />}
+        </div>
+      )}
+    </>
   );
 });

@@ -7,6 +7,8 @@ import type { Studio } from '../stores/studio.ts';
 import { LiveRuns } from './live-runs.tsx';
 import { NodeInspector } from './node-inspector.tsx';
 import { RunHistory } from './run-history.tsx';
+import { RerunDialog } from './rerun-dialog.tsx';
+import { RunComparisonView } from './run-comparison.tsx';
 import { Icon } from '../icons/icon.tsx';
 
 const CurrentRun = observer(function CurrentRun({ studio }: { studio: Studio }) {
@@ -71,6 +73,8 @@ export const RunPanel = observer(function RunPanel({ studio, router }: { studio:
       {!focused && studio.stage.active && <p className="muted">Click a node to see its inputs, output, error and duration.</p>}
       <LiveRuns studio={studio} />
       <RunHistory studio={studio} router={router} />
+      <RerunDialog debug={studio.debug} outputsOf={(type) => studio.catalogue.get(type)?.outputs ?? []} />
+      <RunComparisonView debug={studio.debug} />
     </div>
   );
 });

@@ -104,15 +104,11 @@ export class RunsStore {
   async start(input: unknown): Promise<string | null> {
     this.busy = true;
     try {
-      await this.session.save();
-      if (this.session.saveState === 'conflict' || this.session.saveState === 'error') {
-        this.refuse(`Save the flow before running it: ${this.session.message}`);
-        return null;
-      }
+      const unsaved = await this.saveFirst();
+      if (unsaved) return this.refuse(unsaved), null;
       const { runId } = await api.startRun(this.flowId, input);
       runInAction(() => (this.refusal = ''));
-      this.follow(new RunView(runId, liveColors[0], 'test', this.stage.sourceOf));
-      void this.loadHistory();
+      this.followTestRun(runId);
       return runId;
     } catch (error) {
       this.refuse((error as Error).message);
@@ -120,6 +116,19 @@ export class RunsStore {
     } finally {
       runInAction(() => (this.busy = false));
     }
+  }
+
+  /** Save the draft (what a test run runs): '' when saved, else why it could not be. */
+  async saveFirst(): Promise<string> {
+    await this.session.save();
+    const failed = this.session.saveState === 'conflict' || this.session.saveState === 'error';
+    return failed ? `Save the flow before running it: ${this.session.message}` : '';
+  }
+
+  /** Show a test run just started (a Run, a re-run) on the canvas as it happens. */
+  followTestRun(runId: string): void {
+    this.follow(new RunView(runId, liveColors[0], 'test', this.stage.sourceOf));
+    void this.loadHistory();
   }
 
   /** A Run that did not start: said beside the Run button, where the builder is looking. */

@@ -5,7 +5,7 @@
 import { makeAutoObservable, reaction, runInAction, toJS } from 'mobx';
 import { api } from '../api/client.ts';
 import { flowLookup, templateProblems, type NodeLookup } from '../../catalogue/template-checks.ts';
-import type { CheckedFlow } from '../../contract/flow-document.ts';
+import type { CheckedFlow, PinnedOutput } from '../../contract/flow-document.ts';
 import type { DefaultModels } from '../../contract/models.ts';
 import { CanvasCommands } from '../canvas/canvas-commands.ts';
 import { CanvasController } from '../canvas/canvas-controller.ts';
@@ -20,6 +20,7 @@ import { ContextMenuStore, type MenuAt } from '../canvas/context-menu.tsx';
 import { edgeMenuItems, nodeMenuItems } from '../canvas/node-menu.ts';
 import type { CatalogueStore } from './catalogue-store.ts';
 import { ConfigStore } from './config-store.ts';
+import { DebugStore } from './debug-store.ts';
 import { FlowSession, type FlowGraph } from './flow-session.ts';
 import { warnBeforeUnload } from './leave-guard.ts';
 import { problemsByNode } from './draft-problems.ts';
@@ -52,6 +53,8 @@ export class Studio implements CanvasStores {
   readonly search: SearchTest;
   readonly versions: VersionsStore;
   readonly tests: TestsStore;
+  /** re-run from a node, run one node, compare runs, debug a production run (debug-store.ts) */
+  readonly debug: DebugStore;
   canvas: CanvasController | null = null;
   commands: CanvasCommands | null = null;
   tab: SideTab = 'configure';
@@ -71,9 +74,10 @@ export class Studio implements CanvasStores {
     this.search = new SearchTest(testRuns('searchResponseNode'));
     this.versions = new VersionsStore(flowId, this.session);
     this.tests = new TestsStore(flowId, () => this.session.save());
+    this.debug = new DebugStore({ flowId, runs: this.runs, pin: (slug, pinned) => this.pinOutput(slug, pinned) });
     makeAutoObservable<this, 'cleanups'>(
       this,
-      { config: false, selection: false, stage: false, credentials: false, notes: false, menu: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, versions: false, tests: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
+      { config: false, selection: false, stage: false, credentials: false, notes: false, menu: false, connectionDrop: false, graph: false, session: false, runs: false, chat: false, search: false, versions: false, tests: false, debug: false, catalogue: false, canvas: false, commands: false, cleanups: false, problems: false },
       { autoBind: true },
     );
     this.cleanups.push(reaction(() => this.config.revision, () => this.canvas && this.session.changed()));
@@ -175,6 +179,14 @@ export class Studio implements CanvasStores {
     const run = view?.nodes.get(slug);
     if (!view || run?.state !== 'completed' || run.output === undefined || run.error) return null;
     return { output: run.output, runId: view.runId };
+  }
+
+  /** Pin an output on the draft's node of that slug, as Pin output does (undoable); false when there is no such node. */
+  pinOutput(slug: string, pinned: PinnedOutput): boolean {
+    const id = this.config.bySlug(slug)?.id;
+    if (!id || !this.commands) return false;
+    this.commands.setSwitch(id, 'pinned', pinned);
+    return true;
   }
 
   /** Mount the canvas into `container` and load the flow into it. */

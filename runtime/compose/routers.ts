@@ -33,6 +33,7 @@ import { oauthRouter } from '../http/routes/oauth.ts';
 import { optionLoadersRouter } from '../http/routes/option-loaders.ts';
 import { postgresRouter } from '../http/routes/postgres.ts';
 import { runsRouter } from '../http/routes/runs.ts';
+import { runDebugRouter } from '../http/routes/run-debug.ts';
 import type { TableWebhooks } from '../http/routes/table-webhooks.ts';
 import { teamsHookRouter } from '../http/routes/teams-hook.ts';
 import { connectionRouter } from '../http/routes/tool-service-connections.ts';
@@ -81,6 +82,7 @@ export function buildRouters(parts: RouterParts): Router[] {
   return [
     metricsRouter(parts.metrics, options.metricsToken),
     runsRouter(runServices, apiKeys, stores.tests),
+    runDebugRouter(runServices, apiKeys, parts.catalogue),
     flowTestsRouter({
       flows, tests: stores.tests, engine: parts.engine, catalogue: parts.catalogue, runner: parts.suites, apiKeys,
       tableRows: tableRows({ flows, catalogue: parts.catalogue, credentials: syncCredentials({ credentials, fresh }), outbound, serviceUrls, services: parts.providers }),

@@ -54,6 +54,7 @@ function facts(d: NodeDefinition): string {
   if (d.integrationId !== undefined) parts.push(`integration ${d.integrationId}`);
   if (d.authTypes?.length) parts.push(`credentials: ${d.authTypes.map((t) => `\`${t}\``).join(', ')}`);
   if (d.pure) parts.push('pure (may run ahead)');
+  if (d.sideEffects) parts.push(`calls out: ${d.sideEffects} (listed before a re-run)`);
   return parts.join(' · ');
 }
 

@@ -10,6 +10,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'plug',
   docs: '/docs/nodes/mcpNode',
+  sideEffects: 'app',
   services: ['models', 'mcp'],
   integrationId: 12,
   description:

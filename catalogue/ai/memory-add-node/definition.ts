@@ -15,6 +15,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'memory-add',
   docs: '/docs/nodes/memoryAddNode',
+  sideEffects: 'database',
   services: ['models', 'vectors'],
   description:
     'A chat model extracts facts from the text; each fact is compared with the 5 nearest memories of the same user ' +

@@ -14,6 +14,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'database',
   docs: '/docs/nodes/vectorDbNode',
+  sideEffects: 'database',
   services: ['vectors'],
   description:
     "Stores vectors with their metadata in one of the project's collections (created on first index, its vector size " +

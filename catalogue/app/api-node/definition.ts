@@ -14,6 +14,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'globe',
   docs: '/docs/nodes/apiNode',
+  sideEffects: 'http',
   description:
     'Calls an HTTP endpoint. Headers and body are JSON and may hold templates; GET and HEAD send no body. A JSON ' +
     'answer becomes the output, any other answer { message: text }. A network error, a timeout, a 5xx, 408, 425 or ' +

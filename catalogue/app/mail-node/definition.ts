@@ -17,6 +17,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'mail',
   docs: '/docs/nodes/mailNode',
+  sideEffects: 'mail',
   description:
     'Sends an email, creates a draft or fetches emails of the mailbox a "Mail service (OAuth)" credential connected, ' +
     'through the tool-execution service. Outputs the service\'s data and successful.',

@@ -19,6 +19,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'send',
   docs: '/docs/nodes/messagingNode',
+  sideEffects: 'messaging',
   integrationId: 17,
   isIntegration: true,
   authTypes: ['basic'],

@@ -29,6 +29,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'book',
   docs: '/docs/nodes/notesWorkspaceNode',
+  sideEffects: 'app',
   description:
     'Reads and writes pages, databases, comments and users of the notes workspace (Notion) a "Notes workspace" ' +
     'credential connects: through the tool-execution service, or straight at the Notion API when the credential ' +

@@ -13,6 +13,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'send',
   docs: '/docs/nodes/slackNode',
+  sideEffects: 'messaging',
   integrationId: 1,
   isIntegration: true,
   authTypes: ['oauth'],

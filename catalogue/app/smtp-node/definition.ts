@@ -9,6 +9,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'mail',
   docs: '/docs/nodes/smtpNode',
+  sideEffects: 'mail',
   services: ['smtp'],
   integrationId: 18,
   isIntegration: true,

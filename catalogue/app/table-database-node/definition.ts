@@ -45,6 +45,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'database',
   docs: '/docs/nodes/tableDatabaseNode',
+  sideEffects: 'database',
   description:
     'Reads and writes bases, tables, fields, records and comments of the table database (Airtable) a "Table database" ' +
     'credential connects: through the tool-execution service, or straight at the Airtable API when the credential holds ' +

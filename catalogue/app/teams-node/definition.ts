@@ -31,6 +31,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'chat-reply',
   docs: '/docs/nodes/teamsNode',
+  sideEffects: 'messaging',
   integrationId: 11,
   isIntegration: true,
   authTypes: ['oauth'],

@@ -15,6 +15,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'database',
   docs: '/docs/nodes/postgresNode',
+  sideEffects: 'database',
   services: ['postgres'],
   integrationId: 212,
   isIntegration: true,

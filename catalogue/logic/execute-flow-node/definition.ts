@@ -9,6 +9,7 @@ export const definition = {
   status: 'Enabled',
   icon: 'subflow',
   docs: '/docs/nodes/executeFlowNode',
+  sideEffects: 'flow',
   description:
     'Runs another flow of the project as a child run with the given request input (its trigger output) and waits ' +
     'for it without holding a worker. The output is { flowOutput }: the child flow’s response.',

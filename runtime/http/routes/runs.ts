@@ -4,53 +4,20 @@
  * webhook that answered 202 follows its run with the key it called with).
  */
 import Router from '@koa/router';
-import type { Context } from 'koa';
-import { RerunRefusal, type Engine } from '../../../actors/engine.ts';
+import type { Engine } from '../../../actors/engine.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
-import { requireProjectAccess } from '../../services/auth/access.ts';
-import { bearerToken, projectOfKey } from '../../services/auth/api-key-check.ts';
 import type { ApiKeyStore } from '../../services/stores/api-keys.ts';
 import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
 import { HttpError } from '../errors.ts';
 import { lastEventId, openSse } from '../sse.ts';
-import type { RunServices } from '../../core/run-services.ts';
-
-const runNotFound = () => new HttpError(404, 'not_found', 'Run not found');
-const workflowNotFound = () => new HttpError(404, 'not_found', 'Workflow not found');
+import { refusalAnswer, runAccess, runNotFound } from './run-access.ts';
+import type { FlowRef, RunServices } from '../../core/run-services.ts';
+import type { Plan } from '../../../actors/types.ts';
 
 export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'projectOf'>, tests?: Pick<FlowTestStore, 'marks'>): Router {
   const { engine } = services;
   const router = new Router();
-
-  /** the flow, when the signed-in user may see its project (else 404 'Workflow not found') */
-  const flowOf = async (ctx: Context, flowId: string) => {
-    const flow = await services.flow(flowId);
-    await requireProjectAccess(ctx, flow.projectId, workflowNotFound);
-    return flow;
-  };
-  /**
-   * 404 'Run not found' unless the run exists and belongs to a project the user may see — or,
-   * without a session (reads only: the session gate), to the project of the request's API key
-   * (401 when it carries no live key).
-   */
-  const checkRun = async (ctx: Context, runId: string) => {
-    const keyProject = ctx.state.access ? null : await keyProjectOf(ctx);
-    const meta = await engine.meta(runId);
-    if (!meta) throw runNotFound();
-    if (keyProject === null) await requireProjectAccess(ctx, meta.projectId, runNotFound);
-    else if (keyProject !== meta.projectId) throw runNotFound();
-    return meta;
-  };
-  const keyProjectOf = async (ctx: Context) => {
-    const authorization = ctx.get('authorization');
-    const projectId = await projectOfKey(apiKeys, authorization).catch((error: unknown) => {
-      ctx.set('WWW-Authenticate', 'Bearer');
-      throw error;
-    });
-    // an event stream read with a key ends soon after the key is revoked
-    ctx.state.stillSignedIn = async () => (await apiKeys.projectOf(bearerToken(authorization))) === projectId;
-    return projectId;
-  };
+  const { flowOf, checkRun } = runAccess(services, apiKeys);
 
   router.post('/api/flows/:flowId/runs', async function startTestRun(ctx) {
     const flow = await flowOf(ctx, ctx.params.flowId);
@@ -68,28 +35,19 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     const [metas, marks] = await Promise.all([Promise.all(ids.map((id) => engine.meta(id))), tests?.marks(flow.id, ids)]);
     ctx.body = metas
       .filter((m) => m !== null)
-      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, rerunOf }): RunSummary => {
+      .map(({ runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, rerunOf, singleNode }): RunSummary => {
         const testCase = marks?.get(runId);
-        return { runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, ...(rerunOf ? { rerunOf } : {}), ...(testCase ? { testCase } : {}) };
+        return { runId, status, startedAt, finishedAt, mode, error, errorKind, failedNode, version, deployedVersion, idempotencyKey, ...(rerunOf ? { rerunOf } : {}), ...(singleNode ? { singleNode } : {}), ...(testCase ? { testCase } : {}) };
       });
   });
 
   router.post('/api/runs/:runId/rerun', async function rerunFromNode(ctx) {
     const source = await checkRun(ctx, ctx.params.runId);
     const request = rerunRequest(ctx.request.body);
-    const flow = await flowOf(ctx, source.flowId);
-    const compiled = request.version === 'draft' ? services.compiled(flow) : await services.deployed(flow, request.version);
-    if (!compiled) throw new HttpError(400, 'invalid_request', `version: the flow has no deployed version ${request.version}`);
-    // a test run hands on pinned outputs as any test run does; production runs ignore pins
-    const plan = request.mode === 'production' ? compiled.plan : compiled.testPlan;
-    try {
-      const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode });
-      ctx.status = 202;
-      ctx.body = { runId, rerunOf: { runId: source.runId, fromNode: request.fromNode } };
-    } catch (error) {
-      if (error instanceof RerunRefusal) throw new HttpError(error.status, error.status === 400 ? 'invalid_request' : 'conflict', error.message);
-      throw error;
-    }
+    const plan = await rerunPlanOf(services, await flowOf(ctx, source.flowId), request.version, request.mode);
+    const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode }).catch(refusalAnswer);
+    ctx.status = 202;
+    ctx.body = { runId, rerunOf: { runId: source.runId, fromNode: request.fromNode } };
   });
 
   router.get('/api/runs/:runId', async function runSnapshot(ctx) {
@@ -127,6 +85,13 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
   });
 
   return router;
+}
+
+/** The plan a re-run runs: the draft's or a deployed version's; a test run's hands on pinned outputs, a production run's ignores pins. */
+export async function rerunPlanOf(services: RunServices, flow: FlowRef, version: 'draft' | number, mode: 'test' | 'production'): Promise<Plan> {
+  const compiled = version === 'draft' ? services.compiled(flow) : await services.deployed(flow, version);
+  if (!compiled) throw new HttpError(400, 'invalid_request', `version: the flow has no deployed version ${version}`);
+  return mode === 'production' ? compiled.plan : compiled.testPlan;
 }
 
 /** `POST /api/runs/:id/rerun`'s body, checked: a 400 names the field at fault. */
