@@ -84,6 +84,11 @@ export class Engine {
     return this.pipeline.breakpoints.set(runId, breakpoints);
   }
 
+  /** The edge ids of a run's frozen plan: what its breakpoints may name. */
+  runEdges(runId: string): Promise<Set<string>> {
+    return this.store.planEdges(runId);
+  }
+
   /** The breakpoints a run has. */
   breakpoints(runId: string): Promise<Breakpoint[]> {
     return this.pipeline.breakpoints.list(runId);

@@ -341,6 +341,12 @@ export class RunStore {
     return readEvents(this.redis, this.prefix, runId, after);
   }
 
+  /** The edge ids of a run's frozen plan (what its breakpoints may name). */
+  async planEdges(runId: string): Promise<Set<string>> {
+    const texts = Object.values(await this.redis.hgetall(this.keys(runId).plan));
+    return new Set(texts.flatMap((text) => (JSON.parse(text) as PlanNode).outbound.map((route) => route.edgeId)));
+  }
+
   /** Run ids of a flow, newest first. */
   history(flowId: string, limit = 50): Promise<string[]> {
     return this.redis.zrevrange(flowRunsKey(this.prefix, flowId), 0, limit - 1);
