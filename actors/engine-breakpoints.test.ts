@@ -164,6 +164,27 @@ describe('breakpoints', () => {
     expect(ran(executed, joined)).toContain('join_1');
   });
 
+  it('two branches held at once: the run shows the older message, then the other one once it is delivered', async () => {
+    const { execute } = counting();
+    const engine = started(execute);
+    // trigger_1 -e1-> a_1 -e3-> join_1, trigger_1 -e2-> b_1 -e4-> join_1
+    const plan = buildPlan({ ...trigger, a_1: {}, b_1: {}, join_1: { type: 'see' } }, ['trigger_1->a_1', 'trigger_1->b_1', 'a_1->join_1', 'b_1->join_1']);
+    const runId = await engine.startRun(plan, {}, { mode: 'test', breakpoints: [{ edge: 'e3' }, { edge: 'e4' }] });
+    const held = `${runKeys(engine.prefix, runId).meta.slice(0, -4)}held`;
+    for (let i = 0; i < 200 && (await engine.redis.hlen(held)) < 4; i++) await new Promise((ok) => setTimeout(ok, 25));
+    const first = await pausedRun(engine, runId);
+    await engine.debug(runId, 'continue', { value: { first: true } });
+    const second = await pausedRun(engine, runId, (m) => !!m?.paused && m.paused.edgeId !== first.paused!.edgeId);
+    expect([first.paused!.edgeId, second.paused!.edgeId].sort()).toEqual(['e3', 'e4']);
+    await engine.debug(runId, 'continue');
+    const events = await eventsUntilEnd(engine, runId);
+    expect(events.at(-1)?.type).toBe('run.completed');
+    // the second pause was announced when it became the one shown, after the first one's run.resumed
+    const debugEvents = events.filter((e) => e.type === 'run.paused' || e.type === 'run.resumed').map((e) => `${e.type} ${(e as { edgeId: string }).edgeId}`);
+    expect(debugEvents.slice(-3)).toEqual([`run.resumed ${first.paused!.edgeId}`, `run.paused ${second.paused!.edgeId}`, `run.resumed ${second.paused!.edgeId}`]);
+    expect((await engine.snapshot(runId))?.nodes.join_1.output).toMatchObject({ saw: { [first.paused!.source]: { first: true } } });
+  });
+
   it('a paused run times out as cancelled with the reason', async () => {
     const { execute } = counting();
     const engine = started(execute, { pauseTimeoutMs: 400 });

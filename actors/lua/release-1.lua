@@ -6,7 +6,8 @@
   nothing is left. An edited message (ARGV[3]) replaces the source actor's output too: the
   nodes after it read that. `then` sets what the next message does: 'step' holds the next
   message on any edge ('*' in the `bp` hash), 'continue' holds only at breakpoints, '' leaves
-  it as it is. The run then shows its next paused message, if any (meta's `paused`).
+  it as it is. The run then shows its next paused message, if any (meta's `paused`, and
+  run.paused again for it).
 
   KEYS[1] the run's meta hash
   ARGV[1] the held message's id, ARGV[2] the state it must be in, ARGV[3] the edited message
@@ -46,6 +47,7 @@ for _, r in ipairs(planNode(entry.source).outbound) do
   if r.edgeId == entry.edgeId then route = r end
 end
 local ready = {}
+local nextPaused = false
 local work = { { entry.source, entry.iteration, entry.fromActor, false, false, payload, entry.hop } }
 local failure = takeRoute(route, work[1], ready, work, true) or routeWork(work, 2, ready)
 local runStatus = 'running'
@@ -70,8 +72,11 @@ if run[3] and string.find(run[3], '"id":' .. quote(id), 1, true) then
   end
   if next then
     local message = redis.call('HGET', heldKey, next.id .. ':payload')
-    redis.call('HSET', metaKey, 'paused', '{"id":' .. quote(next.id) .. ',"edgeId":' .. quote(next.edgeId) .. ',"source":' .. quote(next.source)
-      .. ',"nodeId":' .. quote(next.target) .. iterationField(next.iteration) .. ',"message":' .. message .. ',"since":' .. nowText .. '}')
+    local where = ',"edgeId":' .. quote(next.edgeId) .. ',"source":' .. quote(next.source) .. ',"nodeId":' .. quote(next.target)
+      .. iterationField(next.iteration) .. ',"message":' .. message
+    redis.call('HSET', metaKey, 'paused', '{"id":' .. quote(next.id) .. where .. ',"since":' .. nowText .. '}')
+    -- after this message's run.resumed (below): the run is paused at the next one
+    nextPaused = '{"type":"run.paused","runId":' .. runJson .. ',"ts":' .. nowText .. where .. '}'
   else
     redis.call('HDEL', metaKey, 'paused')
   end
@@ -80,6 +85,7 @@ if state == 'paused' then
   emitJson('{"type":"run.resumed","runId":' .. runJson .. ',"ts":' .. nowText .. ',"edgeId":' .. quote(entry.edgeId)
     .. ',"nodeId":' .. quote(entry.target) .. iterationField(entry.iteration) .. ',"action":' .. quote(after) .. ',"edited":' .. tostring(edited ~= '') .. '}')
 end
+if nextPaused then emitJson(nextPaused) end
 writeHeld()
 flushEvents()
 touchRun(run[4], nowText, runStatus ~= 'running')
