@@ -116,7 +116,7 @@ export class Breakpoints {
         await this.store.pause(runId, held.id);
       } else {
         const [verdict, status, ready] = await this.store.release(runId, { id: held.id, state: 'check', edited: '', then: '' });
-        if (verdict === 'ok') await this.hooks.dispatch(runId, [status, ready]);
+        if (verdict === 'ok') await this.dispatched(runId, [status, ready]);
       }
     }
   }
@@ -152,9 +152,25 @@ export class Breakpoints {
     const edited = message ? JSON.stringify(message.value ?? null) : '';
     const [verdict, status, ready] = await this.store.release(runId, { id: paused.id, state: 'paused', edited, then: action });
     if (verdict !== 'ok') throw new DebugRefusal(409, `Run ${runId} is not paused at a breakpoint`);
-    await this.hooks.dispatch(runId, [status, ready]);
+    await this.dispatched(runId, [status, ready]);
     const after = await this.store.meta(runId);
     return after?.paused ? { status: after.status, paused: after.paused } : { status: after?.status ?? status };
+  }
+
+  /** Dispatch what a release made ready, then drop meta's `released` (kept for a sweep, should this process die first). */
+  private async dispatched(runId: string, answer: [string, string]): Promise<void> {
+    await this.hooks.dispatch(runId, answer);
+    if (answer[1] !== '[]') await this.store.redis.hdel(this.store.keys(runId).meta, 'released');
+  }
+
+  /** What a release made ready that a process that died did not dispatch (meta's `released`, older than `unsettledMs`): dispatched now. */
+  private async redispatch(runId: string): Promise<void> {
+    const text = await this.store.redis.hget(this.store.keys(runId).meta, 'released');
+    if (!text) return;
+    const released = JSON.parse(text) as { at: number; ready: unknown[] };
+    if (Date.now() - released.at < unsettledMs) return;
+    // job ids are actors': a job still there is not added again, and begin answers 'done' for an actor that ran
+    await this.dispatched(runId, ['running', JSON.stringify(released.ready)]);
   }
 
   /** A test run that runs, or a refusal (404, 409). */
@@ -168,7 +184,8 @@ export class Breakpoints {
 
   /**
    * Every run with breakpoints: drop the ones that ended, settle messages a dead process left
-   * held, cancel a run paused longer than the timeout.
+   * held and dispatch what it released but did not dispatch, cancel a run paused longer than
+   * the timeout.
    */
   async sweep(): Promise<void> {
     const { timeoutMs } = this.options;
@@ -183,6 +200,7 @@ export class Breakpoints {
         continue;
       }
       await this.settle(runId, unsettledMs);
+      await this.redispatch(runId);
     }
   }
 

@@ -4,6 +4,7 @@ import type { RunEvent } from '../contract/run-events.ts';
 import { DebugRefusal, type Engine } from './engine.ts';
 import type { EngineOptions, ExecuteFn } from './engine-types.ts';
 import { runKeys } from './keys.ts';
+import { ActorFunctions } from './scripts.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
@@ -183,6 +184,24 @@ describe('breakpoints', () => {
     const debugEvents = events.filter((e) => e.type === 'run.paused' || e.type === 'run.resumed').map((e) => `${e.type} ${(e as { edgeId: string }).edgeId}`);
     expect(debugEvents.slice(-3)).toEqual([`run.resumed ${first.paused!.edgeId}`, `run.paused ${second.paused!.edgeId}`, `run.resumed ${second.paused!.edgeId}`]);
     expect((await engine.snapshot(runId))?.nodes.join_1.output).toMatchObject({ saw: { [first.paused!.source]: { first: true } } });
+  });
+
+  it('what a process released but died before dispatching is dispatched by the sweep', async () => {
+    const { executed, execute } = counting();
+    const engine = started(execute, { pauseTimeoutMs: 4000 });
+    const runId = await engine.startRun(line, {}, { mode: 'test', breakpoints: [{ edge: 'e2' }] });
+    const meta = await pausedRun(engine, runId);
+    // the release a builder's continue makes, by a process that dies before adding b_1's job
+    const keys = runKeys(engine.prefix, runId);
+    const [verdict, , ready] = await new ActorFunctions(engine.redis).release(keys.meta, {
+      id: meta.paused!.id, state: 'paused', edited: '', then: 'continue', now: Date.now(), retention: 3600, channel: 'none', payloadLimit: 2048,
+    });
+    expect([verdict, ready]).toEqual(['ok', '["b_1"]']);
+    expect(await engine.redis.hget(keys.actors, 'b_1')).toBe('queued');
+    const events = await eventsUntilEnd(engine, runId, 15_000);
+    expect(events.at(-1)?.type).toBe('run.completed');
+    expect(ran(executed, runId)).toEqual(['trigger_1', 'a_1', 'b_1', 'c_1']);
+    expect(await engine.redis.hget(keys.meta, 'released')).toBeNull();
   });
 
   it('a paused run times out as cancelled with the reason', async () => {

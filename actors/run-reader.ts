@@ -12,7 +12,7 @@ export function parseMeta(hash: Record<string, string>): RunMeta | null {
   if (!hash.runId) return null;
   const meta: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(hash)) {
-    if (field.startsWith('loop') || field === 'active' || field === 'lastNode' || field === 'touched' || field === 'debug') continue;
+    if (field.startsWith('loop') || field === 'active' || field === 'lastNode' || field === 'touched' || field === 'debug' || field === 'released') continue;
     if (numeric.has(field)) meta[field] = Number(value);
     else if (field === 'input' || field === 'rerunOf' || field === 'paused') meta[field] = JSON.parse(value);
     else meta[field] = value;

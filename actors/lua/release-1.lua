@@ -15,7 +15,8 @@
   retention (s), ARGV[7] the flow's live channel, ARGV[8] envelope payload limit (bytes)
 
   Returns { 'ok' | 'none' (no such message in that state) | 'stopped' (the run is not running),
-  run status, ready JSON (as finish-1.lua's) }
+  run status, ready JSON (as finish-1.lua's) }; what became ready is also kept as meta's
+  `released` ({at, ready}) until the caller dispatched it (actors/breakpoints.ts)
 ]]
 local id, state, edited, after = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 nowText = ARGV[5]
@@ -90,5 +91,9 @@ writeHeld()
 flushEvents()
 touchRun(run[4], nowText, runStatus ~= 'running')
 local readyJson = '[]'
-if #ready > 0 then readyJson = '[' .. table.concat(ready, ',') .. ']' end
+if #ready > 0 then
+  readyJson = '[' .. table.concat(ready, ',') .. ']'
+  -- what the caller is to dispatch, until it says it did: a sweep dispatches it if the caller died first
+  redis.call('HSET', metaKey, 'released', '{"at":' .. nowText .. ',"ready":' .. readyJson .. '}')
+end
 return { 'ok', runStatus, readyJson }
