@@ -59,6 +59,7 @@ describe('breakpoints in the studio', () => {
     expect(await page.locator(edgeSel('e1')).getAttribute('data-paused')).toBe('true');
     expect(await page.locator(nodeSel('variables_1')).getAttribute('data-state')).toBe('idle');
     expect(await page.getByTestId('current-run').getAttribute('data-status')).toBe('running');
+    expect(await page.getByTestId('run-state').textContent()).toBe('paused');
     await shot('paused-at-breakpoint');
 
     // edit and step: variables_1 runs on the edited message, the run pauses at the next edge, e2

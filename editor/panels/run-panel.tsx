@@ -16,7 +16,11 @@ const CurrentRun = observer(function CurrentRun({ studio }: { studio: Studio }) 
   const took = view.finishedAt && view.startedAt ? formatDuration(view.finishedAt - view.startedAt) : '';
   return (
     <div className="current-run" data-testid="current-run" data-run-id={view.runId} data-status={view.status} data-stream={studio.runs.streamStatus}>
-      {studio.runs.player ? <span className="pill">replay</span> : <span className={`state-pill state-pill--${view.status}`}>{runStatusText(view.status)}</span>}
+      {studio.runs.player ? (
+        <span className="pill">replay</span>
+      ) : (
+        <span className={`state-pill state-pill--${view.status}`} data-testid="run-state">{view.paused && !isRunOver(view.status) ? 'paused' : runStatusText(view.status)}</span>
+      )}
       <code title={view.runId}>{view.runId.slice(0, 14)}</code>
       {took && <span>{took}</span>}
       {studio.runs.streamStatus === 'reconnecting' && <span className="muted">reconnecting…</span>}
