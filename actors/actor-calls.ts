@@ -154,8 +154,42 @@ export interface CancelCall {
   now: number;
   retention: number;
   channel: string;
+  /** why, when it is not a builder's cancel (a pause that timed out): meta's `error` and run.cancelled's `reason` */
+  reason?: string;
 }
 
 export function cancelArgv(c: CancelCall): (string | number)[] {
-  return [c.now, c.retention, c.channel];
+  return [c.now, c.retention, c.channel, c.reason ?? ''];
+}
+
+/** pause-1.lua */
+export interface PauseCall {
+  /** the held message's id, `<source actor>><edgeId>` */
+  id: string;
+  now: number;
+  channel: string;
+  retention: number;
+}
+
+export function pauseArgv(c: PauseCall): (string | number)[] {
+  return [c.id, c.now, c.channel, c.retention];
+}
+
+/** release-1.lua */
+export interface ReleaseCall {
+  id: string;
+  /** the state the held message must be in: 'paused' (a builder's step or continue) or 'check' (its condition did not hold) */
+  state: 'paused' | 'check';
+  /** the edited message, JSON text, or '' */
+  edited: string;
+  /** what the next message does: 'step' holds the next one on any edge, 'continue' only at breakpoints, '' leaves it */
+  then: 'step' | 'continue' | '';
+  now: number;
+  retention: number;
+  channel: string;
+  payloadLimit: number;
+}
+
+export function releaseArgv(c: ReleaseCall): (string | number)[] {
+  return [c.id, c.state, c.edited, c.then, c.now, c.retention, c.channel, c.payloadLimit];
 }

@@ -1,5 +1,5 @@
 /** @module actors/engine-types — what the engine asks of its host and hands to it. */
-import type { RunMeta } from '../contract/runs.ts';
+import type { Breakpoint, RunMeta } from '../contract/runs.ts';
 import type { ProgressDetail } from '../contract/run-events.ts';
 import type { RerunSeed } from './rerun-seed.ts';
 import type { NodeResult, Plan, PlanNode } from './types.ts';
@@ -33,6 +33,9 @@ export interface Activation {
   startChild(plan: Plan, input: unknown, asTool?: { runId: string }): Promise<string>;
 }
 
+/** Whether a breakpoint's condition holds for a message sent by node `source`: the host's expression evaluator. */
+export type ConditionFn = (condition: string, message: unknown, source: string) => boolean;
+
 export type ExecuteFn = (activation: Activation) => Promise<NodeResult>;
 
 export interface EngineOptions {
@@ -56,6 +59,10 @@ export interface EngineOptions {
   /** how many BullMQ queues the activations spread over (a run's on one); default 1 on a single
    * Redis, 3 × the seed nodes of a redis-cluster:// URL (actors/activation-queues.ts) */
   activationQueues?: number;
+  /** how long a test run may stay paused at a breakpoint before it is cancelled; default 30 minutes */
+  pauseTimeoutMs?: number;
+  /** whether a breakpoint's condition holds for a message (the host's expression evaluator); without one every condition holds */
+  breakpointCondition?: ConditionFn;
 }
 
 export interface StartOptions {
@@ -72,4 +79,6 @@ export interface StartOptions {
    * that node (actors/rerun-seed.ts); without `runId`, a seed of pasted outputs (actors/single-node.ts)
    */
   rerun?: { runId?: string; seed: RerunSeed };
+  /** a test run's breakpoints (docs/debugging.md#breakpoints); a production run has none */
+  breakpoints?: Breakpoint[];
 }

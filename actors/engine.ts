@@ -19,12 +19,14 @@ import { ActivationQueues, activationQueueCount, type ActivationWorkers } from '
 import { watchResult, type ResultWatch, type RunResult } from './run-result.ts';
 import { isRedisUnreachable, redisOutage } from './redis-outage.ts';
 import type { RunEvent } from '../contract/run-events.ts';
-import type { ActorView, RunMeta, RunSnapshot } from '../contract/runs.ts';
+import type { ActorView, Breakpoint, PausedAt, RunMeta, RunSnapshot } from '../contract/runs.ts';
+import type { DebugAction } from './breakpoints.ts';
 import type { Plan } from './types.ts';
 
 export type { RunResult } from './run-result.ts';
 export { frozenNodes } from './run-start.ts';
 export { RerunRefusal } from './rerun-seed.ts';
+export { DebugRefusal, type DebugAction } from './breakpoints.ts';
 
 /**
  * The engine composes the run store (every Redis read and write of a run: actors/run-store.ts),
@@ -100,6 +102,33 @@ export class Engine {
   /** Cancel a run and the child runs it started; resolves to its status afterwards ('missing' when there is no such run). */
   cancelRun(runId: string): Promise<string> {
     return this.pipeline.cancelRun(runId);
+  }
+
+  /**
+   * Replace a running test run's breakpoints (docs/debugging.md#breakpoints). Throws a
+   * DebugRefusal: 404 no such run, 409 a production run or a run that ended.
+   */
+  setBreakpoints(runId: string, breakpoints: Breakpoint[]): Promise<void> {
+    return this.pipeline.breakpoints.set(runId, breakpoints);
+  }
+
+  /** The edge ids of a run's frozen plan: what its breakpoints may name. */
+  runEdges(runId: string): Promise<Set<string>> {
+    return this.store.planEdges(runId);
+  }
+
+  /** The breakpoints a run has. */
+  breakpoints(runId: string): Promise<Breakpoint[]> {
+    return this.pipeline.breakpoints.list(runId);
+  }
+
+  /**
+   * A builder's action on a test run paused at a breakpoint: step, continue (with `message`
+   * replacing the held one) or abort. Throws a DebugRefusal: 404 no such run, 409 a production
+   * run, one not running or not paused.
+   */
+  debug(runId: string, action: DebugAction, message?: { value: unknown }): Promise<{ status: string; paused?: PausedAt }> {
+    return this.pipeline.breakpoints.act(runId, action, message);
   }
 
   /**
@@ -221,6 +250,8 @@ export class Engine {
       },
       () => redisOutage.watch(this.redis.duplicate()),
     );
+    // paused runs time out and a dead process's held messages are settled where workers run
+    this.pipeline.breakpoints.startSweeping();
     for (const one of worker.all) one.on('error', (error) => isRedisUnreachable(error) || console.error('[weft worker]', error.message));
     this.workers.push(worker);
     this.pipeline.eager ??= new EagerRuns({
@@ -237,6 +268,7 @@ export class Engine {
 
   async close(): Promise<void> {
     // eager activations may hand work to the queue: they end before the queue closes
+    this.pipeline.breakpoints.close();
     await this.pipeline.eager?.close();
     await Promise.all(this.workers.map((worker) => worker.close()));
     await this.queue.close();

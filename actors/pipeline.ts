@@ -28,6 +28,7 @@ import { DelayedError, type Job } from 'bullmq';
 import type { RunMeta } from '../contract/runs.ts';
 import { jobIdOf, type ActivationJob } from './activation-job.ts';
 import type { ActivationQueues } from './activation-queues.ts';
+import { Breakpoints } from './breakpoints.ts';
 import type { EagerRuns } from './eager.ts';
 import type { Activation, EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
 import { decides, endIteration, iterate, loopValues } from './loop-steps.ts';
@@ -75,6 +76,8 @@ interface ExecuteOptions {
 export class Pipeline {
   /** the eager policy, once this process runs workers (actors/eager.ts) */
   eager?: EagerRuns;
+  /** breakpoints of test runs (actors/breakpoints.ts): what a finish held, the builder's actions, the sweep */
+  readonly breakpoints: Breakpoints;
   private readonly lazyBeginMs: number;
 
   constructor(
@@ -84,6 +87,8 @@ export class Pipeline {
     options: EngineOptions,
   ) {
     this.lazyBeginMs = options.lazyBeginMs ?? 10;
+    const hooks = { dispatch: (runId: string, answer: [string, string]) => this.ready(runId, answer), cancel: (runId: string, reason: string) => this.cancelRun(runId, reason) };
+    this.breakpoints = new Breakpoints(store, hooks, { timeoutMs: options.pauseTimeoutMs ?? 30 * 60_000, condition: options.breakpointCondition });
   }
 
   // ── start: the trigger's ready stage (with the trigger-at-start and eager policies) ──
@@ -92,6 +97,7 @@ export class Pipeline {
   async startRun(plan: Plan, input: unknown, options: StartOptions = {}): Promise<string> {
     const { call: start, meta } = startCall(plan, input, options, this.store);
     const { runId } = start;
+    if (start.meta.debug) await this.breakpoints.arm(runId, options.breakpoints ?? []);
     const remember = () => this.store.remember(runId, parseMeta({ ...meta, status: 'running', startedAt: String(start.now) })!, start.nodes);
     // a reused run id may be another process's run: only a new one is claimed with its start
     const { eager } = this;
@@ -108,8 +114,9 @@ export class Pipeline {
       }
       // a run whose every step runs here ends with its start: nothing of it to recover, no claim
       const ends = start.triggerRan !== undefined && plan.nodes[start.ranAhead?.at(-1)?.node ?? plan.trigger].outbound.length === 0;
-      const [started, status, ready, ranAhead] = await this.store.start(start, plan.flowId, ends ? undefined : () => eager.claim(runId));
+      const [started, status, ready, ranAhead, held] = await this.store.start(start, plan.flowId, ends ? undefined : () => eager.claim(runId));
       if (started !== 'ok') throw new Error(`Run ${runId} exists already`);
+      if (held) await this.breakpoints.settle(runId);
       if (ends && status !== 'running') {
         await this.ready(runId, [status, ready]);
         return runId;
@@ -149,9 +156,9 @@ export class Pipeline {
     await this.queue.add('activate', actorJob(meta.runId, meta.trigger), { jobId: jobIdOf(meta.runId, meta.trigger) });
   }
 
-  /** Cancel a run and the child runs it started; resolves to its status afterwards ('missing' when there is no such run). */
-  async cancelRun(runId: string): Promise<string> {
-    const status = await this.store.cancel(runId);
+  /** Cancel a run (`reason`: why, when no one asked for it) and the child runs it started; resolves to its status afterwards ('missing' when there is no such run). */
+  async cancelRun(runId: string, reason?: string): Promise<string> {
+    const status = await this.store.cancel(runId, reason);
     if (status !== 'cancelled') return status;
     await Promise.all((await this.store.children(runId)).map((child) => this.cancelRun(child)));
     await this.runEnded(runId);
@@ -388,6 +395,7 @@ export class Pipeline {
   /** The finish stage: finish-1.lua, then the ready stage for what it made ready. */
   private async finish(job: ActivationJob, step: FinishStep): Promise<void> {
     const result = await this.store.finish(job, step);
+    if (result[4]) await this.breakpoints.settle(job.runId);
     if (job.eager && result[0] === 'ok') this.keepFinished(job.runId, step.ahead ?? new Map([[job.actor, step.output]]), result[3]);
     // only what this finish made ready is fresh: replays of next[actor] are not
     await this.ready(job.runId, [result[1], result[2]], result[0] === 'ok', job.eager);

@@ -12,11 +12,13 @@ export function parseMeta(hash: Record<string, string>): RunMeta | null {
   if (!hash.runId) return null;
   const meta: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(hash)) {
-    if (field.startsWith('loop') || field === 'active' || field === 'lastNode' || field === 'touched') continue;
+    if (field.startsWith('loop') || field === 'active' || field === 'lastNode' || field === 'touched' || field === 'debug' || field === 'released') continue;
     if (numeric.has(field)) meta[field] = Number(value);
-    else if (field === 'input' || field === 'rerunOf') meta[field] = JSON.parse(value);
+    else if (field === 'input' || field === 'rerunOf' || field === 'paused') meta[field] = JSON.parse(value);
     else meta[field] = value;
   }
+  // a run that ended is paused no more (a failure elsewhere in it leaves the field)
+  if (meta.status !== 'running') delete meta.paused;
   // a run failed before kinds were kept (or with a kind this version does not know): unexpected
   if (meta.status === 'failed' || meta.errorKind !== undefined) meta.errorKind = asErrorKind(meta.errorKind);
   return meta as unknown as RunMeta;

@@ -57,6 +57,8 @@ export function startCall(
     ...(parent && parent.resumes !== false ? { parentActor: parent.actor } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     ...(traceparent ? { traceparent } : {}),
+    // a test run with breakpoints: its routing looks at the run's `bp` hash (actors/breakpoints.ts)
+    ...(options.breakpoints?.length && (options.mode ?? 'test') === 'test' ? { debug: '1' } : {}),
     ...(options.rerun?.runId ? { rerunOf: JSON.stringify({ runId: options.rerun.runId, fromNode: options.rerun.seed.fromNode }) } : {}),
     ...options.rerun?.seed.meta,
   };

@@ -9,7 +9,7 @@ import type Redis from 'ioredis';
 import type { ProgressDetail, NodeProgressEvent } from '../contract/run-events.ts';
 import type { ActorView, RunMeta, RunSnapshot } from '../contract/runs.ts';
 import type { ActivationJob } from './activation-job.ts';
-import type { FailCall, FinishCall, HistoryCall, LoopStartData, StartCall } from './actor-calls.ts';
+import type { FailCall, FinishCall, HistoryCall, LoopStartData, ReleaseCall, StartCall } from './actor-calls.ts';
 import type { EngineOptions } from './engine-types.ts';
 import { flowRunsKey, liveChannel, runKeys } from './keys.ts';
 import { keep, RunPlan } from './run-cache.ts';
@@ -180,10 +180,22 @@ export class RunStore {
     });
   }
 
-  /** cancel-1.lua: the run's status afterwards ('missing' when there is no such run). */
-  async cancel(runId: string): Promise<string> {
+  /** cancel-1.lua (`reason`: why, when no one asked for it): the run's status afterwards ('missing' when there is no such run). */
+  async cancel(runId: string, reason?: string): Promise<string> {
     const flowId = (await this.redis.hget(this.keys(runId).meta, 'flowId')) ?? '';
-    return this.functions.cancel(this.keys(runId).meta, { now: Date.now(), retention: this.retention, channel: liveChannel(this.prefix, flowId) });
+    return this.functions.cancel(this.keys(runId).meta, { now: Date.now(), retention: this.retention, channel: liveChannel(this.prefix, flowId), reason });
+  }
+
+  /** pause-1.lua: the run pauses at held message `id` (actors/breakpoints.ts). */
+  async pause(runId: string, id: string): Promise<string> {
+    return this.functions.pause(this.keys(runId).meta, { id, now: Date.now(), channel: await this.channel(runId), retention: this.retention });
+  }
+
+  /** release-1.lua: held message `id` delivered; the run's status and what became ready. */
+  async release(runId: string, call: Pick<ReleaseCall, 'id' | 'state' | 'edited' | 'then'>): Promise<[string, string, string]> {
+    return this.functions.release(this.keys(runId).meta, {
+      ...call, now: Date.now(), retention: this.retention, channel: await this.channel(runId), payloadLimit: this.payloadLimit,
+    });
   }
 
   /** The child runs a run's actors noted (`<actor>:child:<runId>` fields). */
@@ -327,6 +339,12 @@ export class RunStore {
 
   events(runId: string, after = '0'): Promise<RunEvent[]> {
     return readEvents(this.redis, this.prefix, runId, after);
+  }
+
+  /** The edge ids of a run's frozen plan (what its breakpoints may name). */
+  async planEdges(runId: string): Promise<Set<string>> {
+    const texts = Object.values(await this.redis.hgetall(this.keys(runId).plan));
+    return new Set(texts.flatMap((text) => (JSON.parse(text) as PlanNode).outbound.map((route) => route.edgeId)));
   }
 
   /** Run ids of a flow, newest first. */

@@ -13,8 +13,8 @@ import type Redis from 'ioredis';
 import type { ChainableCommander } from 'ioredis';
 import { masters } from './redis-connection.ts';
 import {
-  beginArgv, cancelArgv, failArgv, finishArgv, historyArgv, startArgv,
-  type BeginCall, type CancelCall, type FailCall, type FinishCall, type HistoryCall, type StartCall,
+  beginArgv, cancelArgv, failArgv, finishArgv, historyArgv, pauseArgv, releaseArgv, startArgv,
+  type BeginCall, type CancelCall, type FailCall, type FinishCall, type HistoryCall, type PauseCall, type ReleaseCall, type StartCall,
 } from './actor-calls.ts';
 
 const dir = join(import.meta.dirname, 'lua');
@@ -23,7 +23,7 @@ const read = (name: string) => readFileSync(join(dir, name), 'utf8');
 /** Helpers every function shares, in the order they build on each other. */
 const includes = ['run-keys', 'emit', 'writes', 'route', 'finish'].map((name) => read(`includes/${name}.lua`));
 /** Script file → whether it works on a run (its one key is the run's meta hash). */
-const scripts = { start: true, history: false, begin: true, finish: true, fail: true, cancel: true, snapshot: true };
+const scripts = { start: true, history: false, begin: true, finish: true, fail: true, cancel: true, snapshot: true, pause: true, release: true };
 type Verb = keyof typeof scripts;
 /** The verbs that only read. */
 const readOnly = new Set<Verb>(['snapshot']);
@@ -65,8 +65,8 @@ export function queueActorCall(batch: ChainableCommander, verb: Verb, key: strin
   batch.fcall(functionName(verb), 1, key, ...args);
 }
 
-/** What start-1.lua and finish-1.lua answer: verdict, run status, ready JSON, steps run ahead that were finished. */
-export type Finished = [string, string, string, number];
+/** What start-1.lua and finish-1.lua answer: verdict, run status, ready JSON, steps run ahead that were finished, messages breakpoints held. */
+export type Finished = [string, string, string, number, number?];
 
 /**
  * The actor functions over one connection, each taking its arguments named (actors/actor-calls.ts).
@@ -103,6 +103,16 @@ export class ActorFunctions {
 
   cancel(meta: string, call: CancelCall): Promise<string> {
     return this.call('cancel', meta, cancelArgv(call)) as Promise<string>;
+  }
+
+  /** 'paused', 'none' (no such message waiting for its check) or the run's status (it does not run) */
+  pause(meta: string, call: PauseCall): Promise<string> {
+    return this.call('pause', meta, pauseArgv(call)) as Promise<string>;
+  }
+
+  /** 'ok', 'none' (no such message in that state) or 'stopped', the run's status, what became ready (JSON) */
+  release(meta: string, call: ReleaseCall): Promise<[string, string, string]> {
+    return this.call('release', meta, releaseArgv(call)) as Promise<[string, string, string]>;
   }
 
   /** A run's meta, actors and outputs hashes, each as its HGETALL's flat field, value, … list. */

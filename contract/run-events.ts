@@ -30,6 +30,24 @@ export interface RunCompletedEvent extends EventBase {
 
 export interface RunCancelledEvent extends EventBase {
   type: 'run.cancelled';
+  /** why, when no one asked for it (a pause at a breakpoint that timed out) */
+  reason?: string;
+}
+
+/** Where a test run paused: a breakpoint held a message on `edgeId` from `source` to `nodeId` (docs/debugging.md#breakpoints). */
+export interface RunPausedEvent extends NodeEventBase {
+  type: 'run.paused';
+  edgeId: string;
+  source: string;
+  message: unknown;
+}
+
+/** A held message was delivered: a builder's step or continue (`edited`: with the message they changed). */
+export interface RunResumedEvent extends NodeEventBase {
+  type: 'run.resumed';
+  edgeId: string;
+  action: 'step' | 'continue';
+  edited: boolean;
 }
 
 export interface RunFailedEvent extends EventBase {
@@ -107,6 +125,8 @@ export type RunEvent =
   | RunCancelledEvent
   | RunFailedEvent
   | RunIncompleteEvent
+  | RunPausedEvent
+  | RunResumedEvent
   | NodeQueuedEvent
   | NodeStartedEvent
   | NodeProgressEvent

@@ -46,8 +46,31 @@ export interface RunMeta {
   rerunOf?: { runId: string; fromNode: string };
   /** a run of one node by itself (docs/debugging.md, "Run one node"): that node; nothing else ran */
   singleNode?: string;
+  /** a test run paused at a breakpoint (docs/debugging.md#breakpoints): the held message and where; only while it runs */
+  paused?: PausedAt;
   /** the W3C trace context the run's spans join (docs/operations.md#traces); only while traces are exported */
   traceparent?: string;
+}
+
+/** Where a test run is paused: the message a breakpoint held on an edge, not delivered yet. */
+export interface PausedAt {
+  /** the held message's id, `<source actor>><edgeId>` */
+  id: string;
+  edgeId: string;
+  /** the node that sent it and the node it is for */
+  source: string;
+  nodeId: string;
+  iteration?: number;
+  message: unknown;
+  /** when the run paused there (ms) */
+  since: number;
+}
+
+/** A breakpoint on an edge: a test run pauses when a message is about to go over it and `condition` (if any) holds for it. */
+export interface Breakpoint {
+  edge: string;
+  /** `<left> <operator> <right>` or one template, over the message (docs/debugging.md#breakpoints) */
+  condition?: string;
 }
 
 /** One run of a flow's history (`GET /api/flows/:flowId/runs`). */

@@ -163,7 +163,7 @@ describe('the node menu', () => {
     const flowId = await studio.openFlow(projectId, apiFlow('Delete'));
     const hit = (await page.locator('[data-testid="edge"][data-edge-id="e2"] .we-hit').boundingBox())!;
     await page.mouse.click(hit.x + hit.width / 2, hit.y + hit.height / 2, { button: 'right' });
-    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual(['Delete']);
+    expect(await menu(page).getByRole('menuitem').allTextContents()).toEqual(['Add breakpoint', 'Delete']);
     await item(page, 'Delete').click();
     await expect.poll(() => page.locator('[data-testid="edge"]').count()).toBe(1);
     expect(await page.locator(nodeSel('apiResponse_1')).count()).toBe(1);

@@ -24,6 +24,8 @@ export interface Config {
   dataDir: string;
   /** WEFT_RUN_RETENTION, seconds a run's keys live after its last activity; default 7 days */
   retentionSeconds: number;
+  /** WEFT_PAUSE_TIMEOUT (seconds), default 1800: how long a test run may stay paused at a breakpoint before it is cancelled (docs/debugging.md#breakpoints) */
+  pauseTimeoutMs: number;
   /** WEFT_WORKER_CONCURRENCY, activations one process runs at once; default 16 */
   concurrency: number;
   /** WEFT_ROLE: 'all' (default), 'server' (HTTP only) or 'worker' (activations only) */
@@ -193,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: redisUrlOf(env.REDIS_URL),
     dataDir: env.WEFT_DATA_DIR || './data',
     retentionSeconds: integer(env, 'WEFT_RUN_RETENTION', 7 * 24 * 3600, 60, 10 * 365 * 24 * 3600),
+    pauseTimeoutMs: integer(env, 'WEFT_PAUSE_TIMEOUT', 30 * 60, 1, 7 * 24 * 3600) * 1000,
     concurrency: integer(env, 'WEFT_WORKER_CONCURRENCY', 16, 1, 1000),
     role,
     prefix,

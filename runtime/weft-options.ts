@@ -27,6 +27,8 @@ export interface WeftOptions {
   /** how long a worker holds an activation before another worker takes over a crashed one's; default 30 s (tests of crashes shorten it) */
   lockDurationMs?: number;
   retentionSeconds?: number;
+  /** how long a test run may stay paused at a breakpoint before it is cancelled; default 30 minutes (WEFT_PAUSE_TIMEOUT) */
+  pauseTimeoutMs?: number;
   /** where the built editor is; default dist/editor */
   editorDir?: string;
   /** where the built widget scripts are; default dist/widgets */

@@ -28,6 +28,7 @@
 
   Returns { 'ok' | 'dup' | 'stopped', run status, ready JSON: an array of actor keys, an actor
   with a delay as {actor, node, iteration, delayMs} (runs finished before 2026-11-28 stored
-  every entry so), how many steps ran ahead were finished } (the last finish's)
+  every entry so), how many steps ran ahead were finished, how many messages breakpoints held
+  (docs/debugging.md) } (the last finish's)
 ]]
 return finishSteps(ARGV, ARGV, 16)

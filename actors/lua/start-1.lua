@@ -14,7 +14,7 @@
   the rest: plan node id, PlanNode JSON text, …
 
   Returns { 'ok' | 'exists', run status, ready JSON (as finish-1.lua's: the trigger when queued),
-  how many steps ran ahead were finished }
+  how many steps ran ahead were finished, how many messages breakpoints held }
 ]]
 retentionSeconds = ARGV[4]
 liveChannel = ARGV[5]
@@ -23,9 +23,10 @@ if redis.call('EXISTS', metaKey) == 1 then return { 'exists', '', '[]', 0 } end
 local metaEnd = 10 + 2 * tonumber(ARGV[9])
 local stepsEnd = metaEnd + 5 * tonumber(ARGV[10])
 local meta = { unpack(ARGV, 11, metaEnd) }
-local hop = '0'
+local hop, debug = '0', false
 for at = 1, #meta, 2 do
   if meta[at] == 'hop' then hop = meta[at + 1] end
+  if meta[at] == 'debug' then debug = meta[at + 1] end
 end
 for _, value in ipairs({ 'status', 'running', 'active', '1', 'startedAt', nowText }) do meta[#meta + 1] = value end
 hsetPairs(metaKey, meta, 1, #meta)
@@ -42,9 +43,9 @@ if output ~= '' then
   -- finish's events follow these in the same entry of the events stream; it renews every key's
   -- TTL. It reads nothing back: the run is running, at meta's hop, never renewed; the trigger queued
   return finishSteps({ trigger, trigger, '', 'completed', output, '', ARGV[7], duration, '200', 'route', '{}',
-    retentionSeconds, liveChannel, ARGV[8], nowText }, { unpack(ARGV, metaEnd + 1, stepsEnd) }, 1, { ARGV[1], 'running', hop, false })
+    retentionSeconds, liveChannel, ARGV[8], nowText }, { unpack(ARGV, metaEnd + 1, stepsEnd) }, 1, { ARGV[1], 'running', hop, false, debug })
 end
 redis.call('HSET', actorsKey, trigger, 'queued')
 for _, key in ipairs({ metaKey, planKey, actorsKey, eventsKey }) do touch(key) end
 flushEvents()
-return { 'ok', 'running', '[' .. triggerJson .. ']', 0 }
+return { 'ok', 'running', '[' .. triggerJson .. ']', 0, 0 }

@@ -10,7 +10,7 @@ import type { N8nImportAnswer } from '../../contract/n8n-import.ts';
 import type { OAuthAppInput, OAuthAppView, OAuthStartAnswer, OAuthStartRequest, OAuthTypeView } from '../../contract/oauth.ts';
 import type { DefaultModels } from '../../contract/models.ts';
 import type { ApiKeyView, NewApiKey, ProjectView, UsageRecord } from '../../contract/projects.ts';
-import type { ActorView, RunSnapshot, RunSummary } from '../../contract/runs.ts';
+import type { ActorView, Breakpoint, RunSnapshot, RunSummary } from '../../contract/runs.ts';
 import type { NodeRunAnswer, RerunPlan, RunComparison } from '../../contract/run-compare.ts';
 import type { SyncJobState } from '../../contract/sync.ts';
 import type { FlowVersion, FlowVersionSummary } from '../../contract/versions.ts';
@@ -137,7 +137,14 @@ export const api = {
   syncState: (flowId: string) => call<SyncJobState>('GET', `/api/flows/${encodeURIComponent(flowId)}/sync`),
   syncAction: (flowId: string, action: 'pause' | 'resume') => call<SyncJobState>('POST', `/api/flows/${encodeURIComponent(flowId)}/sync/${action}`),
   runSyncNow: (flowId: string) => call<{ syncId: string }>('POST', `/api/flows/${encodeURIComponent(flowId)}/sync/run`),
-  startRun: (flowId: string, input: unknown) => call<{ runId: string }>('POST', `/api/flows/${encodeURIComponent(flowId)}/runs`, { input }),
+  startRun: (flowId: string, input: unknown, breakpoints: Breakpoint[] = []) =>
+    call<{ runId: string }>('POST', `/api/flows/${encodeURIComponent(flowId)}/runs`, breakpoints.length ? { input, breakpoints } : { input }),
+  /** a running test run's breakpoints, replaced (docs/debugging.md#breakpoints) */
+  setBreakpoints: (runId: string, breakpoints: Breakpoint[]) =>
+    call<{ breakpoints: Breakpoint[] }>('PUT', `/api/runs/${encodeURIComponent(runId)}/breakpoints`, { breakpoints }),
+  /** step, continue or abort a test run paused at a breakpoint; `message` replaces the held one */
+  debugRun: (runId: string, action: 'step' | 'continue' | 'abort', message?: { value: unknown }) =>
+    call<{ status: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/debug`, message ? { action, message: message.value } : { action }),
   runs: (flowId: string) => call<RunSummary[]>('GET', `/api/flows/${encodeURIComponent(flowId)}/runs`),
   run: (runId: string) => call<RunSnapshot>('GET', `/api/runs/${encodeURIComponent(runId)}`),
   cancelRun: (runId: string) => call<{ status: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/cancel`),

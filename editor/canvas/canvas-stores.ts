@@ -21,6 +21,8 @@ export interface CanvasStores {
   onEdgeClick(edgeId: string): void;
   /** a node was right-clicked at `at` (client coordinates): its menu opens there */
   onNodeMenu(nodeId: string, at: MenuAt): void;
+  /** whether an edge has a breakpoint (drawn on it) */
+  hasBreakpoint(edgeId: string): boolean;
   /** an edge was right-clicked */
   onEdgeMenu(edgeId: string, at: MenuAt): void;
 }

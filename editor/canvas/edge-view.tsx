@@ -3,7 +3,8 @@
  * crossed it (data or skip), and the tokens travelling along it. The curve is computed from the
  * nodes' positions as the connection renders, and again when either node moves. Tokens move
  * with a transform animation along the curve (token-path), which the compositor runs without the
- * main thread. A right click opens its menu (Delete).
+ * main thread. A right click opens its menu (Add/Remove breakpoint, Delete); a breakpoint is a
+ * red dot on the curve's middle, filled while the shown run is paused there.
  */
 import { compareShallow, computed } from 'mobx';
 import { observer } from 'mobx-react-lite';
@@ -68,11 +69,24 @@ export function makeEdgeView(stores: CanvasStores, sockets: SocketPositions) {
     }, [moves, start, end, data]);
     if (!path) return null;
     const selected = stores.selection.edge === data.id;
+    const breakpoint = stores.hasBreakpoint(data.id);
+    const paused = stores.stage.focused?.paused?.edgeId === data.id;
+    const middle = breakpoint ? pointAt(path.bezier, 0.5) : null;
     return (
       <>
-        <svg className="we" data-testid="edge" data-edge-id={data.id} data-kind={kind ?? 'idle'} style={path.box} viewBox={path.viewBox}>
+        <svg
+          className="we"
+          data-testid="edge"
+          data-edge-id={data.id}
+          data-kind={kind ?? 'idle'}
+          data-breakpoint={breakpoint ? 'on' : undefined}
+          data-paused={paused ? 'true' : undefined}
+          style={path.box}
+          viewBox={path.viewBox}
+        >
           <path className="we-hit" d={path.d} ref={hit} />
-          <path className={`we-path we-path--${kind ?? 'idle'}${selected ? ' is-selected' : ''}`} d={path.d} />
+          <path className={`we-path we-path--${kind ?? 'idle'}${selected ? ' is-selected' : ''}${paused ? ' is-paused' : ''}`} d={path.d} />
+          {middle && <circle className={`we-breakpoint${paused ? ' is-paused' : ''}`} data-testid="breakpoint" cx={middle.x} cy={middle.y} r={6} />}
         </svg>
         {tokens.map(({ view, token }) => (
           <TokenView key={token.id} view={view} token={token} edgeId={data.id} bezier={path.bezier} />
@@ -80,6 +94,13 @@ export function makeEdgeView(stores: CanvasStores, sockets: SocketPositions) {
       </>
     );
   });
+}
+
+/** The point of a cubic Bézier at `t` (0…1). */
+function pointAt([a, b, c, d]: Bezier, t: number): Point {
+  const u = 1 - t;
+  const at = (k: 'x' | 'y') => u * u * u * a[k] + 3 * u * u * t * b[k] + 3 * u * t * t * c[k] + t * t * t * d[k];
+  return { x: at('x'), y: at('y') };
 }
 
 /** A token travelling along its edge (the curve it started on); it leaves its run view when it arrives. */

@@ -1,6 +1,6 @@
 /**
  * @module editor/canvas/node-menu — what the right-click menu offers on a node (Duplicate,
- * Disable/Enable, Pin output/Unpin, Open docs, Delete) and on an edge (Delete), each item greyed
+ * Disable/Enable, Pin output/Unpin, Open docs, Delete) and on an edge (Add/Remove breakpoint, Delete), each item greyed
  * out with the reason when it cannot apply. The rules mirror the server's (a trigger is never
  * disabled, a node that chooses its branches is never pinned, a pin is at most 1 MB).
  */
@@ -65,6 +65,16 @@ export function nodeMenuItems(deps: NodeMenuDeps, nodeId: string): MenuItem[] {
   ];
 }
 
-export function edgeMenuItems(commands: CanvasCommands, edgeId: string): MenuItem[] {
-  return [{ label: 'Delete', icon: 'trash', danger: true, onSelect: () => void commands.deleteEdge(edgeId) }];
+/** `breakpoint`: whether the edge has one and how to toggle it (test runs stop there: docs/debugging.md#breakpoints). */
+export function edgeMenuItems(commands: CanvasCommands, edgeId: string, breakpoint?: { on: boolean; toggle(): void }): MenuItem[] {
+  const items: MenuItem[] = [];
+  if (breakpoint) {
+    items.push(
+      breakpoint.on
+        ? { label: 'Remove breakpoint', icon: 'pause', onSelect: breakpoint.toggle }
+        : { label: 'Add breakpoint', icon: 'pause', hint: 'Test runs pause when a message is about to cross this connection', onSelect: breakpoint.toggle },
+    );
+  }
+  items.push({ label: 'Delete', icon: 'trash', danger: true, separated: items.length > 0, onSelect: () => void commands.deleteEdge(edgeId) });
+  return items;
 }

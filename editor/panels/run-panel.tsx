@@ -1,5 +1,6 @@
-/** @module editor/panels/run-panel — test input (a trigger sample, the last call's, or typed), Run and why it was refused, the shown run, the inspector, live watching and history. */
+/** @module editor/panels/run-panel — test input (a trigger sample, the last call's, or typed), Run and why it was refused, the shown run (and where it is paused at a breakpoint), the inspector, live watching and history. */
 import { observer } from 'mobx-react-lite';
+import { PausedAtBreakpoint } from './paused-at-breakpoint.tsx';
 import { formatDuration } from '../canvas/node-view.tsx';
 import type { RouterStore } from '../stores/router-store.ts';
 import { isRunOver, runStatusText } from '../stores/run-view.ts';
@@ -17,7 +18,11 @@ const CurrentRun = observer(function CurrentRun({ studio }: { studio: Studio }) 
   const took = view.finishedAt && view.startedAt ? formatDuration(view.finishedAt - view.startedAt) : '';
   return (
     <div className="current-run" data-testid="current-run" data-run-id={view.runId} data-status={view.status} data-stream={studio.runs.streamStatus}>
-      {studio.runs.player ? <span className="pill">replay</span> : <span className={`state-pill state-pill--${view.status}`}>{runStatusText(view.status)}</span>}
+      {studio.runs.player ? (
+        <span className="pill">replay</span>
+      ) : (
+        <span className={`state-pill state-pill--${view.status}`} data-testid="run-state">{view.paused && !isRunOver(view.status) ? 'paused' : runStatusText(view.status)}</span>
+      )}
       <code title={view.runId}>{view.runId.slice(0, 14)}</code>
       {took && <span>{took}</span>}
       {studio.runs.streamStatus === 'reconnecting' && <span className="muted">reconnecting…</span>}
@@ -69,6 +74,7 @@ export const RunPanel = observer(function RunPanel({ studio, router }: { studio:
         )}
       </div>
       <CurrentRun studio={studio} />
+      <PausedAtBreakpoint studio={studio} />
       {focused && studio.stage.active && <NodeInspector studio={studio} slug={focused} />}
       {!focused && studio.stage.active && <p className="muted">Click a node to see its inputs, output, error and duration.</p>}
       <LiveRuns studio={studio} />

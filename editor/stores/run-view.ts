@@ -7,7 +7,7 @@
  */
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import { nodeOf, type RunEvent } from '../../contract/run-events.ts';
-import type { ActorState, RunSnapshot, RunStatus } from '../../contract/runs.ts';
+import type { ActorState, PausedAt, RunSnapshot, RunStatus } from '../../contract/runs.ts';
 import { withToolProgress, type ToolCallView } from '../../contract/tool-progress.ts';
 
 export interface NodeRun {
@@ -98,6 +98,8 @@ export class RunView {
   finishedAt?: number;
   error?: string;
   failedNode?: string;
+  /** a test run paused at a breakpoint: the held message and its edge (docs/debugging.md#breakpoints) */
+  paused: Omit<PausedAt, 'id' | 'since'> | null = null;
   /** by node id (slug); objects are replaced, never mutated, so observers see every change */
   readonly nodes = observable.map<string, NodeRun>({}, { deep: false });
   readonly tokens = observable.map<string, Token[]>({}, { deep: false });
@@ -132,6 +134,7 @@ export class RunView {
       finishedAt: observable,
       error: observable,
       failedNode: observable,
+      paused: observable,
       apply: action,
       reset: action,
       reconcile: action,
@@ -236,9 +239,19 @@ export class RunView {
       this.startedAt = event.ts;
       return;
     }
+    if (event.type === 'run.paused') {
+      const { edgeId, source, nodeId, iteration, message } = event;
+      this.paused = { edgeId, source, nodeId, message, ...(iteration !== undefined ? { iteration } : {}) };
+      return;
+    }
+    if (event.type === 'run.resumed') {
+      this.paused = null;
+      return;
+    }
     if (terminalRun.has(event.type)) {
       this.status = event.type.slice(4) as RunStatus;
       this.finishedAt = event.ts;
+      this.paused = null;
       if (event.type === 'run.failed') {
         if (event.error) this.error = event.error;
         if (event.nodeId) this.failedNode = event.nodeId;
@@ -330,6 +343,7 @@ export class RunView {
     this.status = 'starting';
     this.startedAt = this.finishedAt = undefined;
     this.error = this.failedNode = undefined;
+    this.paused = null;
     this.nodes.clear();
     this.tokens.clear();
     this.travelling.clear();
@@ -348,6 +362,7 @@ export class RunView {
     if (snapshot.finishedAt) this.finishedAt = snapshot.finishedAt;
     if (snapshot.error) this.error = snapshot.error;
     if (snapshot.failedNode) this.failedNode = snapshot.failedNode;
+    this.paused = snapshot.paused ? { edgeId: snapshot.paused.edgeId, source: snapshot.paused.source, nodeId: snapshot.paused.nodeId, message: snapshot.paused.message } : null;
     const byNode = new Map<string, NodeRun>();
     for (const [actor, s] of Object.entries(snapshot.nodes)) {
       const [nodeId, iteration] = actor.split('#');

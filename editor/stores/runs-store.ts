@@ -14,7 +14,7 @@ import type { RunSummary } from '../../contract/runs.ts';
 import type { FlowSession } from './flow-session.ts';
 import { RunPlayer } from './run-player.ts';
 import type { RunStage } from './run-stage.ts';
-import { RunView } from './run-view.ts';
+import { isRunOver, RunView } from './run-view.ts';
 import { sampleInput } from './sample-input.ts';
 import { toasts } from './toast-store.ts';
 
@@ -31,6 +31,8 @@ export class RunsStore {
   watching = false;
   liveStatus: StreamStatus = 'closed';
   busy = false;
+  /** edge ids with a breakpoint: the next test runs stop there, and a running one is told at once (docs/debugging.md#breakpoints) */
+  readonly breakpoints = new Set<string>();
   private stream: EventStream | null = null;
   private live: EventStream | null = null;
   private colorIndex = 0;
@@ -106,7 +108,7 @@ export class RunsStore {
     try {
       const unsaved = await this.saveFirst();
       if (unsaved) return this.refuse(unsaved), null;
-      const { runId } = await api.startRun(this.flowId, input);
+      const { runId } = await api.startRun(this.flowId, input, this.breakpointList());
       runInAction(() => (this.refusal = ''));
       this.followTestRun(runId);
       return runId;
@@ -156,6 +158,35 @@ export class RunsStore {
       },
       onReconnect: () => void reconcile(),
     });
+  }
+
+  private breakpointList(): { edge: string }[] {
+    return [...this.breakpoints].map((edge) => ({ edge }));
+  }
+
+  /** The test run shown, while it runs and is followed (not a replay, not watched live): breakpoints apply to it. */
+  get debuggable(): RunView | null {
+    const view = this.current;
+    return view && view.mode === 'test' && !isRunOver(view.status) && !this.player && !this.watching ? view : null;
+  }
+
+  /** Set or remove the breakpoint on an edge; the test run shown, if it still runs, gets the new set. */
+  async toggleBreakpoint(edgeId: string): Promise<void> {
+    if (this.breakpoints.has(edgeId)) this.breakpoints.delete(edgeId);
+    else this.breakpoints.add(edgeId);
+    const view = this.debuggable;
+    if (view) await api.setBreakpoints(view.runId, this.breakpointList()).catch((e: Error) => toasts.show(e.message, 'error'));
+  }
+
+  /** Step, continue or abort the paused test run shown; `message` (JSON text) replaces the held message when given. */
+  async debug(action: 'step' | 'continue' | 'abort', message?: string): Promise<void> {
+    const view = this.debuggable;
+    if (!view?.paused) return;
+    try {
+      await api.debugRun(view.runId, action, message === undefined ? undefined : { value: JSON.parse(message) as unknown });
+    } catch (error) {
+      toasts.show((error as Error).message, 'error');
+    }
   }
 
   async cancel(): Promise<void> {

@@ -170,7 +170,12 @@ export class Studio implements CanvasStores {
   onEdgeMenu(edgeId: string, at: MenuAt): void {
     if (!this.canvas || !this.commands) return;
     void this.canvas.selectEdge(edgeId);
-    this.menu.show(at, edgeMenuItems(this.commands, edgeId), 'Connection');
+    const breakpoint = { on: this.runs.breakpoints.has(edgeId), toggle: () => void this.runs.toggleBreakpoint(edgeId) };
+    this.menu.show(at, edgeMenuItems(this.commands, edgeId, breakpoint), 'Connection');
+  }
+
+  hasBreakpoint(edgeId: string): boolean {
+    return this.runs.breakpoints.has(edgeId);
   }
 
   /** A node's output in the run shown on the canvas, when it completed there (what Pin output takes). */

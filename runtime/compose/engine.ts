@@ -4,6 +4,7 @@
  * services compile and deploy flows through the same caches as the routes.
  */
 import { Engine } from '../../actors/engine.ts';
+import { conditionHolds } from '../../catalogue/breakpoint-condition.ts';
 import { userError } from '../../catalogue/errors.ts';
 import type { Registry } from '../../catalogue/registry.ts';
 import { flowHooks } from '../core/calls/flow-hooks.ts';
@@ -20,7 +21,7 @@ import type { Services } from './services.ts';
 import type { Stores } from './stores.ts';
 
 export interface EngineParts {
-  options: Pick<WeftOptions, 'redisUrl' | 'retentionSeconds' | 'lockDurationMs'>;
+  options: Pick<WeftOptions, 'redisUrl' | 'retentionSeconds' | 'lockDurationMs' | 'pauseTimeoutMs'>;
   prefix: string;
   nodes: Registry;
   compile: ReturnType<typeof compileForRun>;
@@ -49,7 +50,10 @@ export function buildEngine(parts: EngineParts): { engine: Engine; runServices: 
   const providers = serviceProviders(services, parts.productionCalls);
   const { flows } = stores;
   const engine: Engine = new Engine(
-    { redisUrl: parts.options.redisUrl, prefix: parts.prefix, retentionSeconds: parts.options.retentionSeconds, lockDurationMs: parts.options.lockDurationMs },
+    {
+      redisUrl: parts.options.redisUrl, prefix: parts.prefix, retentionSeconds: parts.options.retentionSeconds, lockDurationMs: parts.options.lockDurationMs,
+      pauseTimeoutMs: parts.options.pauseTimeoutMs, breakpointCondition: conditionHolds,
+    },
     activationSpans(parts.metrics.observe(createNodeRunner({
       nodes: (type) => parts.nodes.get(type),
       async planOf(projectId, flowId, mode) {

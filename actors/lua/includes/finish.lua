@@ -1,8 +1,22 @@
 -- Finish an actor: finish-1.lua's work (see its header for `args`, laid out as its ARGV), also
 -- done by start-1.lua for a trigger the starting process ran. Needs run-keys, emit, writes and
 -- route. Leaves its writes and events held and the TTLs as they were: finishSteps (below) ends
--- the call. `run`: meta's runId, status, hop and touched, as a finish before it in the call read
--- them (a step run ahead: the run still running, the actor queued by that finish); nil: read.
+-- the call. `run`: meta's runId, status, hop, touched and debug, as a finish before it in the
+-- call read them (a step run ahead: the run still running, the actor queued by that finish); nil: read.
+-- Change the run's active count by `delta`: a step that made one actor ready leaves it as it
+-- was (and above zero: the actor finishing was in it). The step that brings it to 0 completes
+-- the run (`actor` its last node). Returns the run's status afterwards.
+local function countActive(delta, runStatus, actor)
+  if delta == 0 then return runStatus end
+  local active = redis.call('HINCRBY', metaKey, 'active', intText(delta))
+  if active <= 0 and runStatus == 'running' then
+    runStatus = 'completed'
+    redis.call('HSET', metaKey, 'status', 'completed', 'finishedAt', nowText, 'lastNode', actor)
+    emitJson('{"type":"run.completed","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
+  end
+  return runStatus
+end
+
 local function finishActor(args, run)
   local actor, nodeId, iteration = args[1], args[2], args[3]
   local status, output, chosenJson = args[4], args[5], args[6]
@@ -17,7 +31,7 @@ local function finishActor(args, run)
   if run then
     record = { 'queued', readyHops[actor] }
   else
-    run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop', 'touched')
+    run = redis.call('HMGET', metaKey, 'runId', 'status', 'hop', 'touched', 'debug')
     record = redis.call('HMGET', actorsKey, actor, actor .. ':hop')
   end
   runId = run[1]
@@ -31,6 +45,8 @@ local function finishActor(args, run)
   end
 
   runJson = quote(runId)
+  debugRun = run[5] == '1'
+  local holdsBefore = holdsMade
   local nodeJson, iterationJson = quote(nodeId), iterationField(iteration)
   if fusedStart ~= '' then
     emitJson(nodeEvent('node.started', runJson, fusedStart, nodeJson) .. iterationJson .. '}')
@@ -86,16 +102,8 @@ local function finishActor(args, run)
     emit({ type = 'run.incomplete', runId = runId, ts = now, nodeId = nodeId })
     runStatus = 'incomplete'
   end
-  -- this actor leaves the active count and what it made ready joins it: a step that made one
-  -- actor ready leaves the count as it was (and above zero: this actor was in it)
-  if #ready ~= 1 then
-    local active = redis.call('HINCRBY', metaKey, 'active', intText(#ready - 1))
-    if active <= 0 and runStatus == 'running' then
-      runStatus = 'completed'
-      redis.call('HSET', metaKey, 'status', 'completed', 'finishedAt', nowText, 'lastNode', actor)
-      emitJson('{"type":"run.completed","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
-    end
-  end
+  -- this actor leaves the active count and what it made ready (or a breakpoint held) joins it
+  runStatus = countActive(#ready - 1 + holdsMade - holdsBefore, runStatus, actor)
   -- actors[<actor>:next] is what a replay of this actor re-enqueues; nothing to replay: no field
   local readyJson = '[]'
   if #ready > 0 then
@@ -116,8 +124,8 @@ end
   Then the call's writes are made (one HSET per hash), its events go out as one entry and the
   run's keys' TTLs are renewed. `run`: as finishActor's, for the first finish (a start's trigger).
 
-  Returns the last finish's { 'ok' | 'dup' | 'stopped', run status, ready JSON } and how many
-  steps were finished after `args`'s actor.
+  Returns the last finish's { 'ok' | 'dup' | 'stopped', run status, ready JSON }, how many
+  steps were finished after `args`'s actor and how many messages breakpoints held.
 ]]
 local function finishSteps(args, steps, from, run)
   local result
@@ -140,5 +148,6 @@ local function finishSteps(args, steps, from, run)
     touchRun(run[4], nowText, result[2] ~= 'running')
   end
   result[4] = (at - from) / 5
+  result[5] = holdsMade
   return result
 end

@@ -5,10 +5,15 @@ local depthError = 'Maximum flow execution depth exceeded (limit: 100)'
 -- payload limit, the plan nodes read so far, the plan's texts when the call has them (a start:
 -- no HGET) and the hop each actor the call made ready got (queueActor): set for each call
 local runId, runJson, nowText, payloadLimit, planCache, planTexts, readyHops
+-- breakpoints (docs/debugging.md): whether the run is a test run with breakpoints (meta's
+-- `debug`), its `bp` hash once read (edge id → condition, '*' → hold the next message on any
+-- edge: a step), and how many messages this call held instead of delivering them
+local debugRun, breakpoints, holdsMade
 local function resetRoute()
   runId, runJson, nowText = false, false, false
   payloadLimit = 2048
   planCache, planTexts, readyHops = {}, {}, {}
+  debugRun, breakpoints, holdsMade = false, false, 0
 end
 -- Plan nodes decoded, by their JSON text: every run of a flow version freezes the same texts,
 -- so a finish decodes a node once per text, not once per run. Kept across calls (the library's
@@ -117,7 +122,46 @@ end
 -- and skipActor refuse a finished actor). Otherwise the join hash holds one field per inbound
 -- edge, '<kind>:<hop>' (HSETNX: a second message on an edge is a duplicate and changes
 -- nothing); the message that fills the last edge reads them all once.
-local function deliver(route, need, fromActor, iteration, kind, payload, hop)
+-- The breakpoint a data message on `edgeId` stops at: its condition ('' for none), or nil.
+-- A step's '*' holds the next message on any edge, once.
+local function breakpointAt(edgeId)
+  if not breakpoints then
+    breakpoints = {}
+    local fields = redis.call('HGETALL', base .. 'bp')
+    for i = 1, #fields, 2 do breakpoints[fields[i]] = fields[i + 1] end
+  end
+  local condition = breakpoints[edgeId]
+  if condition then return condition end
+  if breakpoints['*'] then
+    breakpoints['*'] = nil
+    redis.call('HDEL', base .. 'bp', '*')
+    return ''
+  end
+  return nil
+end
+
+-- Hold a data message instead of delivering it (a breakpoint): the `held` hash keeps it as
+-- `<msgId>` (what it is, JSON; state 'check' until its condition was looked at) and
+-- `<msgId>:payload` (the message, JSON text). actors/breakpoints.ts settles it.
+local function holdMessage(route, fromActor, iteration, payload, hop, condition)
+  local heldKey = base .. 'held'
+  local id = fromActor .. '>' .. route.edgeId
+  local entry = '{"id":' .. quote(id) .. ',"edgeId":' .. route.edgeJson .. ',"source":' .. quote(route.source)
+    .. ',"target":' .. route.targetJson .. ',"iteration":' .. quote(iteration) .. ',"fromActor":' .. quote(fromActor)
+    .. ',"hop":' .. intText(hop) .. ',"at":' .. nowText .. ',"condition":' .. quote(condition) .. ',"state":"check"}'
+  redis.call('HSET', heldKey, id, entry, id .. ':payload', payload)
+  touch(heldKey)
+  holdsMade = holdsMade + 1
+end
+
+local function deliver(route, need, fromActor, iteration, kind, payload, hop, release)
+  if debugRun and kind == 'data' and not release then
+    local condition = breakpointAt(route.edgeId)
+    if condition then
+      holdMessage(route, fromActor, iteration, payload, hop, condition)
+      return 'held'
+    end
+  end
   local target = actorKey(route.target, iteration)
   local msgHop = hop + 1
   local hopText = intText(msgHop)
@@ -159,37 +203,50 @@ local function deliver(route, need, fromActor, iteration, kind, payload, hop)
   return became, target, msgHop
 end
 
--- Route from a finished actor, breadth first, skipping transitively. Returns an error text
--- when the depth limit is passed, else nil.
-local function routeFrom(nodeId, iteration, actor, allSkip, chosen, output, hop, ready)
-  local work = { { nodeId, iteration, actor, allSkip, chosen, output, hop } }
-  local at = 1
-  while at <= #work do
-    local item = work[at]
-    at = at + 1
-    local source = planNode(item[1])
-    for _, route in ipairs(source.outbound) do
-      local kind = 'data'
-      if item[4] or (item[5] and not item[5][route.sourceHandle]) then kind = 'skip' end
-      local need, role, disabled = targetOf(route)
-      local became, target, readyHop = deliver(route, need, item[3], item[2], kind, item[6], item[7])
-      if became then
-        if item[7] + 1 > maxHop and became == 'data' and not disabled then return depthError end
-        if (became == 'data' and not disabled) or (role == 'loopEnd' and item[2] ~= '') then
-          queueActor(route.target, item[2], 0, ready, readyHop, route.targetJson)
-        -- a disabled node is skipped however its messages came, as an untaken branch is
-        elseif skipActor(route.target, item[2], disabled and disabledSkip or nil) then
-          if role == 'loopStart' then
-            -- a skipped loop never iterates: its loop end is skipped with it
-            local loopEnd = planNode(route.target).loopEnd
-            skipActor(loopEnd, '')
-            work[#work + 1] = { loopEnd, '', loopEnd, true, false, skipped, item[7] + 1 }
-          else
-            work[#work + 1] = { route.target, item[2], target, true, false, skipped, item[7] + 1 }
-          end
-        end
+-- Take one route of a work item (a finished or skipped actor: node id, iteration, actor, all
+-- skip, chosen handles, output, hop) and queue what follows: the target made ready, or skipped
+-- with its skips sent on (added to `work`). `release`: a held message delivered (never held
+-- again). Returns an error text when the depth limit is passed, else nil.
+local function takeRoute(route, item, ready, work, release)
+  local kind = 'data'
+  if item[4] or (item[5] and not item[5][route.sourceHandle]) then kind = 'skip' end
+  local need, role, disabled = targetOf(route)
+  local became, target, readyHop = deliver(route, need, item[3], item[2], kind, item[6], item[7], release)
+  if became == 'held' then return nil end
+  if became then
+    if item[7] + 1 > maxHop and became == 'data' and not disabled then return depthError end
+    if (became == 'data' and not disabled) or (role == 'loopEnd' and item[2] ~= '') then
+      queueActor(route.target, item[2], 0, ready, readyHop, route.targetJson)
+    -- a disabled node is skipped however its messages came, as an untaken branch is
+    elseif skipActor(route.target, item[2], disabled and disabledSkip or nil) then
+      if role == 'loopStart' then
+        -- a skipped loop never iterates: its loop end is skipped with it
+        local loopEnd = planNode(route.target).loopEnd
+        skipActor(loopEnd, '')
+        work[#work + 1] = { loopEnd, '', loopEnd, true, false, skipped, item[7] + 1 }
+      else
+        work[#work + 1] = { route.target, item[2], target, true, false, skipped, item[7] + 1 }
       end
     end
   end
   return nil
+end
+
+-- Route every item of `work` from `at` on, breadth first, skipping transitively. Returns an
+-- error text when the depth limit is passed, else nil.
+local function routeWork(work, at, ready)
+  while at <= #work do
+    local item = work[at]
+    at = at + 1
+    for _, route in ipairs(planNode(item[1]).outbound) do
+      local failure = takeRoute(route, item, ready, work)
+      if failure then return failure end
+    end
+  end
+  return nil
+end
+
+-- Route from a finished actor. Returns an error text when the depth limit is passed, else nil.
+local function routeFrom(nodeId, iteration, actor, allSkip, chosen, output, hop, ready)
+  return routeWork({ { nodeId, iteration, actor, allSkip, chosen, output, hop } }, 1, ready)
 end

@@ -1,14 +1,16 @@
 /**
- * @module runtime/http/routes/runs — test runs, run history, snapshots, events, actors, cancel.
+ * @module runtime/http/routes/runs — test runs, run history, snapshots, events, actors, cancel,
+ * re-runs and breakpoints (docs/debugging.md).
  * A run and its events are also readable with an API key of the run's project (the caller of a
  * webhook that answered 202 follows its run with the key it called with).
  */
 import Router from '@koa/router';
-import type { Engine } from '../../../actors/engine.ts';
+import { DebugRefusal, type Engine } from '../../../actors/engine.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
 import type { ApiKeyStore } from '../../services/stores/api-keys.ts';
 import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
 import { HttpError } from '../errors.ts';
+import { breakpointsOf, debugRequest } from './breakpoint-requests.ts';
 import { lastEventId, openSse } from '../sse.ts';
 import { refusalAnswer, runAccess, runNotFound } from './run-access.ts';
 import type { FlowRef, RunServices } from '../../core/run-services.ts';
@@ -21,10 +23,11 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
 
   router.post('/api/flows/:flowId/runs', async function startTestRun(ctx) {
     const flow = await flowOf(ctx, ctx.params.flowId);
-    const body = (ctx.request.body ?? {}) as { input?: unknown };
+    const body = (ctx.request.body ?? {}) as { input?: unknown; breakpoints?: unknown };
     // a test run: pinned nodes hand on their pinned output instead of running
     const { testPlan } = services.compiled(flow);
-    const runId = await engine.startRun(testPlan, body.input ?? {}, { mode: 'test' });
+    const breakpoints = body.breakpoints === undefined ? undefined : breakpointsOf(body.breakpoints, planEdges(testPlan));
+    const runId = await engine.startRun(testPlan, body.input ?? {}, { mode: 'test', breakpoints });
     ctx.status = 202;
     ctx.body = { runId };
   });
@@ -48,6 +51,21 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode }).catch(refusalAnswer);
     ctx.status = 202;
     ctx.body = { runId, rerunOf: { runId: source.runId, fromNode: request.fromNode } };
+  });
+
+  router.put('/api/runs/:runId/breakpoints', async function setBreakpoints(ctx) {
+    await checkRun(ctx, ctx.params.runId);
+    const body = ctx.request.body as { breakpoints?: unknown } | undefined;
+    const breakpoints = breakpointsOf(body?.breakpoints, await engine.runEdges(ctx.params.runId));
+    await debugAnswer(() => engine.setBreakpoints(ctx.params.runId, breakpoints));
+    ctx.body = { runId: ctx.params.runId, breakpoints: await engine.breakpoints(ctx.params.runId) };
+  });
+
+  router.post('/api/runs/:runId/debug', async function debugRun(ctx) {
+    await checkRun(ctx, ctx.params.runId);
+    const { action, message } = debugRequest(ctx.request.body);
+    const after = await debugAnswer(() => engine.debug(ctx.params.runId, action, message));
+    ctx.body = { runId: ctx.params.runId, action, ...after };
   });
 
   router.get('/api/runs/:runId', async function runSnapshot(ctx) {
@@ -92,6 +110,21 @@ export async function rerunPlanOf(services: RunServices, flow: FlowRef, version:
   const compiled = version === 'draft' ? services.compiled(flow) : await services.deployed(flow, version);
   if (!compiled) throw new HttpError(400, 'invalid_request', `version: the flow has no deployed version ${version}`);
   return mode === 'production' ? compiled.plan : compiled.testPlan;
+}
+
+/** The edge ids of a plan: what a test run's breakpoints may name. */
+function planEdges(plan: Plan): Set<string> {
+  return new Set(Object.values(plan.nodes).flatMap((node) => node.outbound.map((route) => route.edgeId)));
+}
+
+/** A breakpoint request's refusal (actors/breakpoints.ts) as its answer: 404 or 409. */
+async function debugAnswer<T>(act: () => Promise<T>): Promise<T> {
+  try {
+    return await act();
+  } catch (error) {
+    if (error instanceof DebugRefusal) throw new HttpError(error.status, error.status === 404 ? 'not_found' : 'conflict', error.message);
+    throw error;
+  }
 }
 
 /** `POST /api/runs/:id/rerun`'s body, checked: a 400 names the field at fault. */
