@@ -24,12 +24,14 @@ export interface LogRecord {
   flowName: string;
   /** null when the call was refused before a run started (no API key, plan limit…) */
   runId: string | null;
-  /** the production trigger: 'webhook', 'graphql', 'chat' or 'search' (widget calls), 'mcp' (an MCP tool call), 'teams' (a Teams bot activity), 'app' (an app trigger's service), 'sync' (a data-source flow's sync job) */
+  /** the production trigger: 'webhook', 'graphql', 'chat' or 'search' (widget calls), 'mcp' (an MCP tool call), 'teams' (a Teams bot activity), 'app' (an app trigger's service), 'sync' (a data-source flow's sync job), 'rerun' (a production-mode re-run from a node) */
   trigger: string;
   /** the deployed version of the flow the call ran (contract/versions.ts); absent when the call was refused before one was found */
   deployedVersion?: number;
   /** the caller's Idempotency-Key (a retry of the call with it got this call's run) */
   idempotencyKey?: string;
+  /** a production-mode re-run (docs/debugging.md): the run and the node it started from */
+  rerunOf?: { runId: string; fromNode: string };
   /** 'realtime': the caller got the answer in the call; 'async': the caller got 202 and the run went on */
   executionType: 'realtime' | 'async';
   environment: 'production';

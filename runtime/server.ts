@@ -151,7 +151,7 @@ export async function startWeft(options: WeftOptions): Promise<Weft> {
       deploymentHooks: [triggerSubscriptions, tableWebhooks, teamsApps, sync.jobs],
       deployGate: deployGate(stores.tests, suites),
       flowDeleted: (flowId) => stores.tests.deleteAll(flowId),
-      routers: buildRouters({ redis, prefix, options, keyring, nodes, catalogue, stores, services, metrics, engine, runServices, providers, suites, calls, toolServiceApi, triggerSubscriptions, tableWebhooks, sync: sync.router }),
+      routers: buildRouters({ redis, prefix, options, keyring, nodes, catalogue, stores, services, metrics, engine, runServices, providers, suites, calls, logs, toolServiceApi, triggerSubscriptions, tableWebhooks, sync: sync.router }),
     });
     routes = [...app.routeTable, webhookRoute];
     app.use(staticFiles(options.editorDir ?? editorDist));

@@ -33,6 +33,7 @@ import { oauthRouter } from '../http/routes/oauth.ts';
 import { optionLoadersRouter } from '../http/routes/option-loaders.ts';
 import { postgresRouter } from '../http/routes/postgres.ts';
 import { runsRouter } from '../http/routes/runs.ts';
+import type { RunLogger } from '../services/logs/run-logger.ts';
 import { runDebugRouter } from '../http/routes/run-debug.ts';
 import type { TableWebhooks } from '../http/routes/table-webhooks.ts';
 import { teamsHookRouter } from '../http/routes/teams-hook.ts';
@@ -68,6 +69,8 @@ export interface RouterParts {
   /** the flow tests' suite runs */
   suites: SuiteRunner;
   calls: ProductionCalls;
+  /** the production call log: a production-mode re-run is recorded there */
+  logs: Pick<RunLogger, 'record'>;
   toolServiceApi: ToolServiceApi;
   triggerSubscriptions: TriggerSubscriptions;
   tableWebhooks: TableWebhooks;
@@ -81,7 +84,7 @@ export function buildRouters(parts: RouterParts): Router[] {
   const { outbound, serviceUrls, fresh, planOf, toolService } = services;
   return [
     metricsRouter(parts.metrics, options.metricsToken),
-    runsRouter(runServices, apiKeys, stores.tests),
+    runsRouter(runServices, apiKeys, stores.tests, parts.logs),
     runDebugRouter(runServices, apiKeys, parts.catalogue),
     flowTestsRouter({
       flows, tests: stores.tests, engine: parts.engine, catalogue: parts.catalogue, runner: parts.suites, apiKeys,

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackApi, type LoopbackApi } from '../../../catalogue/testing/loopback-api.ts';
+import type { LogRecord } from '../../../contract/logs.ts';
 import type { RunSnapshot } from '../../../contract/runs.ts';
 import { readSse } from '../../testing/sse-client.ts';
 import { startTestWeft, type TestWeft } from '../../testing/test-weft.ts';
@@ -57,5 +58,13 @@ describe('a re-run and the calls before its node', () => {
     expect(JSON.parse(second.seen[1].body)).toEqual({ quote: 'q1' });
     expect(second.seen[1].headers['idempotency-key']).toBe(`${runId}/book_1`);
     expect(runId).not.toBe(source);
+
+    // a production-mode re-run is a production run: the call log records it with its source
+    const production = await weft.api<{ runId: string }>('POST', `/api/runs/${source}/rerun`, { fromNode: 'book_1', mode: 'production' });
+    await readSse(`${weft.url}/api/runs/${production.runId}/events`, { headers: weft.headers });
+    await weft.logged();
+    const { items: records } = await weft.api<{ items: LogRecord[] }>('GET', `/api/projects/${projectId}/logs`);
+    expect(records.find((r) => r.runId === production.runId)).toMatchObject({ trigger: 'rerun', rerunOf: { runId: source, fromNode: 'book_1' }, runStatus: 'completed', executionType: 'async', request: { method: 'POST', path: `/api/runs/${source}/rerun`, body: { fromNode: 'book_1' } } });
+    expect(records.find((r) => r.runId === runId)).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import { DebugRefusal, type Engine } from '../../../actors/engine.ts';
 import type { RunSummary } from '../../../contract/runs.ts';
 import type { ApiKeyStore } from '../../services/stores/api-keys.ts';
 import type { FlowTestStore } from '../../services/stores/flow-tests.ts';
+import type { RunLogger } from '../../services/logs/run-logger.ts';
 import { HttpError } from '../errors.ts';
 import { breakpointsOf, debugRequest } from './breakpoint-requests.ts';
 import { lastEventId, openSse } from '../sse.ts';
@@ -16,7 +17,7 @@ import { refusalAnswer, runAccess, runNotFound } from './run-access.ts';
 import type { FlowRef, RunServices } from '../../core/run-services.ts';
 import type { Plan } from '../../../actors/types.ts';
 
-export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'projectOf'>, tests?: Pick<FlowTestStore, 'marks'>): Router {
+export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'projectOf'>, tests?: Pick<FlowTestStore, 'marks'>, logs?: Pick<RunLogger, 'record'>): Router {
   const { engine } = services;
   const router = new Router();
   const { flowOf, checkRun } = runAccess(services, apiKeys);
@@ -48,9 +49,15 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     const source = await checkRun(ctx, ctx.params.runId);
     const request = rerunRequest(ctx.request.body);
     const plan = await rerunPlanOf(services, await flowOf(ctx, source.flowId), request.version, request.mode);
+    const receivedAt = Date.now();
     const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode }).catch(refusalAnswer);
+    const rerunOf = { runId: source.runId, fromNode: request.fromNode };
+    // a production-mode re-run is a production run: the call log records it (once it has ended)
+    if (request.mode === 'production') {
+      logs?.record({ flowId: source.flowId, runId, trigger: 'rerun', rerunOf, ...(typeof request.version === 'number' ? { deployedVersion: request.version } : {}), async: true, answerStatus: 202, receivedAt, request: { method: 'POST', path: ctx.path, body: { fromNode: request.fromNode } } });
+    }
     ctx.status = 202;
-    ctx.body = { runId, rerunOf: { runId: source.runId, fromNode: request.fromNode } };
+    ctx.body = { runId, rerunOf };
   });
 
   router.put('/api/runs/:runId/breakpoints', async function setBreakpoints(ctx) {

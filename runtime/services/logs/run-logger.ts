@@ -26,7 +26,9 @@ export interface ProductionCall {
   flow?: { projectId: string; name: string };
   /** null when the call was refused before a run started */
   runId: string | null;
-  trigger: 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app' | 'sync';
+  trigger: 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app' | 'sync' | 'rerun';
+  /** a production-mode re-run of a past run (docs/debugging.md): the run and node it started from */
+  rerunOf?: { runId: string; fromNode: string };
   /** the deployed version the call ran (absent when it was refused before a version was found) */
   deployedVersion?: number;
   /** the caller's Idempotency-Key, when it sent one */
@@ -165,6 +167,7 @@ export class RunLogger {
       trigger: call.trigger,
       ...(call.deployedVersion ? { deployedVersion: call.deployedVersion } : {}),
       ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),
+      ...(call.rerunOf ? { rerunOf: call.rerunOf } : {}),
       executionType: call.async ? 'async' : 'realtime',
       environment: 'production',
       request: call.request,
