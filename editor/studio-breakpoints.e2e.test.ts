@@ -91,4 +91,31 @@ describe('breakpoints in the studio', () => {
     }, runId, { timeout: 15_000 });
     expect(studio.errors).toEqual([]);
   });
+
+  it('a condition in the Run tab: a run whose message does not match goes through, one that matches stops', async () => {
+    const { page } = studio;
+    await studio.openFlow(projectId, { ...flow, name: 'Conditioned breakpoint' });
+    await edgeMenu(page, 'e2');
+    await page.getByTestId('context-menu').getByRole('menuitem', { name: 'Add breakpoint' }).click();
+    await page.getByTestId('tab-run').click();
+    const condition = page.locator('[data-testid="breakpoint-condition"][data-edge="e2"]');
+    expect(await page.getByTestId('breakpoint-list').textContent()).toContain('variables_1 → apiResponse_1');
+    await condition.fill('{{message.output.v}} == hi Grace');
+    await condition.press('Enter');
+
+    await page.getByTestId('run-input').fill('{"name": "Ada"}');
+    await page.getByTestId('run-button').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="current-run"]')?.getAttribute('data-status') === 'completed', undefined, { timeout: 15_000 });
+    expect(await page.getByTestId('paused-at-breakpoint').count()).toBe(0);
+    const passed = await page.getByTestId('current-run').getAttribute('data-run-id');
+
+    await page.getByTestId('run-input').fill('{"name": "Grace"}');
+    await page.getByTestId('run-button').click();
+    await held(page).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('current-run').getAttribute('data-run-id')).not.toBe(passed);
+    expect(await heldJson(page)).toEqual({ v: 'hi Grace' });
+    await page.getByTestId('debug-abort').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="current-run"]')?.getAttribute('data-status') === 'cancelled', undefined, { timeout: 15_000 });
+    expect(studio.errors).toEqual([]);
+  });
 });

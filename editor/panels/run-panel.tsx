@@ -1,5 +1,6 @@
 /** @module editor/panels/run-panel — test input (a trigger sample, the last call's, or typed), Run and why it was refused, the shown run (and where it is paused at a breakpoint), the inspector, live watching and history. */
 import { observer } from 'mobx-react-lite';
+import { BreakpointList } from './breakpoint-list.tsx';
 import { PausedAtBreakpoint } from './paused-at-breakpoint.tsx';
 import { formatDuration } from '../canvas/node-view.tsx';
 import type { RouterStore } from '../stores/router-store.ts';
@@ -74,6 +75,7 @@ export const RunPanel = observer(function RunPanel({ studio, router }: { studio:
         )}
       </div>
       <CurrentRun studio={studio} />
+      <BreakpointList studio={studio} />
       <PausedAtBreakpoint studio={studio} />
       {focused && studio.stage.active && <NodeInspector studio={studio} slug={focused} />}
       {!focused && studio.stage.active && <p className="muted">Click a node to see its inputs, output, error and duration.</p>}

@@ -31,8 +31,8 @@ export class RunsStore {
   watching = false;
   liveStatus: StreamStatus = 'closed';
   busy = false;
-  /** edge ids with a breakpoint: the next test runs stop there, and a running one is told at once (docs/debugging.md#breakpoints) */
-  readonly breakpoints = new Set<string>();
+  /** edge id → its breakpoint's condition ('' none): the next test runs stop there, and a running one is told at once (docs/debugging.md#breakpoints) */
+  readonly breakpoints = new Map<string, string>();
   private stream: EventStream | null = null;
   private live: EventStream | null = null;
   private colorIndex = 0;
@@ -160,8 +160,8 @@ export class RunsStore {
     });
   }
 
-  private breakpointList(): { edge: string }[] {
-    return [...this.breakpoints].map((edge) => ({ edge }));
+  private breakpointList(): { edge: string; condition?: string }[] {
+    return [...this.breakpoints].map(([edge, condition]) => (condition.trim() ? { edge, condition: condition.trim() } : { edge }));
   }
 
   /** The test run shown, while it runs and is followed (not a replay, not watched live): breakpoints apply to it. */
@@ -173,7 +173,18 @@ export class RunsStore {
   /** Set or remove the breakpoint on an edge; the test run shown, if it still runs, gets the new set. */
   async toggleBreakpoint(edgeId: string): Promise<void> {
     if (this.breakpoints.has(edgeId)) this.breakpoints.delete(edgeId);
-    else this.breakpoints.add(edgeId);
+    else this.breakpoints.set(edgeId, '');
+    await this.tellRunningRun();
+  }
+
+  /** A breakpoint's condition (an expression over the message, e.g. `{{message.output.total}} > 100`; '' stops on every message). */
+  async setBreakpointCondition(edgeId: string, condition: string): Promise<void> {
+    if (!this.breakpoints.has(edgeId)) return;
+    this.breakpoints.set(edgeId, condition);
+    await this.tellRunningRun();
+  }
+
+  private async tellRunningRun(): Promise<void> {
     const view = this.debuggable;
     if (view) await api.setBreakpoints(view.runId, this.breakpointList()).catch((e: Error) => toasts.show(e.message, 'error'));
   }
