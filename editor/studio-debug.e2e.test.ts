@@ -112,6 +112,13 @@ describe('the debug loop', () => {
     const alone = history.find((r) => r.singleNode === 'apiNode_1')!;
     const snapshot = await studio.weft.api<{ nodes: Record<string, unknown> }>('GET', `/api/runs/${alone.runId}`);
     expect(snapshot.nodes.apiResponse_1).toBeUndefined();
+
+    // again with a pasted output for the node before it: that is what it runs on
+    await page.locator('.pasted-inputs summary').click();
+    await page.getByTestId('pasted-inputs').fill('{"variables_1": {"text": "pasted"}}');
+    await page.getByTestId('run-node-pasted').click();
+    await expect.poll(async () => (await result.textContent()) ?? '', { timeout: 15_000 }).toContain('"echo": "pasted"');
+    expect(echoed()).toEqual(['hi Ada', 'edited', 'hi Ada', 'pasted']);
   });
 
   it('compares the re-run with its source run, node by node', async () => {

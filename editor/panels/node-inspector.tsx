@@ -6,6 +6,7 @@
  * (debug-store.ts), the node's last run alone shown below.
  */
 import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import { formatDuration } from '../canvas/node-view.tsx';
 import { isRunOver } from '../stores/run-view.ts';
 import type { Studio } from '../stores/studio.ts';
@@ -56,6 +57,21 @@ export const NodeInspector = observer(function NodeInspector({ studio, slug, com
   );
 });
 
+/** "Run this node" with outputs pasted for nodes before it (node id → output): they replace what the run recorded. */
+function PastedInputs({ busy, run }: { busy: boolean; run(text: string): void }) {
+  const [text, setText] = useState('{}');
+  return (
+    <details className="pasted-inputs">
+      <summary>Run this node with pasted inputs</summary>
+      <label className="muted" htmlFor="pasted-inputs">Node id → its output, for nodes before this one (they replace what this run recorded)</label>
+      <textarea id="pasted-inputs" className="input code-text" data-testid="pasted-inputs" rows={4} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+      <button className="btn" data-testid="run-node-pasted" disabled={busy} onClick={() => run(text)}>
+        Run with these inputs
+      </button>
+    </details>
+  );
+}
+
 /** "Re-run from here" and "Run this node" on a finished run, and the node's last run alone. */
 const DebugActions = observer(function DebugActions({ studio, slug }: { studio: Studio; slug: string }) {
   const view = studio.stage.focused;
@@ -74,6 +90,7 @@ const DebugActions = observer(function DebugActions({ studio, slug }: { studio: 
           {debug.runningNode === slug ? 'Running…' : 'Run this node'}
         </button>
       </div>
+      <PastedInputs key={`${view.runId}/${slug}`} busy={!canRerun || debug.runningNode === slug} run={(text) => void debug.runNode(slug, view.runId, text)} />
       {alone && (
         <div className="node-run-result" data-testid="node-run-result" data-status={alone.status}>
           <div className="inspector-facts">

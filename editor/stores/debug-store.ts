@@ -99,13 +99,21 @@ export class DebugStore {
     }
   }
 
-  /** Run one node of the draft alone with what `fromRun` recorded before it. */
-  async runNode(slug: string, fromRun: string): Promise<void> {
+  /** Run one node of the draft alone with what `fromRun` recorded before it; `pasted` (JSON text: node id → output) replaces those outputs. */
+  async runNode(slug: string, fromRun: string, pasted?: string): Promise<void> {
     this.runningNode = slug;
     try {
+      let input: unknown;
+      if (pasted !== undefined) {
+        try {
+          input = JSON.parse(pasted);
+        } catch (error) {
+          throw new Error(`The pasted inputs are not valid JSON: ${(error as Error).message}`);
+        }
+      }
       const unsaved = await this.host.runs.saveFirst();
       if (unsaved) throw new Error(unsaved);
-      const answer = await api.runNode(this.host.flowId, slug, { fromRun });
+      const answer = await api.runNode(this.host.flowId, slug, input === undefined ? { fromRun } : { fromRun, input });
       runInAction(() => this.nodeRuns.set(slug, { ...answer, fromRun }));
       void this.host.runs.loadHistory();
     } catch (error) {
