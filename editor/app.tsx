@@ -26,7 +26,7 @@ const Screen = observer(function Screen() {
   if (route.page === 'members') return <MembersPage key={key} />;
   if (route.page === 'account') return <AccountPage key={key} />;
   if (route.page === 'node-docs') return <NodeDocsPage name={route.name} catalogue={catalogue} />;
-  if (route.page === 'flow') return <FlowPage key={`${auth.generation}:${route.flowId}`} flowId={route.flowId} runId={route.runId} router={router} catalogue={catalogue} />;
+  if (route.page === 'flow') return <FlowPage key={`${auth.generation}:${route.flowId}`} flowId={route.flowId} runId={route.runId} debug={route.debug} router={router} catalogue={catalogue} />;
   return <ProjectsPage key={key} router={router} />;
 });
 

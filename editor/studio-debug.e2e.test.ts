@@ -3,7 +3,7 @@
  * edited recorded input (the dialog warns of the node that calls out; the node before it is not
  * called again), run one node alone (its output in the node's panel, nothing after it runs),
  * compare the re-run with its source run, and open a production run on the draft with its
- * trigger input pinned. The re-run dialog's screenshot is docs/images/debug-loop.png (renewed with
+ * trigger input pinned (from the run history and from its log record). The re-run dialog's screenshot is docs/images/debug-loop.png (renewed with
  * WEFT_DOCS_SCREENSHOTS=1).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -150,6 +150,20 @@ describe('the debug loop', () => {
     const draft = await weft.api<FlowDocument>('GET', `/api/flows/${flowId}`);
     expect(draft.nodes.find((n) => n.id === 'webhookTrigger_1')?.pinned).toMatchObject({ output: { name: 'Prod' }, runId: production });
     expect(await page.locator(nodeSel('webhookTrigger_1')).count()).toBe(1);
+
+    // the same from the run's log record, on the project's Logs page
+    const logged = (await weft.request('POST', `/hook/${flowId}`, { name: 'Logged' }, { authorization: `Bearer ${key}` })).headers.get('x-weft-run-id')!;
+    await weft.logged();
+    await page.goto(`${weft.url}/projects/${projectId}/logs`);
+    const row = page.getByTestId('log-row').filter({ hasText: 'webhook' }).first();
+    await row.locator('.log-row-main').click();
+    await row.getByTestId('log-debug-in-draft').click();
+    await expect.poll(shownRun, { timeout: 15_000 }).toBe(logged);
+    expect(new URL(page.url()).pathname).toBe(`/flows/${flowId}/runs/${logged}/debug`);
+    await expect.poll(() => page.getByTestId('run-input').inputValue()).toContain('"Logged"');
+    await waitSaved(page);
+    const again = await weft.api<FlowDocument>('GET', `/api/flows/${flowId}`);
+    expect(again.nodes.find((n) => n.id === 'webhookTrigger_1')?.pinned).toMatchObject({ output: { name: 'Logged' }, runId: logged });
     expect(studio.errors).toEqual([]);
   });
 });

@@ -18,11 +18,11 @@ import { useN8nPaste } from './use-n8n-paste.ts';
 import { CompareView } from '../versions/compare-view.tsx';
 import { ContextMenu } from '../canvas/context-menu.tsx';
 
-export const FlowPage = observer(function FlowPage(props: { flowId: string; runId?: string; router: RouterStore; catalogue: CatalogueStore }) {
+export const FlowPage = observer(function FlowPage(props: { flowId: string; runId?: string; debug?: boolean; router: RouterStore; catalogue: CatalogueStore }) {
   const [studio] = useState(() => new Studio(props.flowId, props.catalogue));
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (container.current) void studio.mount(container.current, props.runId);
+    if (container.current) void studio.mount(container.current, props.runId, props.debug);
     return () => studio.dispose();
     // the studio lives as long as this page; the run id only matters on first load
     // eslint-disable-next-line react-hooks/exhaustive-deps

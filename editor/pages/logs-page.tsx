@@ -37,6 +37,17 @@ function LogRow({ record }: { record: LogRecord }) {
           Replay this run on its flow →
         </a>
       )}
+      {open && record.runId && (
+        <a
+          className="btn btn--ghost log-debug-run"
+          data-testid="log-debug-in-draft"
+          href={`/flows/${record.flowId}/runs/${record.runId}/debug`}
+          title="Open this run on the draft with its trigger input pinned, to re-run from any node"
+          onClick={(e) => (e.preventDefault(), router.go({ page: 'flow', flowId: record.flowId, runId: record.runId!, debug: true }))}
+        >
+          Debug in draft →
+        </a>
+      )}
       {open && <JsonView label="Record" value={record} open />}
     </li>
   );

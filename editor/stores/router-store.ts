@@ -1,7 +1,8 @@
 /**
  * @module editor/stores/router-store — the studio's place as a URL, so a reload or a shared
  * link lands on the same screen: `/`, `/projects/:id` (its flows), `/projects/:id/<section>`
- * (credentials, default models, API keys, usage, logs), `/flows/:id`, `/flows/:id/runs/:runId`, `/members` (the
+ * (credentials, default models, API keys, usage, logs), `/flows/:id`, `/flows/:id/runs/:runId` (its
+ * `/debug`: the run opened on the draft with its trigger input pinned), `/members` (the
  * chosen organisation's people), `/account` (your password), `/docs/nodes/:name` (a node's
  * page, its definition's `docs` address) and `/invitations/:token` (an invitation link).
  */
@@ -15,7 +16,7 @@ export type Route =
   | { page: 'members' }
   | { page: 'account' }
   | { page: 'project'; projectId: string; section?: ProjectSection }
-  | { page: 'flow'; flowId: string; runId?: string }
+  | { page: 'flow'; flowId: string; runId?: string; debug?: boolean }
   | { page: 'node-docs'; name: string }
   | { page: 'invitation'; token: string };
 
@@ -28,13 +29,16 @@ export function parseRoute(path: string): Route {
   }
   if (parts[0] === 'docs' && parts[1] === 'nodes' && parts[2]) return { page: 'node-docs', name: parts[2] };
   if (parts[0] === 'invitations' && parts[1]) return { page: 'invitation', token: parts[1] };
-  if (parts[0] === 'flows' && parts[1]) return parts[2] === 'runs' && parts[3] ? { page: 'flow', flowId: parts[1], runId: parts[3] } : { page: 'flow', flowId: parts[1] };
+  if (parts[0] === 'flows' && parts[1]) {
+    if (parts[2] !== 'runs' || !parts[3]) return { page: 'flow', flowId: parts[1] };
+    return parts[4] === 'debug' ? { page: 'flow', flowId: parts[1], runId: parts[3], debug: true } : { page: 'flow', flowId: parts[1], runId: parts[3] };
+  }
   return { page: 'projects' };
 }
 
 export function routePath(route: Route): string {
   if (route.page === 'project') return `/projects/${encodeURIComponent(route.projectId)}${route.section ? `/${route.section}` : ''}`;
-  if (route.page === 'flow') return `/flows/${encodeURIComponent(route.flowId)}${route.runId ? `/runs/${encodeURIComponent(route.runId)}` : ''}`;
+  if (route.page === 'flow') return `/flows/${encodeURIComponent(route.flowId)}${route.runId ? `/runs/${encodeURIComponent(route.runId)}${route.debug ? '/debug' : ''}` : ''}`;
   if (route.page === 'members' || route.page === 'account') return `/${route.page}`;
   if (route.page === 'node-docs') return `/docs/nodes/${encodeURIComponent(route.name)}`;
   if (route.page === 'invitation') return `/invitations/${encodeURIComponent(route.token)}`;

@@ -195,7 +195,8 @@ export class Studio implements CanvasStores {
   }
 
   /** Mount the canvas into `container` and load the flow into it. */
-  async mount(container: HTMLElement, runId?: string): Promise<void> {
+  /** `debug`: open `runId` on the draft with its trigger input pinned (a production run's log record's action). */
+  async mount(container: HTMLElement, runId?: string, debug = false): Promise<void> {
     // the flow is fetched while the catalogue loads (a failure is shown below)
     const fetched = api.flow(this.flowId);
     fetched.catch(() => {});
@@ -230,7 +231,8 @@ export class Studio implements CanvasStores {
       void this.runs.loadHistory();
       if (runId) {
         this.setTab('run');
-        await this.runs.open(runId);
+        if (debug) await this.debug.debugInDraft(runId);
+        else await this.runs.open(runId);
       }
     } catch (error) {
       runInAction(() => (this.loadError = (error as Error).message));
