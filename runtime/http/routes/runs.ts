@@ -48,9 +48,11 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     const source = await checkRun(ctx, ctx.params.runId);
     const request = rerunRequest(ctx.request.body);
     const plan = await rerunPlanOf(services, await flowOf(ctx, source.flowId), request.version, request.mode);
-    const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode }).catch(refusalAnswer);
+    const { fromNode, inputs, mode, iteration } = request;
+    const runId = await engine.rerun(source.runId, plan, fromNode, inputs, { mode, iteration }).catch(refusalAnswer);
+    const rerunOf = (await engine.meta(runId))?.rerunOf ?? { runId: source.runId, fromNode };
     ctx.status = 202;
-    ctx.body = { runId, rerunOf: { runId: source.runId, fromNode: request.fromNode } };
+    ctx.body = { runId, rerunOf };
   });
 
   router.put('/api/runs/:runId/breakpoints', async function setBreakpoints(ctx) {
@@ -127,16 +129,25 @@ async function debugAnswer<T>(act: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `POST /api/runs/:id/rerun`'s body, checked: a 400 names the field at fault. */
-function rerunRequest(body: unknown): { fromNode: string; inputs?: Record<string, unknown>; version: 'draft' | number; mode: 'test' | 'production' } {
+interface RerunRequest {
+  fromNode: string;
+  inputs?: Record<string, unknown>;
+  version: 'draft' | number;
+  mode: 'test' | 'production';
+  /** a node inside a loop body: the iteration to start in (the engine checks it: actors/rerun-scope.ts) */
+  iteration?: number;
+}
+
+/** `POST /api/runs/:id/rerun`'s body, checked: a 400 names the field at fault (the engine checks `iteration` against the source run). */
+function rerunRequest(body: unknown): RerunRequest {
   const fault = (message: string) => new HttpError(400, 'invalid_request', message);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fault('The body must be a JSON object {fromNode, inputs?, version?, mode?}');
-  const { fromNode, inputs, version = 'draft', mode = 'test' } = body as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fault('The body must be a JSON object {fromNode, inputs?, version?, mode?, iteration?}');
+  const { fromNode, inputs, version = 'draft', mode = 'test', iteration } = body as Record<string, unknown>;
   if (typeof fromNode !== 'string' || fromNode === '') throw fault('fromNode: a node id is required');
   if (inputs !== undefined && (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))) throw fault('inputs: an object of node id → replacement message');
   if (version !== 'draft' && !(Number.isInteger(version) && (version as number) > 0)) throw fault("version: 'draft' or a deployed version number");
   if (mode !== 'test' && mode !== 'production') throw fault("mode: 'test' or 'production'");
-  return { fromNode, inputs: inputs as Record<string, unknown> | undefined, version: version as 'draft' | number, mode };
+  return { fromNode, inputs: inputs as Record<string, unknown> | undefined, version: version as 'draft' | number, mode, iteration: iteration as number | undefined };
 }
 
 /** Every event of every run of a flow, as it happens (production runs included). */
