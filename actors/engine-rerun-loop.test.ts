@@ -38,6 +38,16 @@ function counting(): { executed: string[]; engine: Engine } {
 
 const ran = (executed: string[], runId: string) => executed.filter((e) => e.startsWith(`${runId} `)).map((e) => e.split(' ')[1]).sort();
 
+/** The held message a run is paused at in loop iteration `iteration`, once it is. */
+async function pausedIn(engine: Engine, runId: string, iteration: number) {
+  for (let i = 0; i < 200; i++) {
+    const paused = (await engine.meta(runId))?.paused;
+    if (paused?.iteration === iteration) return paused;
+    await new Promise((ok) => setTimeout(ok, 25));
+  }
+  throw new Error(`run ${runId} did not pause in iteration ${iteration}`);
+}
+
 // trigger_1 → loop_1 → [first_1 → second_1] → end_1 → after_1
 const plan = buildPlan(
   {
@@ -99,6 +109,23 @@ describe('re-run from inside a loop body', () => {
     expect(ran(executed, rerun)).toEqual(['after_1', 'end_1', 'first_1#1', 'first_1#2', 'second_1#1', 'second_1#2']);
     const snap = await engine.snapshot(rerun);
     expect(snap?.nodes.end_1.output).toMatchObject({ loopOutput: [{ output: { sum: 3 } }, { output: { sum: 11, item: 5 } }, { output: { sum: 7, item: 3 } }] });
+  });
+
+  it('stops at a breakpoint inside the body in the iteration it starts in, and goes on from there', async () => {
+    const { executed, engine } = counting();
+    const source = await engine.startRun(plan, { items: [1, 2, 3] });
+    await eventsUntilEnd(engine, source);
+    // e4: second_1 → end_1
+    const rerun = await engine.rerun(source, plan, 'second_1', undefined, { iteration: 1, breakpoints: [{ edge: 'e4' }] });
+    expect(await pausedIn(engine, rerun, 1)).toMatchObject({ edgeId: 'e4', source: 'second_1', nodeId: 'end_1', iteration: 1, message: { sum: 5, item: 2 } });
+    expect(ran(executed, rerun)).toEqual(['second_1#1']);
+    // continue: it stops at the breakpoint again in iteration 2
+    await engine.debug(rerun, 'continue');
+    expect(await pausedIn(engine, rerun, 2)).toMatchObject({ edgeId: 'e4', message: { sum: 7, item: 3 } });
+    await engine.setBreakpoints(rerun, []);
+    await engine.debug(rerun, 'continue');
+    expect((await eventsUntilEnd(engine, rerun)).at(-1)?.type).toBe('run.completed');
+    expect(ran(executed, rerun)).toEqual(['after_1', 'end_1', 'first_1#2', 'second_1#1', 'second_1#2']);
   });
 
   it('refuses an iteration out of range or not an integer, one the source never ran, and inputs for what runs again', async () => {
