@@ -1,9 +1,12 @@
 /** Re-runs from a node inside a loop body: the iteration it names starts at that node. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
 import type { ExecuteFn } from './engine-types.ts';
 import { runKeys } from './keys.ts';
 import type { RerunRefusal } from './rerun-seed.ts';
+import { killWhenRunning } from './testing/crash-run.ts';
 import { eventsUntilEnd, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
@@ -126,6 +129,53 @@ describe('re-run from inside a loop body', () => {
     await engine.debug(rerun, 'continue');
     expect((await eventsUntilEnd(engine, rerun)).at(-1)?.type).toBe('run.completed');
     expect(ran(executed, rerun)).toEqual(['after_1', 'end_1', 'first_1#2', 'second_1#1', 'second_1#2']);
+  });
+
+  it('in a deciding loop (the supervisor\'s shape): the iterations after it are decided again, the one it starts in is not', async () => {
+    const { executed, engine } = counting();
+    // trigger_1 → decide_1, whose paths a (slow_1) and b (b_1) both end at loopEnd_1 → after_1
+    const deciding = buildPlan(
+      { trigger_1: { type: 'trigger', role: 'trigger' }, decide_1: { type: 'decide', role: 'loopStart' }, slow_1: {}, b_1: {}, loopEnd_1: { type: 'loopEnd', role: 'loopEnd' }, after_1: {} },
+      ['trigger_1->decide_1', 'decide_1:a->slow_1', 'decide_1:b->b_1', 'slow_1->loopEnd_1', 'b_1->loopEnd_1', 'loopEnd_1->after_1'],
+    );
+    const source = await engine.startRun(deciding, { steps: ['b', 'a', 'b'], slowMs: 10 });
+    await eventsUntilEnd(engine, source);
+    const fresh = (await engine.snapshot(source))!.nodes.loopEnd_1.output as { loopOutput: { currentValue: { chose: string } }[] };
+    const rerun = await engine.rerun(source, deciding, 'b_1', undefined, { iteration: 0 });
+    expect((await eventsUntilEnd(engine, rerun)).at(-1)?.type).toBe('run.completed');
+    expect(ran(executed, rerun)).toEqual(['after_1', 'b_1#0', 'b_1#2', 'decide_1#1', 'decide_1#2', 'decide_1#3', 'loopEnd_1', 'slow_1#1']);
+    const snap = await engine.snapshot(rerun);
+    // slow_1 was skipped in iteration 0 of the source: it stays skipped
+    expect(snap?.nodes['slow_1#0'].state).toBe('skipped');
+    const end = snap?.nodes.loopEnd_1.output as typeof fresh;
+    expect(end.loopOutput.map((r) => r.currentValue.chose)).toEqual(fresh.loopOutput.map((r) => r.currentValue.chose));
+    expect(snap?.nodes.b_1).toMatchObject({ state: 'completed', output: 'Ran inside the loop' });
+  });
+
+  it('survives its worker SIGKILLed in the iteration it starts in: taken over, each re-run actor once, the ones before it never', async () => {
+    const engine = testEngine(testExecute, { lockDurationMs: 2000 });
+    engines.push(engine);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing/crash-worker.ts')], {
+      env: { ...process.env, WEFT_PREFIX: engine.prefix },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((ok) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ok()));
+    // trigger_1 → loop_1 → [a_1 → slow_1] → end_1 → after_1
+    const slowLoop = buildPlan(
+      { trigger_1: { type: 'trigger', role: 'trigger' }, loop_1: { type: 'loop', role: 'loopStart' }, a_1: {}, slow_1: {}, end_1: { type: 'loopEnd', role: 'loopEnd' }, after_1: {} },
+      ['trigger_1->loop_1', 'loop_1->a_1', 'a_1->slow_1', 'slow_1->end_1', 'end_1->after_1'],
+    );
+    const source = await engine.startRun(slowLoop, { items: [1, 2, 3], slowMs: 800 });
+    while ((await engine.meta(source))?.status === 'running') await new Promise((ok) => setTimeout(ok, 50));
+    const rerun = await engine.rerun(source, slowLoop, 'slow_1', undefined, { iteration: 1 });
+    const events = await killWhenRunning(engine, rerun, child, 'slow_1#1');
+    const completed = events.filter((e) => e.type === 'node.completed').map((e) => { const c = e as { nodeId: string; iteration?: number }; return `${c.nodeId}#${c.iteration ?? ''}`; });
+    expect(completed.filter((c) => !c.startsWith('end_1') && !c.startsWith('loop_1')).sort()).toEqual(['a_1#2', 'after_1#', 'slow_1#1', 'slow_1#2']);
+    const snap = await engine.snapshot(rerun);
+    expect((snap?.nodes['slow_1#1'].output as { pid: number }).pid).toBe(process.pid);
+    expect((snap?.nodes.end_1.output as { loopOutput: unknown[] }).loopOutput).toHaveLength(3);
+    const actors = await engine.actors(rerun);
+    expect(Object.fromEntries(actors!.map((a) => [a.actor, a.mailbox.length]))).toMatchObject({ 'slow_1#1': 1, 'end_1#1': 1, 'a_1#2': 1, 'slow_1#2': 1, after_1: 1 });
   });
 
   it('refuses an iteration out of range or not an integer, one the source never ran, and inputs for what runs again', async () => {

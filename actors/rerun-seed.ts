@@ -14,11 +14,10 @@
  */
 import type Redis from 'ioredis';
 import { runKeys } from './keys.ts';
-import { actorIn, rerunScope, runsAgain, startIteration } from './rerun-scope.ts';
+import { actorIn, RerunRefusal, rerunScope, runsAgain, startIteration } from './rerun-scope.ts';
 import type { Plan } from './types.ts';
 
-export { RerunRefusal } from './rerun-scope.ts';
-import { RerunRefusal } from './rerun-scope.ts';
+export { RerunRefusal };
 
 /** The new run's keys before its start (written by RunStore.seed), and the actor its start queues. */
 export interface RerunSeed {
