@@ -77,7 +77,7 @@ export async function rerunSeed(
   // a loop body's nodes run as iterations (`n#i`): their loop's finish stands for them, and each
   // seeded iteration actor the source recorded must have finished
   const unfinished = [
-    ...seeded.filter((id) => !plan.nodes[id].loop && !again(id) && !finished.has(actors[id] ?? '')),
+    ...seeded.filter((id) => !plan.nodes[id].loop && !finished.has(actors[id] ?? '')),
     ...Object.keys(actors).filter((actor) => actor.includes('#') && !actor.includes(':') && kept(actor) && !finished.has(actors[actor])),
   ];
   if (unfinished.length) {
