@@ -33,6 +33,9 @@ export { DebugRefusal, type DebugAction } from './breakpoints.ts';
  * the pipeline (the one dispatcher every activation goes through: actors/pipeline.ts), the
  * activation queues, their workers and the live hub.
  */
+/** How a re-run runs: its mode, its id, the loop iteration it starts in, its breakpoints (test runs). */
+export type RerunOptions = Pick<StartOptions, 'mode' | 'runId' | 'breakpoints'> & { iteration?: number };
+
 export class Engine {
   readonly redis: Redis;
   readonly prefix: string;
@@ -63,13 +66,16 @@ export class Engine {
   /**
    * Start a re-run of `sourceRunId` from `fromNode` on `plan` (docs/debugging.md): the nodes
    * before it are not run again, their recorded outputs (`inputs` replacing some) seed the new
-   * run, whose start queues `fromNode`. Throws a RerunRefusal naming the field it cannot take.
+   * run, whose start queues `fromNode` (inside a loop body: in `options.iteration`, by default the
+   * last one the source recorded for it). A test re-run stops at `options.breakpoints`. Throws a
+   * RerunRefusal naming the field it cannot take.
    */
-  async rerun(sourceRunId: string, plan: Plan, fromNode: string, inputs?: Record<string, unknown>, options: Pick<StartOptions, 'mode' | 'runId'> = {}): Promise<string> {
+  async rerun(sourceRunId: string, plan: Plan, fromNode: string, inputs?: Record<string, unknown>, options: RerunOptions = {}): Promise<string> {
     const source = await this.store.meta(sourceRunId);
     if (!source) throw new RerunRefusal('runId', `Run ${sourceRunId} not found`);
-    const seed = await rerunSeed(this.redis, this.prefix, sourceRunId, plan, fromNode, inputs);
-    return this.pipeline.startRun(plan, source.input ?? null, { mode: options.mode ?? 'test', runId: options.runId, rerun: { runId: sourceRunId, seed } });
+    const seed = await rerunSeed(this.redis, this.prefix, sourceRunId, plan, fromNode, inputs, 'inputs', options.iteration);
+    const { mode = 'test', runId, breakpoints } = options;
+    return this.pipeline.startRun(plan, source.input ?? null, { mode, runId, breakpoints, rerun: { runId: sourceRunId, seed } });
   }
 
   /**

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { StartCall } from './actor-calls.ts';
 import type { StartOptions } from './engine-types.ts';
 import { liveChannel } from './keys.ts';
+import type { RerunSeed } from './rerun-seed.ts';
 import { runTraceparent } from './trace-context.ts';
 import type { Plan } from './types.ts';
 
@@ -36,6 +37,16 @@ export function frozenNodes(plan: Plan): Record<string, string> {
   return texts;
 }
 
+/** The actor a re-run's start queues: `fromNode`, or `fromNode#i` from inside a loop body. */
+function startActor(seed: RerunSeed): string {
+  return seed.iteration === undefined ? seed.fromNode : `${seed.fromNode}#${seed.iteration}`;
+}
+
+/** A re-run's link to its source run, as its meta carries it. */
+function rerunOf(runId: string, seed: RerunSeed): { runId: string; fromNode: string; iteration?: number } {
+  return { runId, fromNode: seed.fromNode, ...(seed.iteration === undefined ? {} : { iteration: seed.iteration }) };
+}
+
 /** start-1.lua's call for a new run of `plan` (its meta as stored, before status and start time), and that meta. */
 export function startCall(
   plan: Plan, input: unknown, options: StartOptions, store: { prefix: string; retention: number; payloadLimit: number },
@@ -59,12 +70,12 @@ export function startCall(
     ...(traceparent ? { traceparent } : {}),
     // a test run with breakpoints: its routing looks at the run's `bp` hash (actors/breakpoints.ts)
     ...(options.breakpoints?.length && (options.mode ?? 'test') === 'test' ? { debug: '1' } : {}),
-    ...(options.rerun?.runId ? { rerunOf: JSON.stringify({ runId: options.rerun.runId, fromNode: options.rerun.seed.fromNode }) } : {}),
+    ...(options.rerun?.runId ? { rerunOf: JSON.stringify(rerunOf(options.rerun.runId, options.rerun.seed)) } : {}),
     ...options.rerun?.seed.meta,
   };
   const call: StartCall = {
-    // a re-run's start queues the node it starts from instead of the trigger
-    runId, trigger: options.rerun?.seed.fromNode ?? plan.trigger, now: Date.now(), retention: store.retention, channel: liveChannel(store.prefix, plan.flowId),
+    // a re-run's start queues the node it starts from instead of the trigger (in its loop iteration)
+    runId, trigger: options.rerun ? startActor(options.rerun.seed) : plan.trigger, now: Date.now(), retention: store.retention, channel: liveChannel(store.prefix, plan.flowId),
     payloadLimit: store.payloadLimit, meta, nodes: frozenNodes(plan),
   };
   return { call, meta };

@@ -4,6 +4,7 @@
  * them. Browser-safe: types and the severity list.
  */
 import type { ErrorKind } from './errors.ts';
+import type { RunMeta } from './runs.ts';
 
 export type Severity = 'INFO' | 'WARN' | 'ERROR';
 export const severities: readonly Severity[] = ['INFO', 'WARN', 'ERROR'];
@@ -31,7 +32,7 @@ export interface LogRecord {
   /** the caller's Idempotency-Key (a retry of the call with it got this call's run) */
   idempotencyKey?: string;
   /** a production-mode re-run (docs/debugging.md): the run and the node it started from */
-  rerunOf?: { runId: string; fromNode: string };
+  rerunOf?: RunMeta['rerunOf'];
   /** 'realtime': the caller got the answer in the call; 'async': the caller got 202 and the run went on */
   executionType: 'realtime' | 'async';
   environment: 'production';

@@ -3,6 +3,7 @@
  * docs/debugging.md): per node, what each run recorded and how the outputs differ; and what a
  * re-run from a node would do (`GET /api/runs/:runId/rerun-plan`) and what one node run alone answers. Types only.
  */
+import type { RunMeta } from './runs.ts';
 
 /** Where two JSON values differ: `path` is dotted ('' the whole value; array items by index). */
 export interface OutputDiff {
@@ -36,8 +37,8 @@ export interface NodeComparison {
 }
 
 export interface RunComparison {
-  a: { runId: string; status: string; startedAt: number; finishedAt?: number; rerunOf?: { runId: string; fromNode: string } };
-  b: { runId: string; status: string; startedAt: number; finishedAt?: number; rerunOf?: { runId: string; fromNode: string } };
+  a: { runId: string; status: string; startedAt: number; finishedAt?: number; rerunOf?: RunMeta['rerunOf'] };
+  b: { runId: string; status: string; startedAt: number; finishedAt?: number; rerunOf?: RunMeta['rerunOf'] };
   nodes: NodeComparison[];
   totals: { a: { tokens: number; cost: number; durationMs?: number }; b: { tokens: number; cost: number; durationMs?: number } };
 }

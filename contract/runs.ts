@@ -42,8 +42,8 @@ export interface RunMeta {
   /** the Idempotency-Key of the production call that started the run, when it sent one */
   idempotencyKey?: string;
   input?: unknown;
-  /** a re-run (docs/debugging.md): the run it re-ran and the node it started from */
-  rerunOf?: { runId: string; fromNode: string };
+  /** a re-run (docs/debugging.md): the run it re-ran, the node it started from and, inside a loop body, the iteration */
+  rerunOf?: { runId: string; fromNode: string; iteration?: number };
   /** a run of one node by itself (docs/debugging.md, "Run one node"): that node; nothing else ran */
   singleNode?: string;
   /** a test run paused at a breakpoint (docs/debugging.md#breakpoints): the held message and where; only while it runs */

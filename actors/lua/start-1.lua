@@ -1,5 +1,6 @@
 --[[
-  Start a run: write its meta and frozen plan, then either queue the trigger actor or, when the
+  Start a run: write its meta and frozen plan, then either queue the trigger actor (a re-run's:
+  the actor it starts from, `node` or `node#iteration`) or, when the
   starting process ran the trigger already (its executors only shape the input), finish it
   here as finish-1.lua would (its output stored, its routes taken, what became ready queued),
   so the run's first step costs no call of its own, with the steps it ran ahead after the
@@ -36,8 +37,10 @@ for at = stepsEnd + 1, #ARGV, 2 do planTexts[ARGV[at]] = ARGV[at + 1] end
 local trigger, output = ARGV[2], ARGV[6]
 local runJson = quote(ARGV[1])
 local triggerJson = quote(trigger)
+-- a re-run from inside a loop body queues an iteration's actor (`node#i`)
+local queuedNode, queuedIteration = string.match(trigger, '^(.-)#(%d+)$')
 emitJson('{"type":"run.started","runId":' .. runJson .. ',"ts":' .. nowText .. '}')
-emitJson(nodeEvent('node.queued', runJson, nowText, triggerJson) .. '}')
+emitJson(nodeEvent('node.queued', runJson, nowText, queuedNode and quote(queuedNode) or triggerJson) .. iterationField(queuedIteration or '') .. '}')
 if output ~= '' then
   local duration = intText(math.max(0, tonumber(ARGV[7]) - tonumber(nowText)))
   -- finish's events follow these in the same entry of the events stream; it renews every key's

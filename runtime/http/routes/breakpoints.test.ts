@@ -133,6 +133,29 @@ describe('breakpoints', () => {
       .toEqual([409, `Run ${production} is a production run: breakpoints are for test runs only`]);
   });
 
+  it('a re-run takes breakpoints as a test run does: it pauses on the edge after its start node; a production re-run refuses them', async () => {
+    const id = await flow(weft, projectId);
+    const { runId: source } = await start(weft, id, undefined);
+    await end(weft, source);
+    const started = await weft.request('POST', `/api/runs/${source}/rerun`, { fromNode: 'variables_1', inputs: { webhookTrigger_1: { name: 'Bo' } }, breakpoints: [{ edge: 'e2' }] });
+    expect(started.status).toBe(202);
+    const { runId } = (await started.json()) as { runId: string };
+    const snapshot = await pausedRun(weft, runId);
+    expect(snapshot).toMatchObject({ status: 'running', rerunOf: { runId: source, fromNode: 'variables_1' }, paused: { edgeId: 'e2', nodeId: 'apiResponse_1', message: { v: 'hi Bo' } } });
+    expect(snapshot.nodes.apiResponse_1).toBeUndefined();
+    expect(await weft.api('POST', `/api/runs/${runId}/debug`, { action: 'continue', message: { v: 'edited' } })).toMatchObject({ runId, action: 'continue' });
+    expect((await end(weft, runId)).at(-1)?.type).toBe('run.completed');
+    expect((await weft.api<Snapshot>('GET', `/api/runs/${runId}`)).nodes.apiResponse_1.output).toMatchObject({ echo: 'edited' });
+    // without breakpoints a re-run does not stop
+    const plain = await weft.api<{ runId: string }>('POST', `/api/runs/${source}/rerun`, { fromNode: 'variables_1' });
+    expect((await end(weft, plain.runId)).at(-1)?.type).toBe('run.completed');
+
+    const rerun = (body: Record<string, unknown>) => refused(weft, 'POST', `/api/runs/${source}/rerun`, { fromNode: 'variables_1', ...body });
+    expect(await rerun({ mode: 'production', breakpoints: [{ edge: 'e2' }] })).toEqual([400, 'breakpoints: a production re-run takes none; breakpoints are for test runs only']);
+    expect(await rerun({ breakpoints: [{ edge: 'e9' }] })).toEqual([400, "breakpoints[0].edge: no edge 'e9' in the flow"]);
+    expect(await rerun({ breakpoints: {} })).toEqual([400, 'breakpoints: a list of {edge, condition?}']);
+  });
+
   it('a paused run survives a restart of the server and its workers, then continues to the end', async () => {
     const id = await flow(weft, projectId);
     const { runId } = await start(weft, id, [{ edge: 'e2' }]);

@@ -155,4 +155,16 @@ describe('GET /api/runs/:runId/rerun-plan', () => {
     expect(await refused('?fromNode=variables_1&version=3')).toEqual([400, 'version: the flow has no deployed version 3']);
     expect(await refused('?fromNode=variables_1&mode=live')).toEqual([400, "mode: 'test' or 'production'"]);
   });
+  it('from inside a loop body: the body before the node runs again too (in the later iterations) and is the input', async () => {
+    const node = (id: string, type: string, values: Record<string, unknown> = {}) => ({ id, type, position: { x: 0, y: 0 }, values });
+    const api = node('apiNode_1', 'apiNode', { url: 'http://127.0.0.1:9/x', method: 'GET' });
+    const nodes = [trigger, node('forLoop_1', 'forLoopNode', { iterateOver: 'list', iteratorValue: '[1]' }), api, variables('variables_1', 'v'), node('forLoopEnd_1', 'forLoopEndNode')];
+    const edges = [edge('e1', 'webhookTrigger_1', 'forLoop_1'), edge('e2', 'forLoop_1', 'apiNode_1'), edge('e3', 'apiNode_1', 'variables_1'), edge('e4', 'variables_1', 'forLoopEnd_1')];
+    const flowId = (await weft.api<{ id: string }>('POST', `/api/projects/${projectId}/flows`, { name: 'loop plan test', nodes, edges })).id;
+    const source = await testRun(flowId, {});
+    const plan = await weft.api<RerunPlan>('GET', `/api/runs/${source}/rerun-plan?fromNode=variables_1`);
+    expect(plan.rerun.map((n) => n.nodeId)).toEqual(['apiNode_1', 'variables_1', 'forLoopEnd_1']);
+    expect(plan.callsOut.map((n) => n.nodeId)).toEqual(['apiNode_1']);
+    expect(plan.inputs.map((n) => n.nodeId)).toEqual(['apiNode_1']);
+  });
 });

@@ -9,7 +9,7 @@
  *   recorded outputs it would start from (RerunPlan).
  */
 import Router from '@koa/router';
-import { rerunNodesFrom } from '../../../actors/rerun-seed.ts';
+import { nodesRunAgain, rerunScope } from '../../../actors/rerun-scope.ts';
 import type { Plan } from '../../../actors/types.ts';
 import type { NodeRunAnswer, RerunPlan } from '../../../contract/run-compare.ts';
 import type { CatalogueView } from '../../services/flows/catalogue-view.ts';
@@ -93,7 +93,9 @@ function planQuery(query: Record<string, unknown>): { fromNode: string; version:
 
 /** What a re-run of `plan` from `fromNode` runs again and starts from (actors/rerun-seed.ts decides the same). */
 function rerunPlanFor(plan: Plan, fromNode: string, version: 'draft' | number, mode: 'test' | 'production', catalogue: Pick<CatalogueView, 'get'>): RerunPlan {
-  const again = rerunNodesFrom(plan, fromNode);
+  const scope = rerunScope(plan, fromNode);
+  // from inside a loop body, the body's nodes before fromNode run again in the iterations after the chosen one
+  const again = nodesRunAgain(scope);
   const ids = Object.keys(plan.nodes);
   const node = (id: string) => ({ nodeId: id, type: plan.nodes[id].type, label: catalogue.get(plan.nodes[id].type)?.label ?? plan.nodes[id].type });
   const rerun = ids.filter((id) => again.has(id));
@@ -104,6 +106,6 @@ function rerunPlanFor(plan: Plan, fromNode: string, version: 'draft' | number, m
     return [{ ...node(id), sideEffects, ...(pinned ? { pinned: true as const } : {}), ...(disabled ? { disabled: true as const } : {}) }];
   });
   // the nodes not run again whose messages reach a node that is: the outputs the re-run starts from
-  const inputs = ids.filter((id) => !again.has(id) && plan.nodes[id].outbound.some((r) => again.has(r.target)));
+  const inputs = ids.filter((id) => !scope.again.has(id) && plan.nodes[id].outbound.some((r) => scope.again.has(r.target)));
   return { fromNode, version, mode, rerun: rerun.map(node), callsOut, inputs: inputs.map(node) };
 }

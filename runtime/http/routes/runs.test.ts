@@ -126,6 +126,34 @@ describe('runs', () => {
     expect(await refused({ fromNode: 'variables_1', version: 7 })).toEqual([400, 'version: the flow has no deployed version 7']);
   });
 
+  it('re-runs from a node inside a loop body in the iteration asked for; refuses an iteration out of range or not an integer', async () => {
+    const loop = { id: 'forLoop_1', type: 'forLoopNode', position: { x: 0, y: 0 }, values: { iterateOver: 'list', iteratorValue: '["a","b","c"]' } };
+    const end = { id: 'forLoopEnd_1', type: 'forLoopEndNode', position: { x: 0, y: 0 }, values: {} };
+    const id = await flow([trigger, loop, variables('variables_1', '{{forLoop_1.output.currentValue}}'), variables('variables_2', '{{variables_1.output.v}}!'), end], [
+      edge('e1', 'webhookTrigger_1', 'forLoop_1'), edge('e2', 'forLoop_1', 'variables_1'), edge('e3', 'variables_1', 'variables_2'), edge('e4', 'variables_2', 'forLoopEnd_1'),
+    ], false);
+    const { runId: source } = await weft.api<{ runId: string }>('POST', `/api/flows/${id}/runs`, { input: {} });
+    await readSse(`${weft.url}/api/runs/${source}/events`, { headers: weft.headers });
+    const started = await weft.request('POST', `/api/runs/${source}/rerun`, { fromNode: 'variables_2', inputs: { variables_1: { v: 'B' } }, iteration: 1 });
+    expect(started.status).toBe(202);
+    const { runId, rerunOf } = (await started.json()) as { runId: string; rerunOf: unknown };
+    expect(rerunOf).toEqual({ runId: source, fromNode: 'variables_2', iteration: 1 });
+    const events = await readSse(`${weft.url}/api/runs/${runId}/events`, { headers: weft.headers });
+    expect(events.at(-1)?.type).toBe('run.completed');
+    const ranAgain = events.filter((e) => e.type === 'node.started').map((e) => `${e.nodeId}#${e.iteration ?? ''}`);
+    // the loop's own steps start too (its iteration records, its next iteration); nothing of iteration 0, nor variables_1 in 1
+    expect(ranAgain).toEqual(['variables_2#1', 'forLoopEnd_1#1', 'forLoop_1#2', 'variables_1#2', 'variables_2#2', 'forLoopEnd_1#2', 'forLoopEnd_1#']);
+    const snapshot = await weft.api<{ nodes: Record<string, { output: { loopOutput: { output: unknown }[] } }> }>('GET', `/api/runs/${runId}`);
+    expect(snapshot.nodes.forLoopEnd_1.output.loopOutput.map((r) => r.output)).toEqual([{ v: 'a!' }, { v: 'B!' }, { v: 'c!' }]);
+    const refused = async (body: unknown) => {
+      const answer = await weft.request('POST', `/api/runs/${source}/rerun`, body);
+      return [answer.status, ((await answer.json()) as { error: { message: string } }).error.message];
+    };
+    expect(await refused({ fromNode: 'variables_2', iteration: 3 })).toEqual([400, `iteration: the loop 'forLoop_1' has 3 iterations in run ${source} (from 0 to 2)`]);
+    expect(await refused({ fromNode: 'variables_2', iteration: '1' })).toEqual([400, 'iteration: an integer, 0 or more (the loop iteration to start in)']);
+    expect(await refused({ fromNode: 'variables_1', inputs: { variables_2: {} } })).toEqual([400, "inputs.variables_2: 'variables_2' runs again in the re-run; only the nodes before 'variables_1' take an input"]);
+  });
+
   it('cancels a running run', async () => {
     const id = await flow([trigger, { id: 'wait_1', type: 'waitNode', position: { x: 0, y: 0 }, values: { seconds: 5 } }], [
       edge('e1', 'webhookTrigger_1', 'wait_1'),

@@ -49,12 +49,14 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     const source = await checkRun(ctx, ctx.params.runId);
     const request = rerunRequest(ctx.request.body);
     const plan = await rerunPlanOf(services, await flowOf(ctx, source.flowId), request.version, request.mode);
+    const { fromNode, inputs, mode, iteration } = request;
+    const breakpoints = request.breakpoints === undefined ? undefined : breakpointsOf(request.breakpoints, planEdges(plan));
     const receivedAt = Date.now();
-    const runId = await engine.rerun(source.runId, plan, request.fromNode, request.inputs, { mode: request.mode }).catch(refusalAnswer);
-    const rerunOf = { runId: source.runId, fromNode: request.fromNode };
+    const runId = await engine.rerun(source.runId, plan, fromNode, inputs, { mode, iteration, breakpoints }).catch(refusalAnswer);
+    const rerunOf = (await engine.meta(runId))?.rerunOf ?? { runId: source.runId, fromNode };
     // a production-mode re-run is a production run: the call log records it (once it has ended)
-    if (request.mode === 'production') {
-      logs?.record({ flowId: source.flowId, runId, trigger: 'rerun', rerunOf, ...(typeof request.version === 'number' ? { deployedVersion: request.version } : {}), async: true, answerStatus: 202, receivedAt, request: { method: 'POST', path: ctx.path, body: { fromNode: request.fromNode } } });
+    if (mode === 'production') {
+      logs?.record({ flowId: source.flowId, runId, trigger: 'rerun', rerunOf, ...(typeof request.version === 'number' ? { deployedVersion: request.version } : {}), async: true, answerStatus: 202, receivedAt, request: { method: 'POST', path: ctx.path, body: { fromNode } } });
     }
     ctx.status = 202;
     ctx.body = { runId, rerunOf };
@@ -134,16 +136,29 @@ async function debugAnswer<T>(act: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `POST /api/runs/:id/rerun`'s body, checked: a 400 names the field at fault. */
-function rerunRequest(body: unknown): { fromNode: string; inputs?: Record<string, unknown>; version: 'draft' | number; mode: 'test' | 'production' } {
+interface RerunRequest {
+  fromNode: string;
+  inputs?: Record<string, unknown>;
+  version: 'draft' | number;
+  mode: 'test' | 'production';
+  /** a node inside a loop body: the iteration to start in (the engine checks it: actors/rerun-scope.ts) */
+  iteration?: number;
+  /** a test re-run's breakpoints, unchecked: checked against the plan the re-run runs (breakpointsOf) */
+  breakpoints?: unknown;
+}
+
+/** `POST /api/runs/:id/rerun`'s body, checked: a 400 names the field at fault (the engine checks `iteration` against the source run). */
+function rerunRequest(body: unknown): RerunRequest {
   const fault = (message: string) => new HttpError(400, 'invalid_request', message);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fault('The body must be a JSON object {fromNode, inputs?, version?, mode?}');
-  const { fromNode, inputs, version = 'draft', mode = 'test' } = body as Record<string, unknown>;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fault('The body must be a JSON object {fromNode, inputs?, version?, mode?, iteration?, breakpoints?}');
+  const { fromNode, inputs, version = 'draft', mode = 'test', iteration, breakpoints } = body as Record<string, unknown>;
   if (typeof fromNode !== 'string' || fromNode === '') throw fault('fromNode: a node id is required');
   if (inputs !== undefined && (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))) throw fault('inputs: an object of node id → replacement message');
   if (version !== 'draft' && !(Number.isInteger(version) && (version as number) > 0)) throw fault("version: 'draft' or a deployed version number");
   if (mode !== 'test' && mode !== 'production') throw fault("mode: 'test' or 'production'");
-  return { fromNode, inputs: inputs as Record<string, unknown> | undefined, version: version as 'draft' | number, mode };
+  // production runs never stop on breakpoints and take none
+  if (breakpoints !== undefined && mode === 'production') throw fault('breakpoints: a production re-run takes none; breakpoints are for test runs only');
+  return { fromNode, inputs: inputs as Record<string, unknown> | undefined, version: version as 'draft' | number, mode, iteration: iteration as number | undefined, breakpoints };
 }
 
 /** Every event of every run of a flow, as it happens (production runs included). */

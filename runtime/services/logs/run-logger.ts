@@ -28,7 +28,7 @@ export interface ProductionCall {
   runId: string | null;
   trigger: 'webhook' | 'graphql' | 'chat' | 'search' | 'mcp' | 'teams' | 'app' | 'sync' | 'rerun';
   /** a production-mode re-run of a past run (docs/debugging.md): the run and node it started from */
-  rerunOf?: { runId: string; fromNode: string };
+  rerunOf?: LogRecord['rerunOf'];
   /** the deployed version the call ran (absent when it was refused before a version was found) */
   deployedVersion?: number;
   /** the caller's Idempotency-Key, when it sent one */
