@@ -3,7 +3,8 @@
  * edited recorded input (the dialog warns of the node that calls out; the node before it is not
  * called again), run one node alone (its output in the node's panel, nothing after it runs),
  * compare the re-run with its source run, and open a production run on the draft with its
- * trigger input pinned (from the run history and from its log record). The re-run dialog's screenshot is docs/images/debug-loop.png (renewed with
+ * trigger input pinned (from the run history and from its log record); a loop body's node re-run
+ * from a chosen iteration. The re-run dialog's screenshot is docs/images/debug-loop.png (renewed with
  * WEFT_DOCS_SCREENSHOTS=1).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -164,6 +165,52 @@ describe('the debug loop', () => {
     await waitSaved(page);
     const again = await weft.api<FlowDocument>('GET', `/api/flows/${flowId}`);
     expect(again.nodes.find((n) => n.id === 'webhookTrigger_1')?.pinned).toMatchObject({ output: { name: 'Logged' }, runId: logged });
+    expect(studio.errors).toEqual([]);
+  });
+
+  it('re-runs a loop body node from a chosen iteration', async () => {
+    const { page, weft } = studio;
+    const loopFlow = {
+      name: 'Squares',
+      nodes: [
+        { id: 'webhookTrigger_1', type: 'webhookTriggerNode', position: { x: 0, y: 100 }, values: {} },
+        { id: 'forLoop_1', type: 'forLoopNode', position: { x: 300, y: 100 }, values: { iterateOver: 'list', iteratorValue: '{{trigger.output.numbers}}' } },
+        { id: 'square_1', type: 'codeNode', position: { x: 600, y: 100 }, values: { code: 'const n = outputs.forLoop_1.currentValue; return n * n;' } },
+        { id: 'forLoopEnd_1', type: 'forLoopEndNode', position: { x: 900, y: 100 }, values: {} },
+      ],
+      edges: [
+        { id: 'e1', source: 'webhookTrigger_1', sourceHandle: 'out', target: 'forLoop_1', targetHandle: 'in' },
+        { id: 'e2', source: 'forLoop_1', sourceHandle: 'out', target: 'square_1', targetHandle: 'in' },
+        { id: 'e3', source: 'square_1', sourceHandle: 'out', target: 'forLoopEnd_1', targetHandle: 'in' },
+      ],
+    };
+    await studio.openFlow(projectId, loopFlow);
+    await page.getByTestId('tab-run').click();
+    await page.getByTestId('run-input').fill('{"numbers": [1, 2, 3]}');
+    await page.getByTestId('run-button').click();
+    await finished();
+    const source = (await shownRun())!;
+    await pick(page, 'square_1');
+    await page.getByTestId('rerun-from-here').click();
+    const dialog = page.getByTestId('rerun-dialog');
+    const iteration = dialog.getByTestId('rerun-iteration');
+    await expect.poll(() => iteration.inputValue()).toBe('2');
+    expect(await iteration.locator('option').allTextContents()).toEqual(['0', '1', '2']);
+    await iteration.selectOption('1');
+    // the loop node's output in iteration 1 is what square_1 starts from there
+    const input = dialog.locator('[data-testid="rerun-input"][data-node="forLoop_1"]');
+    await expect.poll(async () => JSON.parse(await input.inputValue()) as { currentValue?: number }).toMatchObject({ currentValue: 2 });
+    await dialog.getByTestId('rerun-start').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(shownRun).not.toBe(source);
+    await finished();
+    const rerun = (await shownRun())!;
+    const snapshot = await weft.api<{ rerunOf?: unknown; nodes: Record<string, { output?: unknown }> }>('GET', `/api/runs/${rerun}`);
+    expect(snapshot.rerunOf).toEqual({ runId: source, fromNode: 'square_1', iteration: 1 });
+    // the loop ends as the source run's did: iteration 0 seeded, 1 and 2 run again
+    const before = await weft.api<{ nodes: Record<string, { output?: unknown }> }>('GET', `/api/runs/${source}`);
+    expect(snapshot.nodes.forLoopEnd_1.output).toEqual(before.nodes.forLoopEnd_1.output);
+    expect((snapshot.nodes.forLoopEnd_1.output as { loopOutput: { output: number }[] }).loopOutput.map((i) => i.output)).toEqual([1, 4, 9]);
     expect(studio.errors).toEqual([]);
   });
 });

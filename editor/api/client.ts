@@ -149,8 +149,8 @@ export const api = {
   run: (runId: string) => call<RunSnapshot>('GET', `/api/runs/${encodeURIComponent(runId)}`),
   cancelRun: (runId: string) => call<{ status: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/cancel`),
   /** the debug loop (docs/debugging.md): a re-run from a node, its plan, one node run alone, two runs compared */
-  rerun: (runId: string, fromNode: string, inputs: Record<string, unknown>) =>
-    call<{ runId: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/rerun`, { fromNode, inputs }),
+  rerun: (runId: string, fromNode: string, inputs: Record<string, unknown>, iteration?: number) =>
+    call<{ runId: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/rerun`, iteration === undefined ? { fromNode, inputs } : { fromNode, inputs, iteration }),
   rerunPlan: (runId: string, fromNode: string) => call<RerunPlan>('GET', `/api/runs/${encodeURIComponent(runId)}/rerun-plan?fromNode=${encodeURIComponent(fromNode)}`),
   runNode: (flowId: string, nodeId: string, body: { fromRun?: string; input?: unknown }) =>
     call<NodeRunAnswer>('POST', `/api/flows/${encodeURIComponent(flowId)}/nodes/${encodeURIComponent(nodeId)}/run`, body),

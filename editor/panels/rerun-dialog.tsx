@@ -38,6 +38,18 @@ export const RerunDialog = observer(function RerunDialog({ debug, outputsOf }: {
             <p className="muted">
               Runs again on the draft: {plan.rerun.map((n) => n.nodeId).join(', ')}. The nodes before it do not run; they hand on what they recorded.
             </p>
+            {draft.iterations.length > 0 && (
+              <label className="debug-input">
+                <span className="field-label">Start in iteration (the ones before it are not run again)</span>
+                <select className="input" data-testid="rerun-iteration" value={draft.iteration} onChange={(e) => void debug.pickIteration(Number(e.target.value))}>
+                  {draft.iterations.map((i) => (
+                    <option key={i} value={i}>
+                      {i}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             {warned.length > 0 ? (
               <div className="debug-warning" data-testid="rerun-side-effects">
                 <strong>These nodes call out again:</strong>

@@ -17,6 +17,9 @@ export interface RerunDraft {
   runId: string;
   fromNode: string;
   plan: RerunPlan | null;
+  /** a node inside a loop body: the iterations the run recorded of it, and the one to start (the last by default) */
+  iterations: number[];
+  iteration?: number;
   /** node slug → its recorded output as JSON text, as loaded and as edited */
   recorded: Record<string, string>;
   texts: Record<string, string>;
@@ -48,14 +51,38 @@ export class DebugStore {
   }
 
   async openRerun(runId: string, fromNode: string): Promise<void> {
-    this.rerun = { runId, fromNode, plan: null, recorded: {}, texts: {}, error: '' };
+    this.rerun = { runId, fromNode, plan: null, iterations: [], recorded: {}, texts: {}, error: '' };
     try {
       const [plan, snapshot] = await Promise.all([api.rerunPlan(runId, fromNode), api.run(runId)]);
-      const recorded = Object.fromEntries(plan.inputs.map((n) => [n.nodeId, pretty(snapshot.nodes[n.nodeId]?.output)]));
-      runInAction(() => this.rerun?.runId === runId && Object.assign(this.rerun, { plan, recorded, texts: { ...recorded } }));
+      // a loop body's node is recorded per iteration (`n#i`): the re-run starts the last one unless another is picked
+      const iterations = Object.keys(snapshot.nodes).flatMap((actor) => (actor.startsWith(`${fromNode}#`) ? [Number(actor.slice(fromNode.length + 1))] : [])).sort((a, b) => a - b);
+      const iteration = iterations.at(-1);
+      runInAction(() => {
+        if (this.rerun?.runId !== runId) return;
+        Object.assign(this.rerun, { plan, iterations, iteration });
+        this.loadRecorded(snapshot.nodes);
+      });
     } catch (error) {
       runInAction(() => this.rerun && (this.rerun.error = (error as Error).message));
     }
+  }
+
+  /** The outputs the re-run starts from, as recorded: a body node's of the chosen iteration. */
+  private loadRecorded(nodes: Record<string, { output?: unknown }>): void {
+    const draft = this.rerun;
+    if (!draft?.plan) return;
+    const recordedOf = (id: string) => (draft.iteration !== undefined && `${id}#${draft.iteration}` in nodes ? nodes[`${id}#${draft.iteration}`] : nodes[id])?.output;
+    draft.recorded = Object.fromEntries(draft.plan.inputs.map((n) => [n.nodeId, pretty(recordedOf(n.nodeId))]));
+    draft.texts = { ...draft.recorded };
+  }
+
+  /** Start the re-run at another recorded iteration of a loop body's node. */
+  async pickIteration(iteration: number): Promise<void> {
+    const draft = this.rerun;
+    if (!draft) return;
+    draft.iteration = iteration;
+    const { nodes } = await api.run(draft.runId);
+    runInAction(() => this.rerun === draft && this.loadRecorded(nodes));
   }
 
   setRerunText(slug: string, text: string): void {
@@ -89,7 +116,7 @@ export class DebugStore {
       if (unsaved) throw new Error(unsaved);
       const edited = Object.entries(draft.texts).filter(([slug, text]) => text !== draft.recorded[slug]);
       const inputs = Object.fromEntries(edited.map(([slug, text]) => [slug, JSON.parse(text) as unknown]));
-      const { runId } = await api.rerun(draft.runId, draft.fromNode, inputs);
+      const { runId } = await api.rerun(draft.runId, draft.fromNode, inputs, draft.iteration);
       runInAction(() => (this.rerun = null));
       this.host.runs.followTestRun(runId);
     } catch (error) {
