@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // two test processes on this 2-core machine: 683 s against 1,458 s serial (docs/performance-log.md)
+    maxWorkers: 2,
     // graphql ships CommonJS (main) and ESM (module) builds. Node loads graphql-http's own
     // `import 'graphql'` as the CommonJS one while Vite gives our code the ESM one, and graphql
     // refuses a schema "from another module or realm": let Vite load graphql-http as well.
