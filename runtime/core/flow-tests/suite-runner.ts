@@ -101,7 +101,7 @@ export class SuiteRunner {
     const ended: CaseResult[] = [];
     for (const result of suite.cases.filter((c) => c.status === 'pending' || c.status === 'running')) {
       const test = stored.get(result.caseId);
-      const started = (await this.deps.engine.snapshot(result.runId)) !== null;
+      const started = (await this.deps.engine.meta(result.runId)) !== null;
       if (test && (started || !draftChanged)) left.push(test);
       else ended.push({ ...result, status: 'error', error: test ? DRAFT_CHANGED : CASE_DELETED, finishedAt: Date.now() });
     }
