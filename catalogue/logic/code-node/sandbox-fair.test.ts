@@ -1,4 +1,5 @@
 /** The sandbox's slots are shared fairly among projects: one project's endless loops never keep another's code waiting. */
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runSandboxed } from './sandbox.ts';
 
@@ -45,4 +46,35 @@ describe('code that has timed out before', () => {
     // the short code ran before even the first of its project's four loops timed out
     expect(order[0]).toBe('short');
   }, 45_000);
+
+  it('moves loops waiting for a short code\'s slot to the slow code\'s one once their text timed out, running it at the lowest CPU priority', async () => {
+    const loop = 'while (true) { /* project D\'s loop */ }';
+    const order: string[] = [];
+    const run = (name: string, code: string) =>
+      runSandboxed(code, { input: null, outputs: {} }, { owner: 'proj_d', timeoutMs: 1000 }).then(
+        () => order.push(name),
+        () => order.push(name),
+      );
+    // three loops fill the short code's slots, three more wait for them, then the short code
+    const first = [0, 1, 2].map((i) => run(`loop ${i}`, loop));
+    await sleep(100);
+    const waiting = [3, 4, 5].map((i) => run(`loop ${i}`, loop));
+    await sleep(100);
+    const short = run('short', 'return 1');
+    await short;
+    // the waiting loops went to the slow code's slot when the first three timed out: the short code took a slot at once
+    expect(order.slice(0, 3).sort()).toEqual(['loop 0', 'loop 1', 'loop 2']);
+    expect(order.slice(3)).toEqual(['short']);
+    // the first of them runs now, in a thread at nice 19
+    expect(threadNices()).toContain(19);
+    await Promise.all(waiting);
+  }, 45_000);
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The nice values of this process's threads (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNices(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+}
+

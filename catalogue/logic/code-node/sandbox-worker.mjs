@@ -6,14 +6,15 @@
 // with kind 'timeout' | 'memory' | 'code' | 'host'.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { newQuickJSWASMModule } from 'quickjs-emscripten';
 
-// User code runs at a lower CPU priority than the engine (nice 10 for this thread alone: Linux
-// takes a thread id where a process id goes), so endless loops on a busy machine leave the
-// server's and workers' event loops their CPU. Elsewhere the thread keeps its priority.
+// User code runs at a lower CPU priority than the engine (`workerData.nice`: 10, and 19 for code
+// known to time out; for this thread alone: Linux takes a thread id where a process id goes), so
+// endless loops on a busy machine leave the server's and workers' event loops, and short code,
+// their CPU. Elsewhere the thread keeps its priority.
 try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), workerData?.nice ?? 10);
 } catch {
   // no /proc/thread-self (not Linux): the thread runs at the process's priority
 }

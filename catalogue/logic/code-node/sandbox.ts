@@ -9,8 +9,9 @@
  * project runs at most two at once, so one project's slow code never keeps another's waiting;
  * an activation waiting for a slot gives its worker slot up meanwhile (`offSlot`). Code that has
  * timed out here once (the same text: an endless loop called again) runs in a slot of its own
- * (shared fairly too), so it never again keeps the three from a project's other code: that
- * code waits at most one time limit behind its project's loops, while they are not yet known.
+ * (shared fairly too), at the lowest CPU priority, so it never again keeps the three or the CPU
+ * from a project's other code: that code waits at most one time limit behind its project's
+ * loops, while they are not yet known.
  */
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -42,6 +43,9 @@ export const DEFAULT_MEMORY_BYTES = 32 * 1024 * 1024;
 /** grace beyond the interrupt deadline before the worker is terminated outright */
 const HARD_KILL_GRACE_MS = 1_000;
 const POOL_SIZE = 3;
+/** CPU priorities (nice) of the sandbox threads: user code below the engine, code known to time out lowest */
+const NICE = 10;
+const SLOW_NICE = 19;
 /** how many code texts that timed out are remembered (the oldest forgotten first) */
 const TIMED_OUT_KEPT = 1000;
 
@@ -50,6 +54,8 @@ type Answer = { id: number; ok: true; valueJson: string; logs: string[] } | { id
 interface PoolWorker {
   worker: Worker;
   busy: boolean;
+  /** a worker of the slow code's slot: its thread runs at the lowest CPU priority */
+  slow: boolean;
 }
 
 const pool: PoolWorker[] = [];
@@ -71,10 +77,10 @@ function rememberTimedOut(fingerprint: string): void {
   if (timedOut.size > TIMED_OUT_KEPT) timedOut.delete(timedOut.values().next().value!);
 }
 
-function spawn(): PoolWorker {
-  const worker = new Worker(new URL('./sandbox-worker.mjs', import.meta.url));
+function spawn(slow: boolean): PoolWorker {
+  const worker = new Worker(new URL('./sandbox-worker.mjs', import.meta.url), { workerData: { nice: slow ? SLOW_NICE : NICE } });
   worker.unref();
-  const slot: PoolWorker = { worker, busy: false };
+  const slot: PoolWorker = { worker, busy: false, slow };
   worker.once('exit', () => {
     const index = pool.indexOf(slot);
     if (index >= 0) pool.splice(index, 1);
@@ -83,12 +89,24 @@ function spawn(): PoolWorker {
   return slot;
 }
 
-/** A sandbox worker for `owner`, once a slot of `from` is its (slots bound the pool: at most POOL_SIZE + 1 workers). */
-async function acquire(from: FairSlots, owner: string, offSlot: SandboxOptions['offSlot']): Promise<PoolWorker> {
-  if (!from.tryAcquire(owner)) await (offSlot ? offSlot(() => from.acquire(owner)) : from.acquire(owner));
-  const slot = pool.find((s) => !s.busy) ?? spawn();
-  slot.busy = true;
-  return slot;
+/**
+ * A sandbox worker for `owner` and the slots it came from, once a slot is its (slots bound the
+ * pool: at most POOL_SIZE + 1 workers). Code that timed out elsewhere while it waited for a
+ * short code's slot hands that slot on and waits for the slow code's one instead.
+ */
+async function acquire(fingerprint: string, owner: string, offSlot: SandboxOptions['offSlot']): Promise<{ from: FairSlots; slot: PoolWorker }> {
+  for (;;) {
+    const from = timedOut.has(fingerprint) ? slowSlots : slots;
+    if (!from.tryAcquire(owner)) await (offSlot ? offSlot(() => from.acquire(owner)) : from.acquire(owner));
+    if (from === slots && timedOut.has(fingerprint)) {
+      from.leave(owner);
+      continue;
+    }
+    const slow = from === slowSlots;
+    const slot = pool.find((s) => !s.busy && s.slow === slow) ?? spawn(slow);
+    slot.busy = true;
+    return { from, slot };
+  }
 }
 
 function release(from: FairSlots, slot: PoolWorker, owner: string, broken: boolean): void {
@@ -109,8 +127,7 @@ export async function runSandboxed(code: string, globals: { input: unknown; outp
   const { timeoutMs = DEFAULT_TIMEOUT_MS, memoryBytes = DEFAULT_MEMORY_BYTES, signal, owner = '' } = options;
   if (signal?.aborted) throw new NodeError('Code execution was cancelled', 'operational');
   const fingerprint = fingerprintOf(code);
-  const from = timedOut.has(fingerprint) ? slowSlots : slots;
-  const slot = await acquire(from, owner, options.offSlot);
+  const { from, slot } = await acquire(fingerprint, owner, options.offSlot);
   const id = nextId++;
   let broken = false;
   try {
