@@ -69,6 +69,31 @@ async function eachCaseOnce(flowId: string, suite: SuiteRun): Promise<void> {
   }
 }
 
+/**
+ * A suite of `names` started on a server whose API calls hang: once four cases run (the fifth
+ * waits for a lane) and `meanwhile` has run, the server stops, the calls are answered, and the
+ * server starts again.
+ */
+async function stoppedMidSuite(names: string[], meanwhile?: (flowId: string) => Promise<unknown>): Promise<{ flowId: string; suiteRunId: string }> {
+  let release: () => void = () => {};
+  const hanging = new Promise<void>((ok) => (release = ok));
+  api = await startLoopbackApi(async () => {
+    await hanging;
+    return { body: { ok: true } };
+  });
+  weft = await startTestWeft({ outboundAllow: [api.hostPort] });
+  const flowId = await suiteFlow(names);
+  const { suiteRunId } = await weft.api<{ suiteRunId: string }>('POST', `/api/flows/${flowId}/tests/run`, {});
+  while (api.seen.length < 4) await sleep(20);
+  await meanwhile?.(flowId);
+  const stopping = weft.stop();
+  release();
+  await stopping;
+  expect(api.seen).toHaveLength(4);
+  await weft.restart();
+  return { flowId, suiteRunId };
+}
+
 describe('a suite run and a crash', () => {
   it('completes every case after the worker running them was SIGKILLed', async () => {
     let release: () => void = () => {};
@@ -103,24 +128,8 @@ describe('a suite run and a crash', () => {
   }, 90_000);
 
   it('is taken on by the server started again after it stopped mid-suite, its pending case started then', async () => {
-    let release: () => void = () => {};
-    const hanging = new Promise<void>((ok) => (release = ok));
-    api = await startLoopbackApi(async () => {
-      await hanging;
-      return { body: { ok: true } };
-    });
-    weft = await startTestWeft({ outboundAllow: [api.hostPort] });
-    // five cases: four run at once, the fifth waits for a lane
     const names = ['Ada', 'Grace', 'Lin', 'Mo', 'Noor'];
-    const flowId = await suiteFlow(names);
-    const { suiteRunId } = await weft.api<{ suiteRunId: string }>('POST', `/api/flows/${flowId}/tests/run`, {});
-    while (api.seen.length < 4) await sleep(20);
-    const stopping = weft.stop();
-    release();
-    await stopping;
-    expect(api.seen).toHaveLength(4);
-
-    await weft.restart();
+    const { flowId, suiteRunId } = await stoppedMidSuite(names);
     const suite = await finished(flowId, suiteRunId);
     expect(suite).toMatchObject({ total: 5, passed: 5, failed: 0 });
     for (const name of names) expect(asked(name), name).toBe(1);
@@ -128,22 +137,8 @@ describe('a suite run and a crash', () => {
   }, 90_000);
 
   it('ends a pending case as an error when the draft changed while its suite was interrupted', async () => {
-    let release: () => void = () => {};
-    const hanging = new Promise<void>((ok) => (release = ok));
-    api = await startLoopbackApi(async () => {
-      await hanging;
-      return { body: { ok: true } };
-    });
-    weft = await startTestWeft({ outboundAllow: [api.hostPort] });
-    const flowId = await suiteFlow(['Ada', 'Grace', 'Lin', 'Mo', 'Noor']);
-    const { suiteRunId } = await weft.api<{ suiteRunId: string }>('POST', `/api/flows/${flowId}/tests/run`, {});
-    while (api.seen.length < 4) await sleep(20);
     // saved while Noor waits for a lane: a new draft revision the suite was not started on
-    await weft.api('PUT', `/api/flows/${flowId}`, { name: 'Asks, edited' });
-    const stopping = weft.stop();
-    release();
-    await stopping;
-    await weft.restart();
+    const { flowId, suiteRunId } = await stoppedMidSuite(['Ada', 'Grace', 'Lin', 'Mo', 'Noor'], (id) => weft!.api('PUT', `/api/flows/${id}`, { name: 'Asks, edited' }));
     const suite = await finished(flowId, suiteRunId);
     expect(suite).toMatchObject({ total: 5, passed: 4, failed: 1 });
     expect(suite.cases.find((c) => c.name === 'Noor')).toMatchObject({ status: 'error', error: DRAFT_CHANGED });
