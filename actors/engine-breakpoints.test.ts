@@ -5,7 +5,7 @@ import { DebugRefusal, type Engine } from './engine.ts';
 import type { EngineOptions, ExecuteFn } from './engine-types.ts';
 import { runKeys } from './keys.ts';
 import { ActorFunctions } from './scripts.ts';
-import { eventsUntilEnd, testEngine } from './testing/harness.ts';
+import { eventsUntilEnd, ranIn, recording, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
 
@@ -14,12 +14,10 @@ afterAll(() => Promise.all(engines.map((e) => e.close())));
 
 /** Every execution as `<runId> <actor>`; `see` nodes answer what a_1 and b_1 handed on. */
 function counting(): { executed: string[]; execute: ExecuteFn } {
-  const executed: string[] = [];
-  const execute: ExecuteFn = async (a) => {
-    executed.push(`${a.runId} ${a.actor}`);
+  const { executed, execute } = recording(async (a) => {
     if (a.node.type !== 'see') return testExecute(a);
     return { output: { node: a.node.id, saw: await a.outputs(['a_1', 'b_1']) } };
-  };
+  });
   return { executed, execute };
 }
 
@@ -30,7 +28,7 @@ function started(execute: ExecuteFn, options: Partial<EngineOptions> = {}): Engi
   return engine;
 }
 
-const ran = (executed: string[], runId: string) => executed.filter((e) => e.startsWith(`${runId} `)).map((e) => e.split(' ')[1]);
+const ran = ranIn;
 const trigger = { trigger_1: { type: 'trigger', role: 'trigger' as const } };
 // trigger_1 -e1-> a_1 -e2-> b_1 -e3-> c_1
 const line = buildPlan({ ...trigger, a_1: {}, b_1: { type: 'see' }, c_1: { type: 'see' } }, ['trigger_1->a_1', 'a_1->b_1', 'b_1->c_1']);

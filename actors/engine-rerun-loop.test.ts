@@ -3,11 +3,10 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
-import type { ExecuteFn } from './engine-types.ts';
 import { runKeys } from './keys.ts';
-import type { RerunRefusal } from './rerun-seed.ts';
+import type { RerunRefusal } from './rerun-scope.ts';
 import { killWhenRunning } from './testing/crash-run.ts';
-import { eventsUntilEnd, testEngine } from './testing/harness.ts';
+import { eventsUntilEnd, ranIn, recording, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
 
@@ -19,9 +18,7 @@ afterAll(() => Promise.all(engines.map((e) => e.close())));
  * trigger input's `failAt`), `second` adds one to what `first` handed it in its iteration.
  */
 function counting(): { executed: string[]; engine: Engine } {
-  const executed: string[] = [];
-  const execute: ExecuteFn = async (a) => {
-    executed.push(`${a.runId} ${a.actor}`);
+  const { executed, execute } = recording(async (a) => {
     if (a.node.type === 'first') {
       const { currentValue } = (await a.outputs(['loop_1'])).loop_1 as { currentValue: number };
       if (currentValue === (a.meta.input as { failAt?: number }).failAt) throw new Error(`no ${currentValue}`);
@@ -32,14 +29,14 @@ function counting(): { executed: string[]; engine: Engine } {
       return { output: { sum: (seen.first_1 as number) + 1, item: (seen.loop_1 as { currentValue: number }).currentValue } };
     }
     return testExecute(a);
-  };
+  });
   const engine = testEngine(execute);
   engines.push(engine);
   engine.startWorker(4);
   return { executed, engine };
 }
 
-const ran = (executed: string[], runId: string) => executed.filter((e) => e.startsWith(`${runId} `)).map((e) => e.split(' ')[1]).sort();
+const ran = (executed: string[], runId: string) => ranIn(executed, runId).sort();
 
 /** The held message a run is paused at in loop iteration `iteration`, once it is. */
 async function pausedIn(engine: Engine, runId: string, iteration: number) {
@@ -68,7 +65,7 @@ describe('re-run from inside a loop body', () => {
     const fresh = (await engine.snapshot(source))!.nodes.end_1.output;
     expect(fresh).toMatchObject({ loopOutput: [{ output: { sum: 3 } }, { output: { sum: 5 } }, { output: { sum: 7 } }] });
 
-    const rerun = await engine.rerun(source, plan, 'second_1', undefined, { iteration: 1 });
+    const { runId: rerun } = await engine.rerun(source, plan, 'second_1', undefined, { iteration: 1 });
     const events = await eventsUntilEnd(engine, rerun);
     expect(events.at(-1)?.type).toBe('run.completed');
     // first_1 ran for iteration 2 only; second_1 for 1 and 2; the loop start never
@@ -85,7 +82,7 @@ describe('re-run from inside a loop body', () => {
     expect(mailbox.map((m) => [m.from.nodeId, m.payload, m.iteration, m.runId])).toEqual([['first_1', 4, 1, rerun]]);
 
     // by default: the last iteration the source recorded for the node
-    const last = await engine.rerun(source, plan, 'second_1');
+    const { runId: last } = await engine.rerun(source, plan, 'second_1');
     await eventsUntilEnd(engine, last);
     expect(ran(executed, last)).toEqual(['after_1', 'end_1', 'second_1#2']);
     expect((await engine.snapshot(last))?.nodes.end_1.output).toEqual(fresh);
@@ -95,7 +92,7 @@ describe('re-run from inside a loop body', () => {
     const { executed, engine } = counting();
     const source = await engine.startRun(plan, { items: [1, 2, 3] });
     await eventsUntilEnd(engine, source);
-    const rerun = await engine.rerun(source, plan, 'second_1', { first_1: 100 }, { iteration: 1 });
+    const { runId: rerun } = await engine.rerun(source, plan, 'second_1', { first_1: 100 }, { iteration: 1 });
     await eventsUntilEnd(engine, rerun);
     expect(ran(executed, rerun)).toEqual(['after_1', 'end_1', 'first_1#2', 'second_1#1', 'second_1#2']);
     const snap = await engine.snapshot(rerun);
@@ -107,7 +104,7 @@ describe('re-run from inside a loop body', () => {
     const { executed, engine } = counting();
     const source = await engine.startRun(plan, { items: [1, 2, 3], failAt: 2 });
     expect((await eventsUntilEnd(engine, source)).at(-1)).toMatchObject({ type: 'run.failed', nodeId: 'first_1' });
-    const rerun = await engine.rerun(source, plan, 'first_1', { loop_1: { currentValue: 5, index: 1 } }, { iteration: 1 });
+    const { runId: rerun } = await engine.rerun(source, plan, 'first_1', { loop_1: { currentValue: 5, index: 1 } }, { iteration: 1 });
     expect((await eventsUntilEnd(engine, rerun)).at(-1)?.type).toBe('run.completed');
     expect(ran(executed, rerun)).toEqual(['after_1', 'end_1', 'first_1#1', 'first_1#2', 'second_1#1', 'second_1#2']);
     const snap = await engine.snapshot(rerun);
@@ -119,7 +116,7 @@ describe('re-run from inside a loop body', () => {
     const source = await engine.startRun(plan, { items: [1, 2, 3] });
     await eventsUntilEnd(engine, source);
     // e4: second_1 → end_1
-    const rerun = await engine.rerun(source, plan, 'second_1', undefined, { iteration: 1, breakpoints: [{ edge: 'e4' }] });
+    const { runId: rerun } = await engine.rerun(source, plan, 'second_1', undefined, { iteration: 1, breakpoints: [{ edge: 'e4' }] });
     expect(await pausedIn(engine, rerun, 1)).toMatchObject({ edgeId: 'e4', source: 'second_1', nodeId: 'end_1', iteration: 1, message: { sum: 5, item: 2 } });
     expect(ran(executed, rerun)).toEqual(['second_1#1']);
     // continue: it stops at the breakpoint again in iteration 2
@@ -141,7 +138,7 @@ describe('re-run from inside a loop body', () => {
     const source = await engine.startRun(deciding, { steps: ['b', 'a', 'b'], slowMs: 10 });
     await eventsUntilEnd(engine, source);
     const fresh = (await engine.snapshot(source))!.nodes.loopEnd_1.output as { loopOutput: { currentValue: { chose: string } }[] };
-    const rerun = await engine.rerun(source, deciding, 'b_1', undefined, { iteration: 0 });
+    const { runId: rerun } = await engine.rerun(source, deciding, 'b_1', undefined, { iteration: 0 });
     expect((await eventsUntilEnd(engine, rerun)).at(-1)?.type).toBe('run.completed');
     expect(ran(executed, rerun)).toEqual(['after_1', 'b_1#0', 'b_1#2', 'decide_1#1', 'decide_1#2', 'decide_1#3', 'loopEnd_1', 'slow_1#1']);
     const snap = await engine.snapshot(rerun);
@@ -167,7 +164,7 @@ describe('re-run from inside a loop body', () => {
     );
     const source = await engine.startRun(slowLoop, { items: [1, 2, 3], slowMs: 800 });
     while ((await engine.meta(source))?.status === 'running') await new Promise((ok) => setTimeout(ok, 50));
-    const rerun = await engine.rerun(source, slowLoop, 'slow_1', undefined, { iteration: 1 });
+    const { runId: rerun } = await engine.rerun(source, slowLoop, 'slow_1', undefined, { iteration: 1 });
     const events = await killWhenRunning(engine, rerun, child, 'slow_1#1');
     const completed = events.filter((e) => e.type === 'node.completed').map((e) => { const c = e as { nodeId: string; iteration?: number }; return `${c.nodeId}#${c.iteration ?? ''}`; });
     expect(completed.filter((c) => !c.startsWith('end_1') && !c.startsWith('loop_1')).sort()).toEqual(['a_1#2', 'after_1#', 'slow_1#1', 'slow_1#2']);

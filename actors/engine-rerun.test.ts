@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
 import type { ExecuteFn } from './engine-types.ts';
 import { runKeys } from './keys.ts';
-import type { RerunRefusal } from './rerun-seed.ts';
+import type { RerunRefusal } from './rerun-scope.ts';
 import { crashPlan, killWhenRunning } from './testing/crash-run.ts';
-import { eventsUntilEnd, testEngine } from './testing/harness.ts';
+import { eventsUntilEnd, ranIn, recording, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
 
@@ -16,12 +16,10 @@ afterAll(() => Promise.all(engines.map((e) => e.close())));
 
 /** Every execution, as `<runId> <actor>`; `see` nodes answer what their sources handed them. */
 function counting(): { executed: string[]; execute: ExecuteFn } {
-  const executed: string[] = [];
-  const execute: ExecuteFn = async (a) => {
-    executed.push(`${a.runId} ${a.actor}`);
+  const { executed, execute } = recording(async (a) => {
     if (a.node.type !== 'see') return testExecute(a);
     return { output: { node: a.node.id, saw: await a.outputs(['a_1', 'b_1', 'c_1']) } };
-  };
+  });
   return { executed, execute };
 }
 
@@ -32,7 +30,7 @@ function started(execute: ExecuteFn, workers = 4, lockDurationMs?: number): Engi
   return engine;
 }
 
-const ran = (executed: string[], runId: string) => executed.filter((e) => e.startsWith(`${runId} `)).map((e) => e.split(' ')[1]).sort();
+const ran = (executed: string[], runId: string) => ranIn(executed, runId).sort();
 const trigger = { trigger_1: { type: 'trigger', role: 'trigger' as const } };
 
 describe('re-run from a node', () => {
@@ -46,7 +44,7 @@ describe('re-run from a node', () => {
     const source = await engine.startRun(plan, { n: 1 });
     await eventsUntilEnd(engine, source);
 
-    const rerun = await engine.rerun(source, plan, 'c_1', { a_1: { edited: true } });
+    const { runId: rerun } = await engine.rerun(source, plan, 'c_1', { a_1: { edited: true } });
     const events = await eventsUntilEnd(engine, rerun);
     expect(events.at(-1)?.type).toBe('run.completed');
     expect(ran(executed, rerun)).toEqual(['after_1', 'c_1', 'join_1']);
@@ -72,7 +70,7 @@ describe('re-run from a node', () => {
     ]);
     const source = await engine.startRun(plan, { choice: 'x' });
     await eventsUntilEnd(engine, source);
-    const rerun = await engine.rerun(source, plan, 'a_1');
+    const { runId: rerun } = await engine.rerun(source, plan, 'a_1');
     await eventsUntilEnd(engine, rerun);
     expect(ran(executed, rerun)).toEqual(['a_1', 'after_1', 'join_1']);
     const snap = await engine.snapshot(rerun);
@@ -82,7 +80,7 @@ describe('re-run from a node', () => {
     // a node its run skipped has no message to start with
     await expect(engine.rerun(source, plan, 'b_1')).rejects.toThrow(`fromNode: 'b_1' was skipped in run ${source}: no message to start it with`);
     // from the router: it decides again (the input is the source run's)
-    const again = await engine.rerun(source, plan, 'pick_1');
+    const { runId: again } = await engine.rerun(source, plan, 'pick_1');
     await eventsUntilEnd(engine, again);
     expect(ran(executed, again)).toEqual(['a_1', 'after_1', 'join_1', 'pick_1']);
   });
@@ -95,14 +93,14 @@ describe('re-run from a node', () => {
     ]);
     const source = await engine.startRun(plan, { items: [1, 2, 3] });
     await eventsUntilEnd(engine, source);
-    const rerun = await engine.rerun(source, plan, 'loop_1');
+    const { runId: rerun } = await engine.rerun(source, plan, 'loop_1');
     await eventsUntilEnd(engine, rerun);
     const snap = await engine.snapshot(rerun);
     expect(snap?.nodes.end_1.output).toMatchObject({ loopOutput: [{ output: 2 }, { output: 4 }, { output: 6 }] });
     expect(ran(executed, rerun).filter((a) => a.startsWith('double_1'))).toEqual(['double_1#0', 'double_1#1', 'double_1#2']);
     expect(ran(executed, rerun)).not.toContain('trigger_1');
     // after the loop: the loop's recorded iterations are seeded, the loop does not run again
-    const after = await engine.rerun(source, plan, 'after_1');
+    const { runId: after } = await engine.rerun(source, plan, 'after_1');
     await eventsUntilEnd(engine, after);
     expect(ran(executed, after)).toEqual(['after_1']);
     expect((await engine.snapshot(after))?.nodes['double_1#1']).toMatchObject({ state: 'completed', output: 4 });
@@ -120,7 +118,7 @@ describe('re-run from a node', () => {
     expect(await refusal('a_1', { x_1: {} })).toEqual(['inputs.x_1', "inputs.x_1: no node 'x_1' in the flow", 400]);
     expect(await refusal('c_1')).toEqual(['fromNode', `fromNode: 'c_1' was never reached in run ${source}: no message to start it with`, 409]);
     // the failed node itself: re-run from it with the message it failed on
-    const rerun = await engine.rerun(source, plan, 'bad_1');
+    const { runId: rerun } = await engine.rerun(source, plan, 'bad_1');
     expect((await eventsUntilEnd(engine, rerun)).at(-1)).toMatchObject({ type: 'run.failed', nodeId: 'bad_1' });
   });
 
@@ -133,7 +131,7 @@ describe('re-run from a node', () => {
     await new Promise<void>((ok) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ok()));
     const source = await engine.startRun(crashPlan, { slowMs: 1500 });
     while ((await engine.meta(source))?.status === 'running') await new Promise((ok) => setTimeout(ok, 50));
-    const rerun = await engine.rerun(source, crashPlan, 'slow_1');
+    const { runId: rerun } = await engine.rerun(source, crashPlan, 'slow_1');
     const events = await killWhenRunning(engine, rerun, child, 'slow_1');
     const completed = events.filter((e) => e.type === 'node.completed').map((e) => (e as { nodeId: string }).nodeId).sort();
     expect(completed).toEqual(['after_1', 'join_1', 'slow_1']);

@@ -1,8 +1,7 @@
 /** One node run alone (docs/debugging.md, "Run one node"): nothing before or after it runs. */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from './engine.ts';
-import type { ExecuteFn } from './engine-types.ts';
-import { eventsUntilEnd, testEngine } from './testing/harness.ts';
+import { eventsUntilEnd, ranIn, recording, testEngine } from './testing/harness.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 import { testExecute } from './testing/test-executor.ts';
 
@@ -11,19 +10,17 @@ afterAll(() => Promise.all(engines.map((e) => e.close())));
 
 /** Every execution, as `<runId> <actor>`; `see` nodes answer what a_1, b_1 and c_1 handed them. */
 function counting(): { executed: string[]; engine: Engine } {
-  const executed: string[] = [];
-  const execute: ExecuteFn = async (a) => {
-    executed.push(`${a.runId} ${a.actor}`);
+  const { executed, execute } = recording(async (a) => {
     if (a.node.type !== 'see') return testExecute(a);
     return { output: { node: a.node.id, saw: await a.outputs(['a_1', 'b_1', 'c_1']) } };
-  };
+  });
   const engine = testEngine(execute);
   engines.push(engine);
   engine.startWorker(4);
   return { executed, engine };
 }
 
-const ran = (executed: string[], runId: string) => executed.filter((e) => e.startsWith(`${runId} `)).map((e) => e.split(' ')[1]).sort();
+const ran = (executed: string[], runId: string) => ranIn(executed, runId).sort();
 const trigger = { trigger_1: { type: 'trigger', role: 'trigger' as const } };
 // trigger_1 → a_1 → join_1 → after_1, trigger_1 → b_1 → join_1
 const joinPlan = buildPlan({ ...trigger, a_1: {}, b_1: {}, join_1: { type: 'see', pinned: { output: 'pin' } }, after_1: {} }, [

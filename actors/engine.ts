@@ -6,7 +6,9 @@ import type Redis from 'ioredis';
 import { fairProcessor } from './fair-processor.ts';
 import { EagerRuns } from './eager.ts';
 import { Pipeline } from './pipeline.ts';
-import { RerunRefusal, rerunSeed } from './rerun-seed.ts';
+import { RerunRefusal } from './rerun-scope.ts';
+import { rerunSeed } from './rerun-seed.ts';
+import { rerunOf, type RerunLink } from './run-start.ts';
 import { RunStore } from './run-store.ts';
 import { checkedOutputs, pastedSeed, singleNodePlan } from './single-node.ts';
 import type { EngineOptions, ExecuteFn, StartOptions } from './engine-types.ts';
@@ -25,7 +27,7 @@ import type { Plan } from './types.ts';
 
 export type { RunResult } from './run-result.ts';
 export { frozenNodes } from './run-start.ts';
-export { RerunRefusal } from './rerun-seed.ts';
+export { RerunRefusal } from './rerun-scope.ts';
 export { DebugRefusal, type DebugAction } from './breakpoints.ts';
 
 /**
@@ -67,15 +69,17 @@ export class Engine {
    * Start a re-run of `sourceRunId` from `fromNode` on `plan` (docs/debugging.md): the nodes
    * before it are not run again, their recorded outputs (`inputs` replacing some) seed the new
    * run, whose start queues `fromNode` (inside a loop body: in `options.iteration`, by default the
-   * last one the source recorded for it). A test re-run stops at `options.breakpoints`. Throws a
-   * RerunRefusal naming the field it cannot take.
+   * last one the source recorded for it). A test re-run stops at `options.breakpoints`. Answers
+   * the new run's id and its link to the source (meta `rerunOf`). Throws a RerunRefusal naming
+   * the field it cannot take.
    */
-  async rerun(sourceRunId: string, plan: Plan, fromNode: string, inputs?: Record<string, unknown>, options: RerunOptions = {}): Promise<string> {
+  async rerun(sourceRunId: string, plan: Plan, fromNode: string, inputs?: Record<string, unknown>, options: RerunOptions = {}): Promise<{ runId: string; rerunOf: RerunLink }> {
     const source = await this.store.meta(sourceRunId);
     if (!source) throw new RerunRefusal('runId', `Run ${sourceRunId} not found`);
     const seed = await rerunSeed(this.redis, this.prefix, sourceRunId, plan, fromNode, inputs, 'inputs', options.iteration);
     const { mode = 'test', runId, breakpoints } = options;
-    return this.pipeline.startRun(plan, source.input ?? null, { mode, runId, breakpoints, rerun: { runId: sourceRunId, seed } });
+    const started = await this.pipeline.startRun(plan, source.input ?? null, { mode, runId, breakpoints, rerun: { runId: sourceRunId, seed } });
+    return { runId: started, rerunOf: rerunOf(sourceRunId, seed) };
   }
 
   /**

@@ -17,8 +17,6 @@ import { runKeys } from './keys.ts';
 import { actorIn, RerunRefusal, rerunScope, runsAgain, startIteration } from './rerun-scope.ts';
 import type { Plan } from './types.ts';
 
-export { RerunRefusal };
-
 /** The new run's keys before its start (written by RunStore.seed), and the actor its start queues. */
 export interface RerunSeed {
   fromNode: string;

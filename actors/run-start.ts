@@ -3,6 +3,7 @@
  * into texts (start-1.lua's arguments). No Redis here: the pipeline sends it (actors/pipeline.ts).
  */
 import { randomUUID } from 'node:crypto';
+import type { RunMeta } from '../contract/runs.ts';
 import type { StartCall } from './actor-calls.ts';
 import type { StartOptions } from './engine-types.ts';
 import { liveChannel } from './keys.ts';
@@ -42,8 +43,11 @@ function startActor(seed: RerunSeed): string {
   return seed.iteration === undefined ? seed.fromNode : `${seed.fromNode}#${seed.iteration}`;
 }
 
+/** A re-run's link to its source run: the run, the node it started from and, inside a loop body, the iteration. */
+export type RerunLink = NonNullable<RunMeta['rerunOf']>;
+
 /** A re-run's link to its source run, as its meta carries it. */
-function rerunOf(runId: string, seed: RerunSeed): { runId: string; fromNode: string; iteration?: number } {
+export function rerunOf(runId: string, seed: RerunSeed): RerunLink {
   return { runId, fromNode: seed.fromNode, ...(seed.iteration === undefined ? {} : { iteration: seed.iteration }) };
 }
 

@@ -1,6 +1,6 @@
 /** One node run alone: the plan cut down to it and the nodes before it, and the seed of pasted outputs. */
 import { describe, expect, it } from 'vitest';
-import { RerunRefusal } from './rerun-seed.ts';
+import { RerunRefusal } from './rerun-scope.ts';
 import { pastedSeed, singleNodePlan } from './single-node.ts';
 import { buildPlan } from './testing/plan-builder.ts';
 

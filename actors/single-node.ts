@@ -6,7 +6,8 @@
  * routes are cut, so its finish ends the run. A loop node keeps its body and loop end (the whole
  * loop runs); a node inside a loop body cannot run alone.
  */
-import { RerunRefusal, type RerunSeed } from './rerun-seed.ts';
+import { RerunRefusal } from './rerun-scope.ts';
+import type { RerunSeed } from './rerun-seed.ts';
 import type { Plan, PlanNode } from './types.ts';
 
 /** The nodes whose routes reach `nodeId`, directly or not (never `nodeId` itself unless a cycle). */

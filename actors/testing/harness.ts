@@ -20,3 +20,20 @@ export async function eventsUntilEnd(engine: Engine, runId: string, timeoutMs = 
   if (controller.signal.aborted) throw new Error(`run ${runId} did not end in ${timeoutMs} ms`);
   return events;
 }
+
+/** `execute`, recording each execution in `executed` as `<runId> <actor>`. */
+export function recording(execute: ExecuteFn): { executed: string[]; execute: ExecuteFn } {
+  const executed: string[] = [];
+  return {
+    executed,
+    execute: (activation) => {
+      executed.push(`${activation.runId} ${activation.actor}`);
+      return execute(activation);
+    },
+  };
+}
+
+/** The actors of run `runId` in a `recording`'s list, in the order they ran. */
+export function ranIn(executed: string[], runId: string): string[] {
+  return executed.filter((e) => e.startsWith(`${runId} `)).map((e) => e.split(' ')[1]);
+}

@@ -52,8 +52,7 @@ export function runsRouter(services: RunServices, apiKeys: Pick<ApiKeyStore, 'pr
     const { fromNode, inputs, mode, iteration } = request;
     const breakpoints = request.breakpoints === undefined ? undefined : breakpointsOf(request.breakpoints, planEdges(plan));
     const receivedAt = Date.now();
-    const runId = await engine.rerun(source.runId, plan, fromNode, inputs, { mode, iteration, breakpoints }).catch(refusalAnswer);
-    const rerunOf = (await engine.meta(runId))?.rerunOf ?? { runId: source.runId, fromNode };
+    const { runId, rerunOf } = await engine.rerun(source.runId, plan, fromNode, inputs, { mode, iteration, breakpoints }).catch(refusalAnswer);
     // a production-mode re-run is a production run: the call log records it (once it has ended)
     if (mode === 'production') {
       logs?.record({ flowId: source.flowId, runId, trigger: 'rerun', rerunOf, ...(typeof request.version === 'number' ? { deployedVersion: request.version } : {}), async: true, answerStatus: 202, receivedAt, request: { method: 'POST', path: ctx.path, body: { fromNode } } });
