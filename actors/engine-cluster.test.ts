@@ -40,7 +40,8 @@ describe.skipIf(!supported)('the engine on a 3-master Redis Cluster', () => {
       'trigger_1->pick_1', 'pick_1:Condition 1->yes_1', 'pick_1:Else->no_1',
     ]);
     const runIds: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    // 36 runs: each master holding none of them has odds of 3 × (2/3)^36, about one in 700,000 (12 runs: one in 40)
+    for (let i = 0; i < 12; i++) {
       runIds.push(await engine.startRun(chain, { i }), await engine.startRun(join, { i }), await engine.startRun(routed, { choice: 'Condition 1' }));
     }
     for (const runId of runIds) {
